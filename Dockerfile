@@ -1,0 +1,11 @@
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install --no-cache-dir -r requirements.txt
+COPY . .
+RUN DEBUG=1 DATABASE_URL=postgres://unused/unused REDIS_URL=redis://unused:6379/0 \
+    python manage.py collectstatic --no-input
+RUN useradd --system talentdb
+USER talentdb
+EXPOSE 8000

@@ -1,0 +1,40 @@
+# TalentDB: `make run` runs the product, `make test` runs every check. See README.md.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+# Tests run with production settings (DEBUG off) and a throwaway secret.
+TEST_ENV := DEBUG=0 SECRET_KEY=$${SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}
+
+.PHONY: run test reliability bench-ingest bench-api bench-admin stop lint
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) -m talentdb.run
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
+
+test: lint
+	$(TEST_ENV) $(VENV)/bin/pytest; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 5 ] || exit $$status
+
+reliability: $(VENV)/.installed
+	$(TEST_ENV) $(VENV)/bin/pytest -m reliability --run-reliability -s; status=$$?; [ $$status -eq 0 ] || [ $$status -eq 5 ] || exit $$status
+
+bench-ingest: $(VENV)/.installed
+	DEBUG=1 $(PY) bench/ingest.py
+
+bench-api: $(VENV)/.installed
+	DEBUG=1 $(PY) bench/api.py
+
+bench-admin: $(VENV)/.installed
+	DEBUG=1 $(PY) bench/admin.py
+
+stop:
+	$(PY) -m talentdb.embedded stop

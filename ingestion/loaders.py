@@ -1,0 +1,391 @@
+"""Load parsed documents into the database: many profiles per transaction, set-based writes, no duplicates.
+
+Identity: a document's keys are its external identifiers (GitHub username, e-mail, LinkedIn, profile URLs) and its
+normalised name with location. Keys are locked with transaction-scoped advisory locks (in sorted order, so two
+workers never deadlock) before they are looked up, so two workers loading the same person give one candidate.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import unicodedata
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.db.models import Model
+
+from ingestion.documents import ProfileDocument
+from ingestion.normalise import label_key
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    CandidateSkill,
+    Contribution,
+    Education,
+    Repository,
+    Skill,
+)
+from profiles.services import candidates_refresh_search_vector, skill_ids_for_labels
+
+# Candidate fields an import writes; a recruiter can protect any of them against later imports.
+IMPORTED_FIELDS = (
+    "name",
+    "headline",
+    "title",
+    "company",
+    "city",
+    "region",
+    "country",
+    "country_code",
+    "summary",
+    "badges",
+    "years_coding",
+    "years_employed",
+    "spoken_languages",
+    "email",
+    "website",
+    "skills_declared",
+    "programming_languages_declared",
+    "contributions_declared",
+)
+
+
+class Outcome:
+    CREATED = "created"
+    UPDATED = "updated"
+    UNCHANGED = "unchanged"
+
+
+@dataclass(slots=True)
+class LoadResult:
+    candidate_id: int
+    outcome: str
+    warnings: list[str]
+
+
+def name_key(name: str) -> str:
+    """Accent-, case- and spacing-insensitive form of a person's name."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    letters = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(letters.casefold().split())
+
+
+def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
+    """External identifiers first (strongest), the name with location last."""
+    keys: list[tuple[str, str]] = []
+    ids = doc.identifiers
+    if ids.github:
+        keys.append((CandidateIdentifier.Kind.GITHUB, ids.github.casefold()))
+    if doc.email or ids.email:
+        keys.append((CandidateIdentifier.Kind.EMAIL, (ids.email or doc.email).casefold()))
+    if ids.linkedin:
+        keys.append((CandidateIdentifier.Kind.LINKEDIN, ids.linkedin.casefold()))
+    keys.extend((CandidateIdentifier.Kind.URL, url.rstrip("/").casefold()) for url in ids.urls if url)
+    loc = doc.location
+    place = loc.country_code or loc.country.casefold()
+    keys.append((CandidateIdentifier.Kind.NAME_LOCATION, f"{name_key(doc.name)}|{loc.city.casefold()}|{place}"))
+    return [(kind, value[:500]) for kind, value in keys]
+
+
+def document_sha256(doc: ProfileDocument) -> str:
+    data = doc.to_dict()
+    data.pop("warnings", None)
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _month(value: str | None) -> dt.date | None:
+    if not value:
+        return None
+    year, month = value.split("-")[:2]
+    return dt.date(int(year), int(month), 1)
+
+
+def _clip(model: type[Model], field: str, value: str, warnings: list[str]) -> str:
+    limit = model._meta.get_field(field).max_length
+    if limit and len(value) > limit:
+        warnings.append(f"{model._meta.verbose_name} {field} was {len(value)} characters; cut to {limit}.")
+        return value[:limit]
+    return value
+
+
+def candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
+    loc = doc.location
+    values = {
+        "name": doc.name,
+        "headline": doc.headline,
+        "title": doc.title,
+        "company": doc.company,
+        "city": loc.city,
+        "region": loc.region,
+        "country": loc.country,
+        "country_code": loc.country_code,
+        "summary": doc.summary,
+        "email": doc.email if "@" in doc.email else "",
+        "website": doc.website,
+    }
+    values = {field: _clip(Candidate, field, value or "", warnings) for field, value in values.items()}
+    values.update(
+        badges=[b[:100] for b in doc.badges],
+        spoken_languages=[lang[:100] for lang in doc.spoken_languages],
+        years_coding=doc.years_coding if doc.years_coding is None or doc.years_coding <= 100 else None,
+        years_employed=doc.years_employed if doc.years_employed is None or doc.years_employed <= 100 else None,
+        skills_declared=doc.skills_declared,
+        programming_languages_declared=doc.programming_languages_declared,
+        contributions_declared=doc.contributions_declared,
+    )
+    return values
+
+
+def _lock_keys(keys: list[tuple[str, str]]) -> None:
+    """Serialise loads of the same person across workers until this transaction ends."""
+    texts = sorted({f"{kind}:{value}" for kind, value in keys})
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h "
+            "FROM unnest(%s::text[]) AS k ORDER BY 1) AS locks",
+            [texts],
+        )
+
+
+def _find_existing(keys_by_doc: list[list[tuple[str, str]]]) -> dict[tuple[str, str], int]:
+    all_keys = {key for keys in keys_by_doc for key in keys}
+    if not all_keys:
+        return {}
+    kinds, values = zip(*all_keys, strict=True)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT i.kind, i.value, i.candidate_id FROM profiles_candidateidentifier i "
+            "JOIN unnest(%s::varchar[], %s::varchar[]) AS k(kind, value) USING (kind, value)",
+            [list(kinds), list(values)],
+        )
+        return {(kind, value): cid for kind, value, cid in cursor.fetchall()}
+
+
+def _match(keys: list[tuple[str, str]], known: dict[tuple[str, str], int]) -> int | None:
+    external = [known[k] for k in keys if k[0] != CandidateIdentifier.Kind.NAME_LOCATION and k in known]
+    if external:
+        return external[0]
+    has_external = any(k[0] != CandidateIdentifier.Kind.NAME_LOCATION for k in keys)
+    name_match = known.get(keys[-1])
+    if name_match is None:
+        return None
+    if not has_external:
+        return name_match
+    # The name matches, but this document names external ids the matched candidate does not have: only the same
+    # person if that candidate has no external ids of those kinds either.
+    return (
+        None
+        if CandidateIdentifier.objects.filter(candidate_id=name_match, kind__in={k[0] for k in keys[:-1]}).exists()
+        else name_match
+    )
+
+
+@transaction.atomic
+def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
+    """Create or update one candidate per document, in one transaction. Raises on any database error.
+
+    Documents of the same person within ``docs`` are applied in order: the later one updates the earlier.
+    """
+    keys_by_doc = [identity_keys(doc) for doc in docs]
+    _lock_keys([key for keys in keys_by_doc for key in keys])
+    known = _find_existing(keys_by_doc)
+    shas = [document_sha256(doc) for doc in docs]
+    existing = Candidate.objects.in_bulk(set(known.values()))
+
+    results: list[LoadResult | None] = [None] * len(docs)
+    to_create: list[tuple[int, Candidate]] = []
+    to_update: dict[int, Candidate] = {}
+    assigned: dict[tuple[str, str], int | str] = {}  # key → candidate id, or "new:<index>" within this chunk
+    new_owner: dict[int, int] = {}  # index of a doc creating a candidate → last index writing to it
+
+    for index, (doc, keys) in enumerate(zip(docs, keys_by_doc, strict=True)):
+        warnings = list(doc.warnings)
+        in_chunk = next((assigned[k] for k in keys if k in assigned), None)
+        target = in_chunk if in_chunk is not None else _match(keys, known)
+        values = candidate_values(doc, warnings)
+        if isinstance(target, str):  # the same person as an earlier, new document in this chunk
+            first = int(target.split(":")[1])
+            candidate = next(c for i, c in to_create if i == first)
+            for field, value in values.items():
+                setattr(candidate, field, value)
+            candidate.document_sha256 = shas[index]
+            new_owner[first] = index
+            results[index] = LoadResult(0, Outcome.UPDATED, warnings)
+            for key in keys:
+                assigned.setdefault(key, target)
+            continue
+        if target is None:
+            candidate = Candidate(**values, document_sha256=shas[index])
+            to_create.append((index, candidate))
+            new_owner[index] = index
+            results[index] = LoadResult(0, Outcome.CREATED, warnings)
+            for key in keys:
+                assigned.setdefault(key, f"new:{index}")
+            continue
+        candidate = to_update.get(target) or existing[target]
+        for key in keys:
+            assigned.setdefault(key, target)
+        if candidate.document_sha256 == shas[index] and target not in to_update:
+            results[index] = LoadResult(target, Outcome.UNCHANGED, warnings)
+            continue
+        for field, value in values.items():
+            if field not in candidate.protected_fields:
+                setattr(candidate, field, value)
+        candidate.document_sha256 = shas[index]
+        to_update[target] = candidate
+        results[index] = LoadResult(target, Outcome.UPDATED, warnings)
+
+    created = Candidate.objects.bulk_create([c for _, c in to_create])
+    new_ids = {index: candidate.pk for (index, _), candidate in zip(to_create, created, strict=True)}
+    for index, result in enumerate(results):
+        if result is not None and result.candidate_id == 0:
+            key = next(v for k in keys_by_doc[index] if isinstance(v := assigned.get(k), str))
+            result.candidate_id = new_ids[int(key.split(":")[1])]
+    if to_update:
+        Candidate.objects.bulk_update(list(to_update.values()), [*IMPORTED_FIELDS, "document_sha256", "updated_at"])
+
+    # The document that wrote a candidate last provides its children.
+    writer_of: dict[int, int] = {}
+    for index, result in enumerate(results):
+        if result.outcome != Outcome.UNCHANGED:
+            writer_of[result.candidate_id] = index
+    written_ids = list(writer_of)
+    if to_update:
+        updated_ids = list(to_update)
+        CandidateSkill.objects.filter(candidate_id__in=updated_ids).delete()
+        Education.objects.filter(candidate_id__in=updated_ids).delete()
+        Contribution.objects.filter(candidate_id__in=updated_ids).delete()
+    _write_children({cid: docs[index] for cid, index in writer_of.items()})
+    _write_identifiers({results[i].candidate_id: keys_by_doc[i] for i in range(len(docs))})
+    candidates_refresh_search_vector(candidate_ids=written_ids)
+    return results  # type: ignore[return-value]
+
+
+def _write_identifiers(keys_by_candidate: dict[int, list[tuple[str, str]]]) -> None:
+    rows = [
+        CandidateIdentifier(candidate_id=cid, kind=kind, value=value)
+        for cid, keys in keys_by_candidate.items()
+        for kind, value in keys
+    ]
+    CandidateIdentifier.objects.bulk_create(rows, ignore_conflicts=True)
+
+
+def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
+    if not doc_by_candidate:
+        return
+    skill_labels = {
+        label_key(entry.label)
+        for doc in doc_by_candidate.values()
+        for entry in (*doc.skills, *doc.programming_languages)
+    }
+    topic_labels = {
+        label_key(topic) for doc in doc_by_candidate.values() for c in doc.contributions for topic in c.topics
+    }
+    skill_ids = skill_ids_for_labels(label_keys=skill_labels)
+    topic_ids = skill_ids_for_labels(label_keys=topic_labels - skill_ids.keys(), default_kind=Skill.Kind.TOPIC)
+    slug_of = dict(Skill.objects.filter(pk__in={*skill_ids.values(), *topic_ids.values()}).values_list("pk", "slug"))
+    label_to_slug = {key: slug_of[sid] for key, sid in {**topic_ids, **skill_ids}.items()}
+
+    skills: list[CandidateSkill] = []
+    education: list[Education] = []
+    for cid, doc in doc_by_candidate.items():
+        best: dict[int, CandidateSkill] = {}
+        sections = (
+            (CandidateSkill.Section.SKILL, doc.skills),
+            (CandidateSkill.Section.LANGUAGE, doc.programming_languages),
+        )
+        position = 0
+        for section, entries in sections:
+            for entry in entries:
+                sid = skill_ids.get(label_key(entry.label))
+                if sid is None:
+                    continue
+                current = best.get(sid)
+                if current is None:
+                    best[sid] = CandidateSkill(
+                        candidate_id=cid,
+                        skill_id=sid,
+                        score=entry.score,
+                        label=entry.label[:200],
+                        section=section,
+                        position=position,
+                    )
+                    position += 1
+                elif entry.score > current.score:  # two labels of one skill: the higher score wins
+                    current.score, current.label = entry.score, entry.label[:200]
+        skills.extend(best.values())
+        education.extend(
+            Education(
+                candidate_id=cid,
+                position=i,
+                degree=e.degree[:200],
+                field=e.field[:200],
+                minor=e.minor[:200],
+                school=e.school[:300],
+            )
+            for i, e in enumerate(doc.education)
+        )
+    CandidateSkill.objects.bulk_create(skills)
+    Education.objects.bulk_create(education)
+
+    repositories: dict[str, Repository] = {}
+    for doc in doc_by_candidate.values():
+        for c in doc.contributions:
+            repositories[c.repository] = Repository(
+                full_name=c.repository[:300],
+                description=c.repository_description,
+                topics=[t[:100] for t in c.topics],
+                topic_slugs=sorted({label_to_slug[label_key(t)] for t in c.topics if label_key(t) in label_to_slug}),
+                topics_raw=c.topics_raw[:1000],
+            )
+    # Sorted, so concurrent loaders take row locks in the same order.
+    repo_rows = Repository.objects.bulk_create(
+        [repositories[name] for name in sorted(repositories)],
+        update_conflicts=True,
+        unique_fields=["full_name"],
+        update_fields=["description", "topics", "topic_slugs", "topics_raw"],
+    )
+    repo_ids = {repo.full_name: repo.pk for repo in repo_rows}
+    contributions: list[Contribution] = []
+    for cid, doc in doc_by_candidate.items():
+        seen: set[str] = set()
+        for position, c in enumerate(doc.contributions):
+            if c.repository in seen:
+                continue
+            seen.add(c.repository)
+            start, end = _month(c.start), _month(c.end)
+            if start and end and end < start:
+                start, end = end, start
+            contributions.append(
+                Contribution(
+                    candidate_id=cid,
+                    repository_id=repo_ids[c.repository[:300]],
+                    position=position,
+                    role=c.role[:200],
+                    commits=c.commits,
+                    comments=c.comments,
+                    start=start,
+                    end=end,
+                    is_current=c.is_current,
+                    active_months=c.active_months,
+                    summary=c.summary,
+                )
+            )
+    Contribution.objects.bulk_create(contributions)
+
+
+def preview_outcomes(docs: list[ProfileDocument]) -> dict[str, int]:
+    """What loading these documents would do (created / updated / unchanged), reading only."""
+    keys_by_doc = [identity_keys(doc) for doc in docs]
+    known = _find_existing(keys_by_doc)
+    shas = dict(Candidate.objects.filter(pk__in=set(known.values())).values_list("pk", "document_sha256"))
+    counts = {Outcome.CREATED: 0, Outcome.UPDATED: 0, Outcome.UNCHANGED: 0}
+    for doc, keys in zip(docs, keys_by_doc, strict=True):
+        target = _match(keys, known)
+        if target is None:
+            counts[Outcome.CREATED] += 1
+        else:
+            counts[Outcome.UNCHANGED if shas.get(target) == document_sha256(doc) else Outcome.UPDATED] += 1
+    return counts

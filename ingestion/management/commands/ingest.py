@@ -1,0 +1,96 @@
+import json
+import time
+import uuid
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from ingestion import services
+from ingestion.documents import ParseError
+from ingestion.loaders import preview_outcomes
+from ingestion.models import ImportBatch, SourceFile
+from ingestion.parsers import parse
+from profiles.selectors import skill_vocabulary
+
+
+class Command(BaseCommand):
+    help = (
+        "Import profile files (Prog.AI text exports, JSON Resume) from files or folders (recursive). "
+        "Ends with: imported N, updated N, unchanged N, failed N."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("paths", nargs="+", type=Path)
+        mode = parser.add_mutually_exclusive_group()
+        mode.add_argument("--sync", action="store_true", help="Import in this process, without a broker or worker.")
+        mode.add_argument(
+            "--dry-run", action="store_true", help="Write nothing; print each file's parsed document as one JSON line."
+        )
+        parser.add_argument("--no-progress", action="store_true", help="Do not draw a progress bar.")
+        parser.add_argument("--timeout", type=float, default=0, help="Stop waiting for workers after N seconds.")
+
+    def handle(self, *args, paths, sync, dry_run, no_progress, timeout, **options):
+        missing = [str(p) for p in paths if not p.exists()]
+        if missing:
+            raise CommandError(f"No such file or folder: {', '.join(missing)}")
+        if dry_run:
+            return self._dry_run(paths)
+        batch = services.batch_create(origin=ImportBatch.Origin.CLI, label=" ".join(str(p) for p in paths))
+        batch = services.batch_receive(batch=batch, files=services.iter_folder(paths), enqueue=not sync)
+        if sync:
+            self._import_here(batch, no_progress)
+        else:
+            self._wait(batch, no_progress, timeout)
+        summary = services.batch_summary(batch=batch)
+        for name, error in summary.errors:
+            self.stderr.write(f"{name}: {error}")
+        self.stdout.write(summary.line())
+        if summary.failed:
+            raise SystemExit(1)
+
+    def _import_here(self, batch: ImportBatch, no_progress: bool) -> None:
+        token = uuid.uuid4().hex
+        ids = list(batch.files.filter(status=SourceFile.Status.PENDING).order_by("pk").values_list("pk", flat=True))
+        with tqdm(total=batch.total_files, initial=batch.duplicates, disable=no_progress, unit="file") as bar:
+            for start in range(0, len(ids), 200):
+                chunk = ids[start : start + 200]
+                services.source_files_import(file_ids=chunk, token=token)
+                bar.update(len(chunk))
+        services.batch_finish_if_done(batch_id=batch.pk)
+
+    def _wait(self, batch: ImportBatch, no_progress: bool, timeout: float) -> None:
+        started = time.monotonic()
+        with tqdm(total=batch.total_files, disable=no_progress, unit="file") as bar:
+            while True:
+                batch.refresh_from_db()
+                progress = services.batch_progress(batch=batch)
+                bar.update(progress["processed"] - bar.n)
+                if progress["finished"]:
+                    return
+                if timeout and time.monotonic() - started > timeout:
+                    raise CommandError(
+                        f"Batch {batch.pk} is still running after {timeout:.0f} s "
+                        f"({progress['processed']}/{progress['total']}); is a worker running?"
+                    )
+                time.sleep(0.5)
+
+    def _dry_run(self, paths: list[Path]) -> None:
+        vocabulary = skill_vocabulary()
+        docs, failed = [], 0
+        for incoming in services.iter_folder(paths):
+            try:
+                doc = parse(incoming.data, vocabulary=vocabulary)
+            except ParseError as exc:
+                failed += 1
+                self.stdout.write(json.dumps({"file": incoming.name, "error": str(exc)}, ensure_ascii=False))
+                continue
+            docs.append(doc)
+            self.stdout.write(json.dumps({"file": incoming.name, **doc.to_dict()}, ensure_ascii=False))
+        outcomes = preview_outcomes(docs)
+        self.stdout.write(
+            f"imported {outcomes['created']}, updated {outcomes['updated']}, "
+            f"unchanged {outcomes['unchanged']}, failed {failed}"
+        )
+        if failed:
+            raise SystemExit(1)

@@ -1,0 +1,96 @@
+"""Every received profile file, kept with its bytes before parsing, and the batches that brought them."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class ImportBatch(models.Model):
+    class Origin(models.TextChoices):
+        FOLDER = "folder", "Folder"
+        INBOX = "inbox", "Watched inbox"
+        ADMIN = "admin", "Admin upload"
+        API = "api", "API upload"
+        CLI = "cli", "Command line"
+
+    origin = models.CharField(max_length=10, choices=Origin.choices)
+    label = models.CharField(max_length=500, blank=True, help_text="Folder or upload description.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="import_batches"
+    )
+    # Files received, including those whose identical bytes were already stored (counted in `duplicates`).
+    total_files = models.PositiveIntegerField(default=0)
+    duplicates = models.PositiveIntegerField(default=0, help_text="Files whose identical bytes were already stored.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "import batches"
+
+    def __str__(self) -> str:
+        return f"Batch {self.pk} ({self.get_origin_display()})"
+
+
+class SourceFile(models.Model):
+    class Format(models.TextChoices):
+        UNKNOWN = "unknown", "Unknown"
+        PROGAI = "progai", "Prog.AI text export"
+        JSONRESUME = "jsonresume", "JSON Resume"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        PROCESSING = "processing", "Processing"
+        IMPORTED = "imported", "Imported"
+        UNCHANGED = "unchanged", "Unchanged"
+        FAILED = "failed", "Failed"
+
+    class Outcome(models.TextChoices):
+        NONE = "", "—"
+        CREATED = "created", "Created a candidate"
+        UPDATED = "updated", "Updated a candidate"
+        UNCHANGED = "unchanged", "Candidate already up to date"
+
+    batch = models.ForeignKey(ImportBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="files")
+    original_name = models.CharField(max_length=500)
+    content = models.BinaryField(editable=False)
+    sha256 = models.CharField(max_length=64, unique=True)
+    size = models.PositiveBigIntegerField()
+    format = models.CharField(max_length=12, choices=Format.choices, default=Format.UNKNOWN)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.NONE, blank=True)
+    error = models.TextField(blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+    candidate = models.ForeignKey(
+        "profiles.Candidate", null=True, blank=True, on_delete=models.SET_NULL, related_name="sources"
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    queued_at = models.DateTimeField(null=True, blank=True, help_text="When the file was last sent to a worker.")
+    claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took the file.")
+    claimed_by = models.CharField(max_length=64, blank=True, help_text="The task that holds the claim.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["batch", "status"], name="sourcefile_batch_status_idx"),
+            # The sweeper looks for files stuck in pending/processing.
+            models.Index(
+                fields=["status", "claimed_at"],
+                name="sourcefile_unfinished_idx",
+                condition=Q(status__in=["pending", "processing"]),
+            ),
+            models.Index(fields=["candidate"], name="sourcefile_candidate_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=~Q(status="failed") | ~Q(error=""), name="sourcefile_failed_has_error"),
+        ]
+
+    def __str__(self) -> str:
+        return self.original_name
+
+    @property
+    def text(self) -> str:
+        """The bytes decoded for display (never executed or trusted; templates escape it)."""
+        return bytes(self.content).decode("utf-8", errors="replace")

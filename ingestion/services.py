@@ -1,0 +1,365 @@
+"""Writes of the ingestion pipeline: receive files, claim them, parse, load, sweep, re-parse.
+
+State machine of a SourceFile: PENDING → PROCESSING → IMPORTED | UNCHANGED | FAILED. Workers claim files with a
+compare-and-set UPDATE, so re-delivered or duplicated task messages never import a file twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import re
+import shutil
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.db import DatabaseError, DataError, IntegrityError, connection, transaction
+from django.db.models import Count, F, Q
+from django.utils import timezone
+
+from ingestion.documents import ParseError, ProfileDocument
+from ingestion.loaders import LoadResult, Outcome, load_documents
+from ingestion.models import ImportBatch, SourceFile
+from ingestion.parsers import detect_format, parse
+from profiles.selectors import skill_vocabulary
+
+logger = logging.getLogger(__name__)
+
+RECEIVE_GROUP_SIZE = 200
+MAX_ATTEMPTS = 5
+_UNSAFE_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f]")
+
+
+@dataclass(frozen=True, slots=True)
+class IncomingFile:
+    name: str
+    data: bytes
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    errors: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, other: ImportSummary) -> None:
+        self.created += other.created
+        self.updated += other.updated
+        self.unchanged += other.unchanged
+        self.failed += other.failed
+        self.errors.extend(other.errors)
+
+    def line(self) -> str:
+        return f"imported {self.created}, updated {self.updated}, unchanged {self.unchanged}, failed {self.failed}"
+
+
+def safe_file_name(name: str) -> str:
+    """The last path component of a received name, without control characters: a label, never a path."""
+    base = re.split(r"[\\/]", name or "")[-1]
+    return _UNSAFE_NAME_CHARS.sub("", base).strip()[:500] or "unnamed"
+
+
+# --- Receiving -----------------------------------------------------------------------------------------------------
+
+
+def batch_create(*, origin: str, label: str = "", user=None) -> ImportBatch:
+    return ImportBatch.objects.create(origin=origin, label=label[:500], created_by=user)
+
+
+def batch_receive(*, batch: ImportBatch, files: Iterable[IncomingFile], enqueue: bool = True) -> ImportBatch:
+    """Store every file (bytes and hash) before anything parses it, in groups, and queue the new ones.
+
+    Files whose bytes are already stored are counted as duplicates and write nothing else. Memory stays flat: the
+    iterable is consumed group by group.
+    """
+    group: list[IncomingFile] = []
+    for incoming in files:
+        group.append(incoming)
+        if len(group) >= RECEIVE_GROUP_SIZE:
+            _receive_group(batch, group, enqueue)
+            group = []
+    if group:
+        _receive_group(batch, group, enqueue)
+    batch.refresh_from_db()
+    batch_finish_if_done(batch_id=batch.pk)
+    return batch
+
+
+@transaction.atomic
+def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool) -> None:
+    rows: dict[str, IncomingFile] = {}
+    for incoming in group:
+        rows.setdefault(hashlib.sha256(incoming.data).hexdigest(), incoming)
+    shas = list(rows)
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            INSERT INTO ingestion_sourcefile (batch_id, original_name, content, sha256, size, format, status,
+                outcome, error, warnings, attempts, claimed_by, created_at, queued_at)
+            SELECT %s, n, c, s, z, f, 'pending', '', '', '[]'::jsonb, 0, '', %s, %s
+            FROM unnest(%s::varchar[], %s::bytea[], %s::varchar[], %s::bigint[], %s::varchar[]) AS t(n, c, s, z, f)
+            ON CONFLICT (sha256) DO NOTHING
+            RETURNING id
+            """,
+            [
+                batch.pk,
+                now,
+                now if enqueue else None,
+                [safe_file_name(rows[s].name) for s in shas],
+                [rows[s].data for s in shas],
+                shas,
+                [len(rows[s].data) for s in shas],
+                [detect_format(rows[s].data) for s in shas],
+            ],
+        )
+        new_ids = sorted(row[0] for row in cursor.fetchall())
+    ImportBatch.objects.filter(pk=batch.pk).update(
+        total_files=F("total_files") + len(group), duplicates=F("duplicates") + len(group) - len(new_ids)
+    )
+    if enqueue and new_ids:
+        _enqueue_on_commit(new_ids)
+
+
+def _enqueue_on_commit(file_ids: list[int]) -> None:
+    from ingestion import tasks  # tasks import services; keep the cycle one-way at import time
+
+    size = settings.INGEST_CHUNK_SIZE
+    chunks = [file_ids[i : i + size] for i in range(0, len(file_ids), size)]
+    transaction.on_commit(lambda: [tasks.import_files.delay(chunk) for chunk in chunks])
+
+
+def iter_folder(paths: Iterable[Path]) -> Iterator[IncomingFile]:
+    """Files under the given files or folders (recursive, sorted, hidden entries skipped), read one at a time."""
+    for path in paths:
+        if path.is_file():
+            yield IncomingFile(path.name, path.read_bytes())
+            continue
+        for root, dirs, names in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(names):
+                if not name.startswith("."):
+                    yield IncomingFile(name, (Path(root) / name).read_bytes())
+
+
+# --- Importing -----------------------------------------------------------------------------------------------------
+
+
+def source_files_claim(*, file_ids: list[int], token: str) -> list[int]:
+    """Compare-and-set claim: take files that are pending, or held by this same task (a retry or a re-delivery),
+    or whose claim went stale (a dead worker). Returns the ids this caller now owns."""
+    stale_before = timezone.now() - timezone.timedelta(seconds=settings.INGEST_STALE_AFTER_SECONDS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE ingestion_sourcefile
+            SET status = 'processing', claimed_at = now(), claimed_by = %s, attempts = attempts + 1
+            WHERE id = ANY(%s) AND (status = 'pending'
+                OR (status = 'processing' AND (claimed_by = %s OR claimed_at < %s)))
+            RETURNING id
+            """,
+            [token, file_ids, token, stale_before],
+        )
+        return sorted(row[0] for row in cursor.fetchall())
+
+
+def _parse_one(source: SourceFile, vocabulary: frozenset[str]) -> ProfileDocument | str:
+    """The parsed document, or the message a recruiter reads about why this file could not be imported."""
+    limit = settings.INGEST_MAX_FILE_BYTES
+    if source.size > limit:
+        return f"The file is {source.size / 1e6:.1f} MB; files up to {limit / 1e6:.1f} MB are accepted."
+    try:
+        return parse(bytes(source.content), vocabulary=vocabulary)
+    except ParseError as exc:
+        return str(exc)
+    except RecursionError:
+        return "The file is nested too deeply to read."
+    except Exception:  # a parser bug must fail this one file, not the batch; the row keeps the bytes to re-parse
+        logger.exception("Parser crashed on source file %s", source.pk)
+        return "The parser hit an internal error on this file; it is kept for re-parsing after a fix."
+
+
+def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
+    """Claim, parse and load these files. Database outages propagate (the task retries); anything wrong with a
+    file's content fails that file alone, with its message, and no partial rows."""
+    claimed = source_files_claim(file_ids=file_ids, token=token)
+    summary = ImportSummary()
+    if not claimed:
+        return summary
+    sources = list(SourceFile.objects.filter(pk__in=claimed).order_by("pk"))
+    vocabulary = skill_vocabulary()
+    parsed: list[tuple[SourceFile, ProfileDocument]] = []
+    failures: list[tuple[SourceFile, str]] = []
+    for source in sources:
+        outcome = _parse_one(source, vocabulary)
+        if isinstance(outcome, str):
+            failures.append((source, outcome))
+        else:
+            parsed.append((source, outcome))
+    try:
+        with transaction.atomic():
+            results = load_documents([doc for _, doc in parsed]) if parsed else []
+            _record_results(parsed, results, summary)
+            _record_failures(failures, summary)
+    except (IntegrityError, DataError) as exc:
+        # One bad document spoils the set-based load: load each on its own to find and fail just that one.
+        logger.warning("Bulk load of %s files failed (%s); loading one by one", len(parsed), exc)
+        summary = ImportSummary()
+        with transaction.atomic():
+            _record_failures(failures, summary)
+        for source, doc in parsed:
+            try:
+                with transaction.atomic():
+                    _record_results([(source, doc)], load_documents([doc]), summary)
+            except (IntegrityError, DataError) as single_exc:
+                with transaction.atomic():
+                    _record_failures([(source, _database_message(single_exc))], summary)
+    for batch_id in {s.batch_id for s in sources if s.batch_id}:
+        batch_finish_if_done(batch_id=batch_id)
+    return summary
+
+
+def _database_message(exc: DatabaseError) -> str:
+    first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
+    return f"The profile could not be saved: {first_line}"
+
+
+def _record_results(
+    parsed: list[tuple[SourceFile, ProfileDocument]], results: list[LoadResult], summary: ImportSummary
+) -> None:
+    now = timezone.now()
+    for (source, _), result in zip(parsed, results, strict=True):
+        source.candidate_id = result.candidate_id
+        source.warnings = result.warnings
+        source.outcome = result.outcome
+        source.status = (
+            SourceFile.Status.UNCHANGED if result.outcome == Outcome.UNCHANGED else SourceFile.Status.IMPORTED
+        )
+        source.error = ""
+        source.processed_at = now
+        setattr(summary, result.outcome, getattr(summary, result.outcome) + 1)
+    SourceFile.objects.bulk_update(
+        [s for s, _ in parsed], ["candidate", "warnings", "outcome", "status", "error", "processed_at"]
+    )
+
+
+def _record_failures(failures: list[tuple[SourceFile, str]], summary: ImportSummary) -> None:
+    now = timezone.now()
+    for source, message in failures:
+        source.status, source.error, source.outcome, source.processed_at = SourceFile.Status.FAILED, message, "", now
+        summary.failed += 1
+        summary.errors.append((source.original_name, message))
+    SourceFile.objects.bulk_update([s for s, _ in failures], ["status", "error", "outcome", "processed_at"])
+
+
+def batch_finish_if_done(*, batch_id: int) -> bool:
+    """Stamp ``finished_at`` once no file of the batch is pending or processing (compare-and-set)."""
+    unfinished = SourceFile.objects.filter(
+        batch_id=batch_id, status__in=[SourceFile.Status.PENDING, SourceFile.Status.PROCESSING]
+    )
+    if unfinished.exists():
+        return False
+    return bool(ImportBatch.objects.filter(pk=batch_id, finished_at__isnull=True).update(finished_at=timezone.now()))
+
+
+def batch_progress(*, batch: ImportBatch) -> dict:
+    """Totals and counts by status: what progress bars and the API show."""
+    counts = Counter(dict(batch.files.values_list("status").annotate(n=Count("id")).values_list("status", "n")))
+    stored = sum(counts.values())
+    done = stored - counts[SourceFile.Status.PENDING] - counts[SourceFile.Status.PROCESSING]
+    processed = done + batch.duplicates
+    total = batch.total_files
+    return {
+        "total": total,
+        "processed": processed,
+        "pending": counts[SourceFile.Status.PENDING],
+        "processing": counts[SourceFile.Status.PROCESSING],
+        "imported": counts[SourceFile.Status.IMPORTED],
+        "unchanged": counts[SourceFile.Status.UNCHANGED] + batch.duplicates,
+        "failed": counts[SourceFile.Status.FAILED],
+        "duplicates": batch.duplicates,
+        "percent": 100 if total == 0 else min(100, round(100 * processed / total)),
+        "finished": batch.finished_at is not None,
+    }
+
+
+def batch_summary(*, batch: ImportBatch) -> ImportSummary:
+    """The one-line outcome of a batch: created, updated, unchanged (including identical bytes) and failed."""
+    outcomes = Counter(dict(batch.files.values_list("outcome").annotate(n=Count("id")).values_list("outcome", "n")))
+    failed = batch.files.filter(status=SourceFile.Status.FAILED)
+    return ImportSummary(
+        created=outcomes[Outcome.CREATED],
+        updated=outcomes[Outcome.UPDATED],
+        unchanged=outcomes[Outcome.UNCHANGED] + batch.duplicates,
+        failed=failed.count(),
+        errors=list(failed.values_list("original_name", "error")),
+    )
+
+
+# --- Recovery ------------------------------------------------------------------------------------------------------
+
+
+def source_files_sweep() -> int:
+    """Re-queue files a lost message or a dead worker left pending or processing; give up after MAX_ATTEMPTS.
+
+    Returns how many files were re-queued. Safe to run any time: claims are compare-and-set.
+    """
+    stale_before = timezone.now() - timezone.timedelta(seconds=settings.INGEST_STALE_AFTER_SECONDS)
+    stuck = SourceFile.objects.filter(
+        Q(status=SourceFile.Status.PENDING, queued_at__lt=stale_before)
+        | Q(status=SourceFile.Status.PENDING, queued_at__isnull=True)
+        | Q(status=SourceFile.Status.PROCESSING, claimed_at__lt=stale_before)
+    )
+    with transaction.atomic():
+        exhausted = list(stuck.filter(attempts__gte=MAX_ATTEMPTS).values_list("pk", "batch_id"))
+        SourceFile.objects.filter(pk__in=[pk for pk, _ in exhausted]).update(
+            status=SourceFile.Status.FAILED,
+            processed_at=timezone.now(),
+            error=f"Import was interrupted {MAX_ATTEMPTS} times (worker lost); re-import it from the admin.",
+        )
+        ids = sorted(stuck.filter(attempts__lt=MAX_ATTEMPTS).values_list("pk", flat=True))
+        SourceFile.objects.filter(pk__in=ids).update(
+            status=SourceFile.Status.PENDING, claimed_by="", queued_at=timezone.now()
+        )
+        if ids:
+            _enqueue_on_commit(ids)
+    for batch_id in {b for _, b in exhausted if b}:
+        batch_finish_if_done(batch_id=batch_id)
+    return len(ids)
+
+
+def source_files_requeue(*, file_ids: Iterable[int]) -> int:
+    """Send stored files through the parser and loader again (after a parser fix, or by a recruiter's request)."""
+    ids = sorted(file_ids)
+    with transaction.atomic():
+        updated = (
+            SourceFile.objects.filter(pk__in=ids)
+            .exclude(status=SourceFile.Status.PROCESSING)
+            .update(status=SourceFile.Status.PENDING, error="", claimed_by="", attempts=0, queued_at=timezone.now())
+        )
+        ImportBatch.objects.filter(files__pk__in=ids).update(finished_at=None)
+        _enqueue_on_commit(ids)
+    return updated
+
+
+def inbox_scan(*, inbox: Path | None = None) -> ImportBatch | None:
+    """Turn new files in the watched inbox into a batch; move each stored file to ``.imported/`` afterwards."""
+    inbox = inbox or settings.INGEST_INBOX
+    if not inbox.is_dir():
+        return None
+    paths = [p for p in sorted(inbox.iterdir()) if p.is_file() and not p.name.startswith(".")]
+    if not paths:
+        return None
+    batch = batch_create(origin=ImportBatch.Origin.INBOX, label=str(inbox))
+    batch_receive(batch=batch, files=iter_folder(paths))
+    done_dir = inbox / ".imported" / timezone.now().strftime("%Y-%m-%d")
+    done_dir.mkdir(parents=True, exist_ok=True)
+    for path in paths:  # stored and committed: safe to move; a crash before this only re-reads duplicates
+        shutil.move(str(path), done_dir / path.name)
+    return batch

@@ -1,0 +1,39 @@
+"""Celery tasks: thin, idempotent, id-based. The work lives in ingestion.services."""
+
+import uuid
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+from kombu.exceptions import OperationalError as BrokerOperationalError
+
+from ingestion import services
+
+TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerOperationalError)
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=10,
+)
+def import_files(self, file_ids: list[int]) -> str:
+    """Import these stored files. A retry or a re-delivery of this same task re-claims its own files."""
+    return services.source_files_import(file_ids=file_ids, token=self.request.id or uuid.uuid4().hex).line()
+
+
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
+def sweep_stale() -> int:
+    """Beat: re-queue files a lost message or a killed worker left behind."""
+    return services.source_files_sweep()
+
+
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
+def scan_inbox() -> int | None:
+    """Beat: new files in INGEST_INBOX become a batch."""
+    batch = services.inbox_scan()
+    return batch.pk if batch else None

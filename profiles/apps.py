@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ProfilesConfig(AppConfig):
+    name = "profiles"
+    verbose_name = "Candidates"

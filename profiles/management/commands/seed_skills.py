@@ -1,0 +1,29 @@
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from profiles.models import Skill, SkillAlias
+from profiles.services import skills_seed_curated, skills_upsert
+from profiles.vocabulary import read_vocabulary
+
+
+class Command(BaseCommand):
+    help = "Seed canonical skills and aliases: curated aliases plus GitHub topics and Linguist languages."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--vocab",
+            type=Path,
+            default=settings.VOCAB_DIR,
+            help="Folder with github_topics_explore_defly.tsv, github_topic_aliases.tsv and "
+            "linguist_languages.tsv (default: VOCAB_DIR)",
+        )
+
+    def handle(self, *args, vocab: Path, **options):
+        skills_seed_curated()
+        vocabulary = read_vocabulary(vocab)
+        if not vocabulary.skills:
+            self.stderr.write(f"No vocabulary files in {vocab}; seeded the curated aliases only.")
+        skills_upsert(skills=vocabulary.skills, aliases=vocabulary.aliases)
+        self.stdout.write(f"{Skill.objects.count()} skills, {SkillAlias.objects.count()} aliases")

@@ -1,0 +1,308 @@
+"""The talent domain: candidates, their skills, education and open-source contributions.
+
+Constraints live in the database (check and unique constraints), so a bad write fails whichever code path makes it.
+"""
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVectorField
+from django.db import models
+from django.db.models import Q
+from simple_history.models import HistoricalRecords
+
+
+class Skill(models.Model):
+    class Kind(models.TextChoices):
+        SKILL = "skill", "Skill"
+        LANGUAGE = "language", "Programming language"
+        TOPIC = "topic", "Topic"
+
+    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(max_length=200)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SKILL)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SkillAlias(models.Model):
+    """Every label seen in a file (lower-cased) maps to exactly one canonical skill."""
+
+    label = models.CharField(max_length=200, unique=True)
+    skill = models.ForeignKey(Skill, on_delete=models.CASCADE, related_name="aliases")
+
+    class Meta:
+        verbose_name_plural = "skill aliases"
+        ordering = ["label"]
+        constraints = [
+            models.CheckConstraint(condition=Q(label=models.functions.Lower("label")), name="skillalias_label_lower"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} → {self.skill.slug}"
+
+
+class Candidate(models.Model):
+    name = models.CharField(max_length=300)
+    headline = models.CharField(max_length=500, blank=True)
+    title = models.CharField(max_length=300, blank=True)
+    company = models.CharField(max_length=300, blank=True)
+    city = models.CharField(max_length=200, blank=True)
+    region = models.CharField(max_length=200, blank=True)
+    country = models.CharField(max_length=200, blank=True)
+    country_code = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2")
+    summary = models.TextField(blank=True)
+    badges = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    years_coding = models.PositiveSmallIntegerField(null=True, blank=True)
+    years_employed = models.PositiveSmallIntegerField(null=True, blank=True)
+    spoken_languages = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    email = models.EmailField(blank=True)
+    website = models.URLField(max_length=500, blank=True)
+    # Totals the file declares in its section headers ("Github Skills (20)"), which may differ from what it lists.
+    skills_declared = models.PositiveIntegerField(null=True, blank=True)
+    programming_languages_declared = models.PositiveIntegerField(null=True, blank=True)
+    contributions_declared = models.PositiveIntegerField(null=True, blank=True)
+    # Fields a recruiter edited by hand; imports leave them alone until released.
+    protected_fields = ArrayField(models.CharField(max_length=50), default=list, blank=True)
+    # sha256 of the normalised document last loaded: an identical document rewrites nothing.
+    document_sha256 = models.CharField(max_length=64, blank=True, editable=False)
+    search_vector = SearchVectorField(null=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    history = HistoricalRecords(excluded_fields=["search_vector", "document_sha256", "updated_at"])
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [
+            GinIndex(fields=["search_vector"], name="candidate_search_gin"),
+            # country / company / title filters and the admin's country facet.
+            models.Index(fields=["country_code"], name="candidate_country_idx"),
+            models.Index(models.functions.Lower("company"), name="candidate_company_lower_idx"),
+            models.Index(fields=["years_coding"], name="candidate_years_coding_idx"),
+            models.Index(fields=["years_employed"], name="candidate_years_employed_idx"),
+            GinIndex(fields=["badges"], name="candidate_badges_gin"),
+            GinIndex(fields=["spoken_languages"], name="candidate_languages_gin"),
+            # Cursor pagination orders by (updated_at, id).
+            models.Index(fields=["-updated_at", "-id"], name="candidate_updated_id_idx"),
+            models.Index(fields=["name", "id"], name="candidate_name_id_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(years_coding__lte=100), name="candidate_years_coding_sane"),
+            models.CheckConstraint(condition=Q(years_employed__lte=100), name="candidate_years_employed_sane"),
+            models.CheckConstraint(condition=~Q(name=""), name="candidate_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CandidateIdentifier(models.Model):
+    """An identity key of a candidate: external ids (GitHub, e-mail, profile URL) or the name with location."""
+
+    class Kind(models.TextChoices):
+        GITHUB = "github", "GitHub username"
+        EMAIL = "email", "E-mail"
+        URL = "url", "Profile URL"
+        LINKEDIN = "linkedin", "LinkedIn username"
+        NAME_LOCATION = "name", "Name and location"
+
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="identifiers")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    value = models.CharField(max_length=500)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "value"], name="identifier_unique_kind_value"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
+class Education(models.Model):
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="education")
+    position = models.PositiveSmallIntegerField(default=0)
+    degree = models.CharField(max_length=200, blank=True)
+    field = models.CharField(max_length=200, blank=True)
+    minor = models.CharField(max_length=200, blank=True)
+    school = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["candidate", "position", "id"]
+        verbose_name_plural = "education"
+        indexes = [models.Index(models.functions.Lower("school"), name="education_school_lower_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.degree} {self.field} at {self.school}".strip()
+
+
+class CandidateSkill(models.Model):
+    class Section(models.TextChoices):
+        SKILL = "skill", "GitHub skill"
+        LANGUAGE = "language", "Programming language"
+
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="skills")
+    skill = models.ForeignKey(Skill, on_delete=models.PROTECT, related_name="candidate_skills")
+    score = models.PositiveSmallIntegerField()
+    label = models.CharField(max_length=200, help_text="The label exactly as the file wrote it.")
+    section = models.CharField(max_length=10, choices=Section.choices, default=Section.SKILL)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["candidate", "position", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(score__gte=0) & Q(score__lte=10), name="candidateskill_score_0_10"),
+            models.UniqueConstraint(fields=["candidate", "skill"], name="candidateskill_unique_candidate_skill"),
+        ]
+        indexes = [
+            # skill=slug:min_score filters: find candidates by skill and score range.
+            models.Index(fields=["skill", "score", "candidate"], name="candidateskill_skill_score_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.score}"
+
+
+class Repository(models.Model):
+    full_name = models.CharField(max_length=300, unique=True, help_text="owner/name")
+    description = models.TextField(blank=True)
+    # Topics as the file wrote them (split), and their canonical slugs for alias-aware filtering.
+    topics = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    topic_slugs = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    topics_raw = models.CharField(max_length=1000, blank=True, help_text="The topics line before splitting.")
+
+    class Meta:
+        ordering = ["full_name"]
+        verbose_name_plural = "repositories"
+        indexes = [GinIndex(fields=["topic_slugs"], name="repository_topic_slugs_gin")]
+        constraints = [
+            models.CheckConstraint(condition=Q(full_name__regex=r"^[^/\s]+/[^/\s]+$"), name="repository_owner_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+
+class Contribution(models.Model):
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="contributions")
+    repository = models.ForeignKey(Repository, on_delete=models.PROTECT, related_name="contributions")
+    position = models.PositiveSmallIntegerField(default=0)
+    role = models.CharField(max_length=200, blank=True)
+    commits = models.PositiveIntegerField(default=0)
+    comments = models.PositiveIntegerField(default=0)
+    start = models.DateField(null=True, blank=True, help_text="First day of the start month.")
+    end = models.DateField(null=True, blank=True, help_text="First day of the end month; empty while ongoing.")
+    is_current = models.BooleanField(default=False)
+    active_months = models.PositiveIntegerField(null=True, blank=True)
+    summary = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["candidate", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["candidate", "repository"], name="contribution_unique_candidate_repo"),
+            models.CheckConstraint(
+                condition=Q(start__isnull=True) | Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                name="contribution_end_after_start",
+            ),
+        ]
+        indexes = [
+            # repository=owner/name filter and the repository's contributor count.
+            models.Index(fields=["repository", "candidate"], name="contribution_repo_cand_idx"),
+            models.Index(fields=["candidate", "commits"], name="contribution_cand_commits_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.candidate} → {self.repository}"
+
+
+class Shortlist(models.Model):
+    name = models.CharField(max_length=200)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="shortlists")
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="shortlist_unique_owner_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ShortlistEntry(models.Model):
+    class Status(models.TextChoices):
+        NEW = "new", "New"
+        CONTACTED = "contacted", "Contacted"
+        INTERVIEWING = "interviewing", "Interviewing"
+        HIRED = "hired", "Hired"
+        REJECTED = "rejected", "Rejected"
+
+    shortlist = models.ForeignKey(Shortlist, on_delete=models.CASCADE, related_name="entries")
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="shortlist_entries")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.NEW)
+    notes = models.TextField(blank=True)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["shortlist", "-added_at"]
+        verbose_name_plural = "shortlist entries"
+        constraints = [
+            models.UniqueConstraint(fields=["shortlist", "candidate"], name="shortlistentry_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.candidate} in {self.shortlist}"
+
+
+class SavedSearch(models.Model):
+    """A named set of the API's candidate filters (query-string form), shared by admin, API and exports."""
+
+    name = models.CharField(max_length=200)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_searches")
+    query = models.CharField(max_length=2000, help_text="Filters as a query string, e.g. skill=python:8&country=DE")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "saved searches"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class NotDuplicate(models.Model):
+    """A pair of candidates a recruiter marked as different people; never proposed for merging again."""
+
+    first = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="+")
+    marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    marked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="notduplicate_unique_pair"),
+            models.CheckConstraint(condition=Q(first__lt=models.F("second")), name="notduplicate_ordered_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_id} ≠ {self.second_id}"
+
+
+class MergeRecord(models.Model):
+    survivor = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="merges")
+    merged_name = models.CharField(max_length=300)
+    merged_id = models.BigIntegerField()
+    merged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    merged_at = models.DateTimeField(auto_now_add=True)
+    details = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-merged_at"]
+
+    def __str__(self) -> str:
+        return f"{self.merged_name} (#{self.merged_id}) merged into #{self.survivor_id}"

@@ -1,0 +1,97 @@
+"""``make run``: everything a fresh machine needs to show TalentDB working, in one process tree.
+
+Starts embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set, migrates, seeds the skill
+vocabulary, creates a first admin login (printed once), loads the sample profiles, then runs the web server, a
+Celery worker and Celery beat until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "talentdb.settings")
+    os.environ.setdefault("DEBUG", "1")  # a local run; production sets DEBUG=0 and SECRET_KEY
+    from talentdb import embedded
+
+    var_dir = Path(os.environ.get("TALENTDB_VAR_DIR", BASE_DIR / "var"))
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["DATABASE_URL"] = embedded.postgres_url(var_dir)
+        print(f"Embedded PostgreSQL: {os.environ['DATABASE_URL']}")
+    if not os.environ.get("REDIS_URL"):
+        os.environ["REDIS_URL"] = embedded.redis_url(var_dir)
+        print(f"Embedded Redis: {os.environ['REDIS_URL']}")
+
+    python = sys.executable
+    manage = [python, str(BASE_DIR / "manage.py")]
+    subprocess.run([*manage, "migrate", "--no-input", "-v", "0"], check=True)
+    subprocess.run([*manage, "seed_skills"], check=True)
+    subprocess.run([*manage, "collectstatic", "--no-input", "-v", "0"], check=True)
+    _create_first_admin()
+    subprocess.run([*manage, "ingest", "--sync", "--no-progress", str(BASE_DIR / "samples")], check=False)
+
+    port = os.environ.get("PORT", "8000")
+    processes = [
+        subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"]),
+        subprocess.Popen([python, "-m", "celery", "-A", "talentdb", "worker", "-l", "INFO", "--concurrency", "2"]),
+        subprocess.Popen(
+            [
+                python,
+                "-m",
+                "celery",
+                "-A",
+                "talentdb",
+                "beat",
+                "-l",
+                "INFO",
+                "--schedule",
+                str(var_dir / "celerybeat-schedule"),
+            ]
+        ),
+    ]
+    print(f"\nTalentDB is running: admin http://127.0.0.1:{port}/admin/  API http://127.0.0.1:{port}/api/docs/")
+    print("Press Ctrl-C to stop.\n")
+
+    def stop(*_):
+        for process in processes:
+            process.terminate()
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        while all(process.poll() is None for process in processes):
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    stop()
+    for process in processes:
+        process.wait(timeout=20)
+    return 0
+
+
+def _create_first_admin() -> None:
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    if user_model.objects.filter(is_superuser=True).exists():
+        return
+    password = secrets.token_urlsafe(12)
+    user_model.objects.create_superuser("admin", "admin@example.com", password)
+    print("\n" + "=" * 60)
+    print(f"First admin login (shown once):  user admin  password {password}")
+    print("=" * 60 + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,215 @@
+"""TalentDB settings: one module, driven by the environment (django-environ).
+
+Unset ``DATABASE_URL`` / ``REDIS_URL`` start an embedded PostgreSQL / Redis under ``var/`` (talentdb/embedded.py);
+there is no SQLite path. Production-safe defaults: DEBUG is off unless asked for.
+"""
+
+from pathlib import Path
+
+import environ
+
+from talentdb import embedded
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(environ.Env().str("TALENTDB_VAR_DIR", default=str(BASE_DIR / "var")))
+
+env = environ.Env()
+env.read_env(BASE_DIR / ".env", overwrite=False)
+
+DEBUG = env.bool("DEBUG", default=False)
+SECRET_KEY = env.str("SECRET_KEY", default="") or (
+    # Only a DEBUG (development) process may run without a configured secret.
+    "insecure-development-key-set-SECRET_KEY-in-production" if DEBUG else None
+)
+if not SECRET_KEY:
+    raise environ.ImproperlyConfigured("Set the SECRET_KEY environment variable (or DEBUG=1 for development).")
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+# --- Services ----------------------------------------------------------------------------------------------------
+DATABASE_URL = env.str("DATABASE_URL", default="") or embedded.postgres_url(VAR_DIR)
+REDIS_URL = env.str("REDIS_URL", default="") or embedded.redis_url(VAR_DIR)
+
+DATABASES = {"default": env.db_url_config(DATABASE_URL)}
+# A unix-socket URL (postgres://user@/db?host=/path) carries its host as an option: make it the HOST.
+if "host" in DATABASES["default"].get("OPTIONS", {}):
+    DATABASES["default"]["HOST"] = DATABASES["default"]["OPTIONS"].pop("host")
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str("TEST_DATABASE_NAME", default="test_talentdb")
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="talentdb"),
+    }
+}
+
+# --- Applications ------------------------------------------------------------------------------------------------
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "simple_history",
+    "axes",
+    "profiles",
+    "ingestion",
+    "api",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it answers locked-out logins.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+ROOT_URLCONF = "talentdb.urls"
+WSGI_APPLICATION = "talentdb.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    }
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Security (https://docs.djangoproject.com/en/5.2/howto/deployment/checklist/) -------------------------------
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = not DEBUG
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+
+# django-axes: lock an account/IP pair after repeated failed logins.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+
+# --- Uploads and ingestion ---------------------------------------------------------------------------------------
+INGEST_INBOX = Path(env.str("INGEST_INBOX", default=str(VAR_DIR / "inbox")))
+INGEST_MAX_FILE_BYTES = env.int("INGEST_MAX_FILE_BYTES", default=5 * 1024 * 1024)
+INGEST_MAX_FILES_PER_UPLOAD = env.int("INGEST_MAX_FILES_PER_UPLOAD", default=500)
+INGEST_CHUNK_SIZE = env.int("INGEST_CHUNK_SIZE", default=200)
+INGEST_STALE_AFTER_SECONDS = env.int("INGEST_STALE_AFTER_SECONDS", default=600)
+INGEST_SWEEP_INTERVAL_SECONDS = env.int("INGEST_SWEEP_INTERVAL_SECONDS", default=60)
+INGEST_INBOX_SCAN_INTERVAL_SECONDS = env.int("INGEST_INBOX_SCAN_INTERVAL_SECONDS", default=30)
+# Folder of vocabularies (GitHub topics, Linguist languages) the seed command reads; optional.
+VOCAB_DIR = Path(env.str("VOCAB_DIR", default=str(BASE_DIR.parent / "shared" / "corpus" / "vocab")))
+DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_FILE_BYTES
+DATA_UPLOAD_MAX_NUMBER_FILES = INGEST_MAX_FILES_PER_UPLOAD
+FILE_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_FILE_BYTES
+
+# --- Celery (https://docs.celeryq.dev/en/stable/userguide/configuration.html) ------------------------------------
+CELERY_BROKER_URL = REDIS_URL.replace("unix://", "redis+socket://", 1) if REDIS_URL.startswith("unix://") else REDIS_URL
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+# A task is acknowledged only after it ran, and re-delivered if its worker dies
+# (https://docs.celeryq.dev/en/stable/userguide/tasks.html#Task.acks_late).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": INGEST_STALE_AFTER_SECONDS * 2}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="talentdb")
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-source-files": {
+        "task": "ingestion.tasks.sweep_stale",
+        "schedule": INGEST_SWEEP_INTERVAL_SECONDS,
+    },
+    "scan-inbox": {
+        "task": "ingestion.tasks.scan_inbox",
+        "schedule": INGEST_INBOX_SCAN_INTERVAL_SECONDS,
+    },
+}
+
+# --- API (https://www.django-rest-framework.org/api-guide/settings/) ---------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.TokenRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"token": env.str("API_THROTTLE_RATE", default="6000/minute")},
+    "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
+    "UNAUTHENTICATED_USER": None,
+}
+API_PAGE_SIZE = env.int("API_PAGE_SIZE", default=50)
+API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=500)
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "TalentDB API",
+    "DESCRIPTION": "Filtered, ranked candidate lists, details, imports and exports.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}

@@ -1,0 +1,78 @@
+import factory
+from django.contrib.auth import get_user_model
+
+from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.django.Password("correct horse battery staple")
+
+
+class SkillFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Skill
+        django_get_or_create = ["slug"]
+
+    slug = factory.Sequence(lambda n: f"skill-{n}")
+    name = factory.LazyAttribute(lambda s: s.slug.replace("-", " ").title())
+
+
+class CandidateFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Candidate
+
+    name = factory.Faker("name")
+    headline = factory.LazyAttribute(lambda c: f"{c.title} at {c.company}")
+    title = "Software Engineer"
+    company = factory.Faker("company")
+    city = "Berlin"
+    country = "Germany"
+    country_code = "DE"
+    summary = factory.Faker("paragraph")
+    years_coding = 8
+    years_employed = 6
+
+
+class CandidateSkillFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = CandidateSkill
+
+    candidate = factory.SubFactory(CandidateFactory)
+    skill = factory.SubFactory(SkillFactory)
+    score = 7
+    label = factory.LazyAttribute(lambda cs: cs.skill.slug)
+
+
+class EducationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Education
+
+    candidate = factory.SubFactory(CandidateFactory)
+    degree = "Master's Degree"
+    field = "Computer Science"
+    school = "Technical University of Munich"
+
+
+class RepositoryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Repository
+        django_get_or_create = ["full_name"]
+
+    full_name = factory.Sequence(lambda n: f"owner{n}/project{n}")
+    description = "A project"
+
+
+class ContributionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Contribution
+
+    candidate = factory.SubFactory(CandidateFactory)
+    repository = factory.SubFactory(RepositoryFactory)
+    role = "Backend Developer"
+    commits = 12
