@@ -1,6 +1,15 @@
 """Shared fixtures: a seeded test database on real PostgreSQL, the shared corpus, production-like settings."""
 
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.core.management import call_command
@@ -28,3 +37,101 @@ def _plain_http(settings):
     settings.SECURE_SSL_REDIRECT = False
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
+
+
+@pytest.fixture
+def seeded_vocabulary(django_db_blocker):
+    """Transactional tests truncate every table afterwards: seed the skill vocabulary again for them."""
+    with django_db_blocker.unblock():
+        call_command("seed_skills", vocab=CORPUS_DIR / "vocab", stderr=open("/dev/null", "w"))  # noqa: SIM115
+
+
+TEST_QUEUE = f"talentdb-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_celery_queue():
+    """Tests publish to a queue of their own, so a developer's running worker never takes their messages."""
+    from talentdb.celery import app
+
+    app.conf.task_default_queue = TEST_QUEUE
+    yield
+    with contextlib.suppress(Exception):
+        app.control.purge()
+
+
+def database_url_of_test_db() -> str:
+    """A libpq URL of the test database, for worker processes the tests start."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    user = quote(db["USER"] or "")
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    host = db["HOST"] or "127.0.0.1"
+    if host.startswith("/"):
+        return f"postgres://{user}{password}@/{db['NAME']}?host={host}"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"
+
+
+class WorkerProcess:
+    """A real ``celery worker`` process on the test database and the tests' private queue."""
+
+    def __init__(self, name: str, env: dict[str, str], concurrency: int = 2):
+        self.name = name
+        self.log = Path(tempfile.mkstemp(prefix=f"{name}-", suffix=".log")[1])
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "talentdb", "worker", "-Q", TEST_QUEUE, "-n", f"{name}@%h",
+             "--concurrency", str(concurrency), "--pool", "prefork", "-l", "INFO", "--without-gossip",
+             "--without-mingle", "--without-heartbeat"],
+            cwd=Path(__file__).resolve().parent, env=env, stdout=self.log.open("w"), stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Kill the whole process group: the main process and its pool children."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, sig)
+        self.process.wait(timeout=30)
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@pytest.fixture
+def start_worker(transactional_db, seeded_vocabulary, settings):
+    """Start real Celery workers against the test database; all are stopped when the test ends."""
+    from django.conf import settings as django_settings
+
+    workers: list[WorkerProcess] = []
+
+    def start(name: str = "worker", concurrency: int = 2, **extra_env: str) -> WorkerProcess:
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url_of_test_db(),
+            "REDIS_URL": django_settings.REDIS_URL,
+            "CELERY_QUEUE": TEST_QUEUE,
+            "DEBUG": "0",
+            "SECRET_KEY": django_settings.SECRET_KEY,
+            "VOCAB_DIR": str(CORPUS_DIR / "vocab"),
+            **extra_env,
+        }
+        worker = WorkerProcess(name, env, concurrency)
+        workers.append(worker)
+        return worker
+
+    yield start
+    for worker in workers:
+        if worker.process.poll() is None:
+            worker.kill(signal.SIGTERM)
+
+
+def wait_for(condition, timeout: float = 60, interval: float = 0.2, message: str = "condition"):
+    """Poll until ``condition()`` is truthy; fail with ``message`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(interval)
+    pytest.fail(f"timed out after {timeout:.0f} s waiting for {message}")

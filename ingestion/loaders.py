@@ -26,8 +26,9 @@ from profiles.models import (
     Education,
     Repository,
     Skill,
+    SkillAlias,
 )
-from profiles.services import candidates_refresh_search_vector, skill_ids_for_labels
+from profiles.services import candidates_refresh_search_vector, skill_ids_for_labels, skill_slug
 
 # Candidate fields an import writes; a recruiter can protect any of them against later imports.
 IMPORTED_FIELDS = (
@@ -272,6 +273,15 @@ def _write_identifiers(keys_by_candidate: dict[int, list[tuple[str, str]]]) -> N
     CandidateIdentifier.objects.bulk_create(rows, ignore_conflicts=True)
 
 
+def _lock_new_skills(label_keys: set[str]) -> None:
+    """Creating skills locks their rows, in two statements (skills, then topics): two loaders creating overlapping
+    new skills in opposite orders deadlock. Taking a lock per new slug, all at once and sorted, first, prevents it."""
+    known = set(SkillAlias.objects.filter(label__in=label_keys).values_list("label", flat=True))
+    new = [("skill", skill_slug(key)) for key in label_keys - known if key]
+    if new:
+        _lock_keys(new)
+
+
 def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
     if not doc_by_candidate:
         return
@@ -283,6 +293,7 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
     topic_labels = {
         label_key(topic) for doc in doc_by_candidate.values() for c in doc.contributions for topic in c.topics
     }
+    _lock_new_skills(skill_labels | topic_labels)
     skill_ids = skill_ids_for_labels(label_keys=skill_labels)
     topic_ids = skill_ids_for_labels(label_keys=topic_labels - skill_ids.keys(), default_kind=Skill.Kind.TOPIC)
     slug_of = dict(Skill.objects.filter(pk__in={*skill_ids.values(), *topic_ids.values()}).values_list("pk", "slug"))

@@ -4,6 +4,7 @@ Unset ``DATABASE_URL`` / ``REDIS_URL`` start an embedded PostgreSQL / Redis unde
 there is no SQLite path. Production-safe defaults: DEBUG is off unless asked for.
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -36,7 +37,10 @@ if "host" in DATABASES["default"].get("OPTIONS", {}):
     DATABASES["default"]["HOST"] = DATABASES["default"]["OPTIONS"].pop("host")
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str("TEST_DATABASE_NAME", default="test_talentdb")
+# One test database per test process: parallel runs on one server never drop each other's database.
+DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str(
+    "TEST_DATABASE_NAME", default=f"test_{DATABASES['default']['NAME']}_{os.getpid()}"
+)
 
 CACHES = {
     "default": {

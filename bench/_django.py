@@ -1,0 +1,54 @@
+"""Set up Django for a benchmark on a database of its own (never the development data)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def setup(database: str) -> str:
+    """Point DATABASE_URL at ``database`` on the configured (or embedded) server, create it, and set Django up.
+
+    Returns the database URL, for worker processes the benchmark starts.
+    """
+    sys.path.insert(0, str(BASE_DIR))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "talentdb.settings")
+    os.environ.setdefault("DEBUG", "1")
+    from talentdb import embedded
+
+    base_url = os.environ.get("DATABASE_URL") or embedded.postgres_url(BASE_DIR / "var")
+    if not os.environ.get("REDIS_URL"):
+        os.environ["REDIS_URL"] = embedded.redis_url(BASE_DIR / "var")
+    import psycopg
+
+    with psycopg.connect(base_url, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{database}"')
+    url = _with_database(base_url, database)
+    os.environ["DATABASE_URL"] = url
+    import django
+
+    django.setup()
+    return url
+
+
+def recreate(database: str) -> None:
+    """Drop and create ``database`` (before Django connects to it)."""
+    from talentdb import embedded
+
+    base_url = os.environ.get("DATABASE_URL") or embedded.postgres_url(BASE_DIR / "var")
+    import psycopg
+
+    with psycopg.connect(base_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+def _with_database(url: str, database: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{database}"))

@@ -1,0 +1,143 @@
+"""Ingestion throughput: parsing alone, end to end through Celery into PostgreSQL, and COPY of the same rows.
+
+    DEBUG=1 .venv/bin/python bench/ingest.py [--count 20000] [--workers 2]
+
+Generates N synthetic profiles with ``generate_profiles``, imports them into a fresh database ``talentdb_bench_ingest``
+with real Celery worker processes, and prints profiles per second for each stage plus the workers' peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import _django  # noqa: E402
+
+DATABASE = "talentdb_bench_ingest"
+
+
+def _parse_file(path: str) -> int:
+    from ingestion.documents import ParseError
+    from ingestion.parsers import parse
+
+    try:
+        doc = parse(Path(path).read_bytes(), vocabulary=_VOCABULARY)
+    except ParseError:
+        return 0
+    return len(doc.skills)
+
+
+_VOCABULARY: frozenset[str] = frozenset()
+
+
+def _init_parser(vocabulary: frozenset[str]) -> None:
+    global _VOCABULARY
+    _VOCABULARY = vocabulary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=2, help="Celery worker concurrency")
+    parser.add_argument("--seed", type=int, default=42)
+    args = parser.parse_args()
+
+    _django.recreate(DATABASE)
+    url = _django.setup(DATABASE)
+    import psutil
+    from django.core.management import call_command
+    from django.db import connection
+
+    from ingestion import services
+    from ingestion.models import ImportBatch
+    from ingestion.synthetic import write_profiles
+    from profiles.models import Candidate
+    from profiles.selectors import skill_vocabulary
+
+    call_command("migrate", verbosity=0)
+    call_command("seed_skills", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    out = Path(tempfile.mkdtemp(prefix="talentdb-bench-"))
+    started = time.perf_counter()
+    write_profiles(out, args.count, seed=args.seed)
+    files = sorted(str(p) for p in out.iterdir())
+    print(f"generated {len(files)} files in {time.perf_counter() - started:.1f} s ({out})")
+
+    vocabulary = skill_vocabulary()
+    rows = []
+    for processes in (1, 2):
+        started = time.perf_counter()
+        with Pool(processes, initializer=_init_parser, initargs=(vocabulary,)) as pool:
+            parsed = sum(1 for n in pool.imap_unordered(_parse_file, files, chunksize=200) if n >= 0)
+        elapsed = time.perf_counter() - started
+        rows.append((f"parse only, {processes} process(es)", parsed / elapsed, ""))
+
+    queue = f"bench-{os.getpid()}"
+    from talentdb.celery import app
+
+    app.conf.task_default_queue = queue
+    env = {**os.environ, "DATABASE_URL": url, "CELERY_QUEUE": queue, "DEBUG": "1"}
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "talentdb", "worker", "-Q", queue, "--concurrency", str(args.workers),
+         "-l", "WARNING", "--without-gossip", "--without-mingle"],
+        env=env, cwd=_django.BASE_DIR,
+    )
+    time.sleep(3)  # the worker connects to the broker
+    try:
+        started = time.perf_counter()
+        batch = services.batch_create(origin=ImportBatch.Origin.FOLDER, label=str(out))
+        services.batch_receive(batch=batch, files=services.iter_folder([out]))
+        received = time.perf_counter() - started
+        peak_rss = 0
+        while True:
+            batch.refresh_from_db()
+            if batch.finished_at:
+                break
+            tree = [psutil.Process(worker.pid), *psutil.Process(worker.pid).children(recursive=True)]
+            peak_rss = max(peak_rss, max(p.memory_info().rss for p in tree))
+            time.sleep(0.2)
+        elapsed = time.perf_counter() - started
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+    summary = services.batch_summary(batch=batch)
+    rows.append(("store files (receive, sha256, bytea)", args.count / received, ""))
+    rows.append((f"end to end: receive + Celery x{args.workers} + load", args.count / elapsed,
+                 f"{summary.line()}; worker peak RSS {peak_rss / 2**20:.0f} MiB"))
+
+    # The database's own ceiling: COPY the same normalised rows into empty copies of the tables.
+    tables = ["profiles_candidate", "profiles_candidateskill", "profiles_contribution", "profiles_education",
+              "profiles_candidateidentifier"]
+    with connection.cursor() as cursor:
+        total_rows = 0
+        started = time.perf_counter()
+        for table in tables:
+            cursor.execute(f"CREATE TEMP TABLE copy_{table} (LIKE {table} INCLUDING ALL)")
+            data = bytearray()
+            with cursor.cursor.copy(f"COPY {table} TO STDOUT") as copy:
+                for block in copy:
+                    data += block
+            with cursor.cursor.copy(f"COPY copy_{table} FROM STDIN") as copy:
+                copy.write(bytes(data))
+            cursor.execute(f"SELECT count(*) FROM copy_{table}")
+            total_rows += cursor.fetchone()[0]
+        copy_elapsed = time.perf_counter() - started
+    candidates = Candidate.objects.count()
+    rows.append(("PostgreSQL COPY of the same rows", candidates / copy_elapsed,
+                 f"{total_rows} rows, {total_rows / copy_elapsed:,.0f} rows/s"))
+
+    print(f"\n{args.count} profiles, {os.cpu_count()} cores")
+    print(f"{'stage':<48} {'profiles/s':>12}  notes")
+    for name, rate, note in rows:
+        print(f"{name:<48} {rate:>12,.0f}  {note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+import io
+import json
+import shutil
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from ingestion.models import SourceFile
+from profiles.models import Candidate
+from tests.helpers import assert_contains
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args) -> tuple[str, int]:
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command(*args, stdout=out, stderr=err)
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code
+    return out.getvalue(), code
+
+
+def test_ingest_sync_imports_every_json_resume_of_the_corpus(corpus_dir):
+    folder = corpus_dir / "jsonresume"
+    valid = sorted(p.name for p in folder.glob("*.json"))
+
+    out, code = run("ingest", "--sync", "--no-progress", str(folder))
+
+    stored = SourceFile.objects.all()
+    assert set(stored.filter(original_name__in=valid).values_list("status", flat=True)) == {"imported"}
+    assert stored.filter(original_name__in=valid).count() == len(valid)
+    # invalid/ is not JSON: a clear error. schema_invalid/ breaks the schema: an error, or an import with warnings.
+    for source in stored.exclude(original_name__in=valid):
+        assert (source.status == "failed" and source.error) or (source.status == "imported" and source.warnings)
+    failed = stored.filter(status="failed").count()
+    assert failed >= 1
+    assert code == 1
+    assert out.strip().splitlines()[-1].endswith(f"failed {failed}")
+    assert Candidate.objects.count() == stored.filter(outcome="created").count()
+
+
+def test_ingest_sync_twice_is_idempotent(corpus_dir, tmp_path):
+    shutil.copy(corpus_dir / "progai" / "jinliang-wei.txt", tmp_path / "jinliang-wei.txt")
+
+    first, _ = run("ingest", "--sync", "--no-progress", str(tmp_path))
+    second, _ = run("ingest", "--sync", "--no-progress", str(tmp_path))
+
+    assert first.strip().splitlines()[-1] == "imported 1, updated 0, unchanged 0, failed 0"
+    assert second.strip().splitlines()[-1] == "imported 0, updated 0, unchanged 1, failed 0"
+    assert Candidate.objects.count() == 1
+    assert SourceFile.objects.count() == 1
+
+
+def test_dry_run_prints_the_expected_document_and_writes_nothing(corpus_dir, tmp_path):
+    shutil.copy(corpus_dir / "progai" / "jinliang-wei.txt", tmp_path / "a.txt")
+    (tmp_path / "b.json").write_text("[]")
+    expected = json.loads((corpus_dir / "progai" / "jinliang-wei.expected.json").read_text())
+
+    out, code = run("ingest", "--dry-run", str(tmp_path))
+
+    lines = out.strip().splitlines()
+    document, failure = json.loads(lines[0]), json.loads(lines[1])
+    assert_contains(expected, document)
+    assert failure["file"] == "b.json" and failure["error"]
+    assert lines[-1] == "imported 1, updated 0, unchanged 0, failed 1"
+    assert code == 1
+    assert not SourceFile.objects.exists() and not Candidate.objects.exists()
+
+
+def test_ingest_refuses_a_missing_path():
+    with pytest.raises(CommandError, match="No such file or folder"):
+        call_command("ingest", "/nonexistent/folder")
+
+
+def test_reparse_sync_retries_failed_files_after_a_fix(corpus_dir, tmp_path, monkeypatch):
+    shutil.copy(corpus_dir / "progai" / "jinliang-wei.txt", tmp_path / "a.txt")
+    from ingestion import services
+
+    def broken_parse(data, *, vocabulary):
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(services, "parse", broken_parse)
+    run("ingest", "--sync", "--no-progress", str(tmp_path))
+    assert SourceFile.objects.get().status == "failed"
+    monkeypatch.undo()
+
+    out, _ = run("reparse", "--sync")
+
+    assert out.strip() == "imported 1, updated 0, unchanged 0, failed 0"
+    assert SourceFile.objects.get().status == "imported"

@@ -1,0 +1,139 @@
+import threading
+
+import pytest
+from django.db import connection
+
+from ingestion.documents import Location, SkillEntry
+from ingestion.loaders import Outcome, load_documents
+from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Repository, Skill
+from tests.ingestion.documents import make_document, with_github
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_document_creates_one_candidate_with_all_its_parts():
+    [result] = load_documents([make_document()])
+
+    assert result.outcome == Outcome.CREATED
+    candidate = Candidate.objects.get(pk=result.candidate_id)
+    assert (candidate.name, candidate.company, candidate.country_code) == ("Mira Okafor", "Lumen Labs", "NG")
+    assert candidate.badges == ["Rockstar"]
+    assert list(candidate.education.values_list("school", flat=True)) == ["University of Lagos"]
+    contribution = candidate.contributions.get()
+    assert contribution.repository.full_name == "lumen/optics"
+    assert contribution.end is None and contribution.is_current
+    assert contribution.repository.topics == ["compiler", "ml"]
+    assert "machine-learning" in contribution.repository.topic_slugs  # "ml" is an alias
+
+
+def test_two_labels_of_one_skill_give_one_candidate_skill_with_the_higher_score():
+    [result] = load_documents([make_document()])
+
+    c_skill = CandidateSkill.objects.get(candidate_id=result.candidate_id, skill__slug="c")
+    assert (c_skill.score, c_skill.label) == (10, "cprogramming-language")
+    assert CandidateSkill.objects.filter(candidate_id=result.candidate_id).count() == 2
+
+
+def test_the_search_vector_covers_contribution_summaries():
+    [result] = load_documents([make_document()])
+
+    found = Candidate.objects.filter(search_vector="scheduler").values_list("pk", flat=True)
+    assert list(found) == [result.candidate_id]
+
+
+def test_the_same_document_again_is_unchanged_and_rewrites_nothing():
+    [first] = load_documents([make_document()])
+    before = Candidate.objects.get(pk=first.candidate_id).updated_at
+    skill_ids = set(CandidateSkill.objects.values_list("pk", flat=True))
+
+    [again] = load_documents([make_document()])
+
+    assert (again.outcome, again.candidate_id) == (Outcome.UNCHANGED, first.candidate_id)
+    assert Candidate.objects.get(pk=first.candidate_id).updated_at == before
+    assert set(CandidateSkill.objects.values_list("pk", flat=True)) == skill_ids
+
+
+def test_a_newer_document_of_the_same_person_updates_in_place_and_replaces_children():
+    [first] = load_documents([make_document()])
+    newer = make_document(company="Quanta", skills=[SkillEntry("rust", 8)], contributions=[])
+
+    [second] = load_documents([newer])
+
+    assert (second.outcome, second.candidate_id) == (Outcome.UPDATED, first.candidate_id)
+    assert Candidate.objects.count() == 1
+    candidate = Candidate.objects.get()
+    assert candidate.company == "Quanta"
+    assert list(candidate.skills.values_list("skill__slug", "score")) == [("rust", 8)]
+    assert not Contribution.objects.exists()
+    assert Repository.objects.filter(full_name="lumen/optics").exists()  # repositories are shared, kept
+
+
+def test_same_name_elsewhere_is_another_person():
+    load_documents([make_document()])
+    load_documents([make_document(location=Location(city="Accra", country="Ghana", country_code="GH"))])
+    assert Candidate.objects.filter(name="Mira Okafor").count() == 2
+
+
+def test_external_identifiers_win_over_name_and_location():
+    [first] = load_documents([with_github(make_document(), "mira-o")])
+    moved = with_github(make_document(location=Location(city="Berlin", country="Germany", country_code="DE")),
+                        "Mira-O")
+
+    [second] = load_documents([moved])
+
+    assert second.candidate_id == first.candidate_id
+    assert Candidate.objects.get().city == "Berlin"
+    assert CandidateIdentifier.objects.filter(kind="github", value="mira-o").count() == 1
+
+
+def test_protected_fields_survive_a_reimport():
+    [first] = load_documents([make_document()])
+    Candidate.objects.filter(pk=first.candidate_id).update(title="Staff Engineer (edited)", protected_fields=["title"])
+
+    load_documents([make_document(title="Principal Engineer II", company="NewCo")])
+
+    candidate = Candidate.objects.get(pk=first.candidate_id)
+    assert candidate.title == "Staff Engineer (edited)"
+    assert candidate.company == "NewCo"
+
+
+def test_one_person_twice_in_one_chunk_gives_one_candidate_with_the_later_document():
+    results = load_documents([make_document(company="Old"), make_document(company="New")])
+
+    assert results[0].candidate_id == results[1].candidate_id
+    assert [r.outcome for r in results] == [Outcome.CREATED, Outcome.UPDATED]
+    assert Candidate.objects.get().company == "New"
+
+
+def test_new_labels_become_skills_that_later_imports_reuse():
+    load_documents([make_document(skills=[SkillEntry("zig-comptime", 6)])])
+    load_documents([make_document(name="Other Person", skills=[SkillEntry("Zig-Comptime", 7)])])
+
+    assert Skill.objects.filter(slug="zig-comptime").count() == 1
+    assert CandidateSkill.objects.filter(skill__slug="zig-comptime").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_loading_the_same_person_at_once_give_one_candidate(seeded_vocabulary):
+    barrier = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def load(company: str) -> None:
+        try:
+            barrier.wait()
+            load_documents([make_document(company=company)])
+        except BaseException as exc:  # noqa: BLE001 - reported to the main thread below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=load, args=(f"Co{i}",)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert errors == []
+    assert Candidate.objects.count() == 1
+    assert CandidateIdentifier.objects.filter(kind="name").count() == 1
+    assert Repository.objects.filter(full_name="lumen/optics").count() == 1

@@ -1,0 +1,202 @@
+import hashlib
+import json
+
+import pytest
+from django.db import transaction
+
+from ingestion import services
+from ingestion.models import ImportBatch, SourceFile
+from profiles.models import Candidate, CandidateSkill, Contribution
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def seed_bytes(corpus_dir) -> bytes:
+    return (corpus_dir / "progai" / "jinliang-wei.txt").read_bytes()
+
+
+def receive(*files: tuple[str, bytes]) -> ImportBatch:
+    batch = services.batch_create(origin=ImportBatch.Origin.CLI, label="test")
+    return services.batch_receive(batch=batch, files=[services.IncomingFile(n, d) for n, d in files], enqueue=False)
+
+
+def import_all(batch: ImportBatch) -> services.ImportSummary:
+    ids = list(batch.files.values_list("pk", flat=True))
+    return services.source_files_import(file_ids=ids, token="test")
+
+
+def test_every_received_file_is_stored_with_its_bytes_before_parsing(seed_bytes):
+    batch = receive(("jinliang-wei.txt", seed_bytes), ("broken.json", b"{not json"))
+
+    stored = {f.original_name: f for f in SourceFile.objects.filter(batch=batch)}
+    assert bytes(stored["jinliang-wei.txt"].content) == seed_bytes
+    assert stored["jinliang-wei.txt"].sha256 == hashlib.sha256(seed_bytes).hexdigest()
+    assert stored["jinliang-wei.txt"].format == SourceFile.Format.PROGAI
+    assert stored["broken.json"].size == 9
+    assert {f.status for f in stored.values()} == {SourceFile.Status.PENDING}
+    assert batch.total_files == 2
+
+
+def test_the_seed_profile_imports_with_its_expected_parts(seed_bytes, corpus_dir):
+    expected = json.loads((corpus_dir / "progai" / "jinliang-wei.expected.json").read_text())
+    batch = receive(("jinliang-wei.txt", seed_bytes))
+
+    summary = import_all(batch)
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 0"
+    source = SourceFile.objects.get(batch=batch)
+    assert source.status == SourceFile.Status.IMPORTED
+    candidate = source.candidate
+    assert candidate.name == expected["name"]
+    assert candidate.skills_declared == 20
+    # 15 labels, two of which (c-language, cprogramming-language) are one skill: C.
+    assert CandidateSkill.objects.filter(candidate=candidate).count() == 14
+    assert candidate.skills.get(skill__slug="c").score == 10
+    assert sorted(Contribution.objects.filter(candidate=candidate).values_list("repository__full_name", flat=True)) \
+        == ["openxla/xla", "tensorflow/tensorflow"]
+
+
+def test_identical_bytes_again_are_counted_unchanged_and_write_nothing_else(seed_bytes):
+    import_all(receive(("a.txt", seed_bytes)))
+
+    again = receive(("copy-of-a.txt", seed_bytes))
+
+    assert SourceFile.objects.count() == 1
+    assert again.duplicates == 1
+    assert services.batch_summary(batch=again).line() == "imported 0, updated 0, unchanged 1, failed 0"
+    assert services.batch_progress(batch=again)["percent"] == 100
+
+
+def test_a_reworded_file_of_the_same_person_updates_the_candidate(seed_bytes):
+    import_all(receive(("v1.txt", seed_bytes)))
+    newer = seed_bytes.replace(b"Staff Software Engineer at Google", b"Principal Engineer at Google", 1)
+
+    summary = import_all(receive(("v2.txt", newer)))
+
+    assert summary.line() == "imported 0, updated 1, unchanged 0, failed 0"
+    assert Candidate.objects.get().title == "Principal Engineer"
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("empty.txt", b"", "empty"),
+        ("binary.bin", bytes(range(256)) * 8, "binary"),
+        ("invalid.json", b'{"basics": {"name": "A"', "JSON"),
+        ("array.json", b"[1, 2, 3]", "not a résumé object"),
+        ("random.txt", b"just some words\nthat are not a profile\n", "neither"),
+    ],
+)
+def test_bad_files_fail_with_a_message_and_keep_their_bytes(name, data, message):
+    batch = receive((name, data))
+
+    summary = import_all(batch)
+
+    source = SourceFile.objects.get(batch=batch)
+    assert summary.failed == 1
+    assert source.status == SourceFile.Status.FAILED
+    assert message.lower() in source.error.lower()
+    assert bytes(source.content) == data
+    assert not Candidate.objects.exists()
+
+
+def test_a_file_over_the_size_limit_is_stored_and_failed(settings, seed_bytes):
+    settings.INGEST_MAX_FILE_BYTES = 1000
+    batch = receive(("big.txt", seed_bytes))
+
+    import_all(batch)
+
+    source = SourceFile.objects.get(batch=batch)
+    assert source.status == SourceFile.Status.FAILED
+    assert "files up to 0.0 MB are accepted" in source.error or "accepted" in source.error
+    assert source.size == len(seed_bytes)
+
+
+def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_bytes, monkeypatch):
+    from ingestion import loaders
+
+    good = seed_bytes
+    other = seed_bytes.replace(b"Jinliang Wei", b"Ada Quill")
+    batch = receive(("good.txt", good), ("other.txt", other))
+    original = loaders._write_children
+
+    def explode_for_ada(doc_by_candidate):
+        original(doc_by_candidate)
+        if any(doc.name == "Ada Quill" for doc in doc_by_candidate.values()):
+            from django.db import IntegrityError
+
+            raise IntegrityError("simulated constraint violation for Ada")
+
+    monkeypatch.setattr(loaders, "_write_children", explode_for_ada)
+
+    summary = import_all(batch)
+
+    assert summary.created == 1 and summary.failed == 1
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Jinliang Wei"]
+    failed = SourceFile.objects.get(original_name="other.txt")
+    assert failed.status == SourceFile.Status.FAILED
+    assert "simulated constraint violation" in failed.error
+    assert not CandidateSkill.objects.exclude(candidate__name="Jinliang Wei").exists()
+
+
+def test_a_claimed_file_is_not_imported_twice_by_another_task(seed_bytes):
+    batch = receive(("a.txt", seed_bytes))
+    ids = list(batch.files.values_list("pk", flat=True))
+
+    assert services.source_files_claim(file_ids=ids, token="first") == ids
+    assert services.source_files_claim(file_ids=ids, token="second") == []
+    # The same task (a retry, or a re-delivery after its worker died) takes its own files back.
+    assert services.source_files_claim(file_ids=ids, token="first") == ids
+
+
+def test_the_sweeper_requeues_files_left_behind_by_a_dead_worker(seed_bytes, settings, django_capture_on_commit_callbacks):
+    settings.INGEST_STALE_AFTER_SECONDS = 0
+    batch = receive(("a.txt", seed_bytes))
+    ids = list(batch.files.values_list("pk", flat=True))
+    services.source_files_claim(file_ids=ids, token="dead-worker")
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        requeued = services.source_files_sweep()
+
+    assert requeued == 1
+    assert len(callbacks) == 1
+    source = SourceFile.objects.get()
+    assert (source.status, source.claimed_by) == (SourceFile.Status.PENDING, "")
+    summary = services.source_files_import(file_ids=ids, token="new-worker")
+    assert summary.created == 1
+
+
+def test_the_sweeper_gives_up_on_a_file_that_keeps_killing_workers(seed_bytes, settings):
+    settings.INGEST_STALE_AFTER_SECONDS = 0
+    batch = receive(("a.txt", seed_bytes))
+    SourceFile.objects.update(status=SourceFile.Status.PROCESSING, attempts=services.MAX_ATTEMPTS,
+                              claimed_by="x", claimed_at="2020-01-01T00:00:00Z")
+
+    with transaction.atomic():
+        services.source_files_sweep()
+
+    source = SourceFile.objects.get()
+    assert source.status == SourceFile.Status.FAILED
+    assert "interrupted" in source.error
+    batch.refresh_from_db()
+    assert batch.finished_at is not None
+
+
+def test_the_inbox_scan_turns_new_files_into_a_batch_and_moves_them(tmp_path, seed_bytes):
+    (tmp_path / "one.txt").write_bytes(seed_bytes)
+    (tmp_path / ".hidden").write_bytes(b"ignored")
+
+    batch = services.inbox_scan(inbox=tmp_path)
+
+    assert batch.origin == ImportBatch.Origin.INBOX
+    assert list(batch.files.values_list("original_name", flat=True)) == ["one.txt"]
+    assert not (tmp_path / "one.txt").exists()
+    assert len(list((tmp_path / ".imported").rglob("one.txt"))) == 1
+    assert services.inbox_scan(inbox=tmp_path) is None
+
+
+def test_received_names_never_become_paths():
+    assert services.safe_file_name("../../etc/passwd") == "passwd"
+    assert services.safe_file_name("C:\\temp\\evil\x00.txt") == "evil.txt"
+    assert services.safe_file_name("") == "unnamed"
