@@ -7,14 +7,16 @@ workers never deadlock) before they are looked up, so two workers loading the sa
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
-import json
 import unicodedata
+import zlib
 from dataclasses import dataclass
 
 from django.db import connection, transaction
 from django.db.models import Model
+from psycopg.types.json import Jsonb
 
 from ingestion.documents import ProfileDocument
 from ingestion.normalise import label_key
@@ -24,33 +26,36 @@ from profiles.models import (
     CandidateSkill,
     Contribution,
     Education,
-    Repository,
     Skill,
     SkillAlias,
 )
 from profiles.services import candidates_refresh_search_vector, skill_ids_for_labels, skill_slug
 
+# Column types of the imported candidate fields, for set-based updates; array fields travel as JSON.
+_CANDIDATE_COLUMN_TYPES = {
+    "name": "varchar",
+    "headline": "varchar",
+    "title": "varchar",
+    "company": "varchar",
+    "city": "varchar",
+    "region": "varchar",
+    "country": "varchar",
+    "country_code": "varchar",
+    "summary": "text",
+    "badges": "jsonb",
+    "years_coding": "smallint",
+    "years_employed": "smallint",
+    "spoken_languages": "jsonb",
+    "email": "varchar",
+    "website": "varchar",
+    "skills_declared": "integer",
+    "programming_languages_declared": "integer",
+    "contributions_declared": "integer",
+    "document_sha256": "varchar",
+}
+_JSON_ARRAY_COLUMNS = {"badges", "spoken_languages"}
 # Candidate fields an import writes; a recruiter can protect any of them against later imports.
-IMPORTED_FIELDS = (
-    "name",
-    "headline",
-    "title",
-    "company",
-    "city",
-    "region",
-    "country",
-    "country_code",
-    "summary",
-    "badges",
-    "years_coding",
-    "years_employed",
-    "spoken_languages",
-    "email",
-    "website",
-    "skills_declared",
-    "programming_languages_declared",
-    "contributions_declared",
-)
+IMPORTED_FIELDS = tuple(column for column in _CANDIDATE_COLUMN_TYPES if column != "document_sha256")
 
 
 class Outcome:
@@ -91,9 +96,11 @@ def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
 
 
 def document_sha256(doc: ProfileDocument) -> str:
-    data = doc.to_dict()
-    data.pop("warnings", None)
-    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    """Fingerprint of everything a document says (its warnings aside): equal documents rewrite nothing.
+
+    The dataclasses' ``repr`` is deterministic and several times cheaper than serialising ``to_dict()``.
+    """
+    return hashlib.sha256(repr(dataclasses.replace(doc, warnings=[])).encode()).hexdigest()
 
 
 def _month(value: str | None) -> dt.date | None:
@@ -193,13 +200,12 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     _lock_keys([key for keys in keys_by_doc for key in keys])
     known = _find_existing(keys_by_doc)
     shas = [document_sha256(doc) for doc in docs]
-    existing = Candidate.objects.in_bulk(set(known.values()))
+    existing = Candidate.objects.defer("search_vector").in_bulk(set(known.values()))
 
     results: list[LoadResult | None] = [None] * len(docs)
     to_create: list[tuple[int, Candidate]] = []
     to_update: dict[int, Candidate] = {}
     assigned: dict[tuple[str, str], int | str] = {}  # key → candidate id, or "new:<index>" within this chunk
-    new_owner: dict[int, int] = {}  # index of a doc creating a candidate → last index writing to it
 
     for index, (doc, keys) in enumerate(zip(docs, keys_by_doc, strict=True)):
         warnings = list(doc.warnings)
@@ -212,7 +218,6 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
             for field, value in values.items():
                 setattr(candidate, field, value)
             candidate.document_sha256 = shas[index]
-            new_owner[first] = index
             results[index] = LoadResult(0, Outcome.UPDATED, warnings)
             for key in keys:
                 assigned.setdefault(key, target)
@@ -220,7 +225,6 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
         if target is None:
             candidate = Candidate(**values, document_sha256=shas[index])
             to_create.append((index, candidate))
-            new_owner[index] = index
             results[index] = LoadResult(0, Outcome.CREATED, warnings)
             for key in keys:
                 assigned.setdefault(key, f"new:{index}")
@@ -244,8 +248,7 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
         if result is not None and result.candidate_id == 0:
             key = next(v for k in keys_by_doc[index] if isinstance(v := assigned.get(k), str))
             result.candidate_id = new_ids[int(key.split(":")[1])]
-    if to_update:
-        Candidate.objects.bulk_update(list(to_update.values()), [*IMPORTED_FIELDS, "document_sha256", "updated_at"])
+    _update_candidates(list(to_update.values()))
 
     # The document that wrote a candidate last provides its children.
     writer_of: dict[int, int] = {}
@@ -264,22 +267,68 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     return results  # type: ignore[return-value]
 
 
+def _update_candidates(candidates: list[Candidate]) -> None:
+    """One ``UPDATE ... FROM unnest(...)`` for all updated candidates (values already respect protected fields)."""
+    if not candidates:
+        return
+    columns = list(_CANDIDATE_COLUMN_TYPES)
+    arrays = [[c.pk for c in candidates]]
+    for column in columns:
+        values = [getattr(c, column) for c in candidates]
+        arrays.append([Jsonb(v) for v in values] if column in _JSON_ARRAY_COLUMNS else values)
+    assignments = ", ".join(
+        f"{column} = ARRAY(SELECT jsonb_array_elements_text(u.{column}))"
+        if column in _JSON_ARRAY_COLUMNS
+        else f"{column} = u.{column}"
+        for column in columns
+    )
+    placeholders = ", ".join(["%s::bigint[]", *(f"%s::{t}[]" for t in _CANDIDATE_COLUMN_TYPES.values())])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE profiles_candidate AS c SET {assignments}, updated_at = now() "  # noqa: S608 - fixed names
+            f"FROM unnest({placeholders}) AS u(id, {', '.join(columns)}) WHERE c.id = u.id",
+            arrays,
+        )
+
+
+def _insert(table: str, columns: dict[str, str], rows: list[tuple], suffix: str = "") -> None:
+    """One ``INSERT ... SELECT FROM unnest(arrays)`` for many rows: set-based, no per-row ORM work.
+
+    ``columns`` maps column name to its PostgreSQL array type (``"bigint[]"``); rows are tuples in that order.
+    """
+    if not rows:
+        return
+    names = list(columns)
+    arrays = [list(values) for values in zip(*rows, strict=True)]
+    placeholders = ", ".join(f"%s::{array_type}" for array_type in columns.values())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({', '.join(names)}) SELECT * FROM unnest({placeholders}) {suffix}",  # noqa: S608
+            arrays,
+        )
+
+
 def _write_identifiers(keys_by_candidate: dict[int, list[tuple[str, str]]]) -> None:
-    rows = [
-        CandidateIdentifier(candidate_id=cid, kind=kind, value=value)
-        for cid, keys in keys_by_candidate.items()
-        for kind, value in keys
-    ]
-    CandidateIdentifier.objects.bulk_create(rows, ignore_conflicts=True)
+    rows = [(cid, kind, value) for cid, keys in keys_by_candidate.items() for kind, value in keys]
+    _insert(
+        "profiles_candidateidentifier",
+        {"candidate_id": "bigint[]", "kind": "varchar[]", "value": "varchar[]"},
+        rows,
+        "ON CONFLICT (kind, value) DO NOTHING",
+    )
+
+
+SKILL_LOCK_SLOTS = 256  # bounds the locks one transaction holds (a hostile file can name 20,000 new skills)
 
 
 def _lock_new_skills(label_keys: set[str]) -> None:
     """Creating skills locks their rows, in two statements (skills, then topics): two loaders creating overlapping
-    new skills in opposite orders deadlock. Taking a lock per new slug, all at once and sorted, first, prevents it."""
+    new skills in opposite orders deadlock. Taking the locks of the new slugs (one of 256 slots each) all at once,
+    sorted, first, prevents it."""
     known = set(SkillAlias.objects.filter(label__in=label_keys).values_list("label", flat=True))
-    new = [("skill", skill_slug(key)) for key in label_keys - known if key]
-    if new:
-        _lock_keys(new)
+    slots = {zlib.crc32(skill_slug(key).encode()) % SKILL_LOCK_SLOTS for key in label_keys - known if key}
+    if slots:
+        _lock_keys([("skill-slot", str(slot)) for slot in slots])
 
 
 def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
@@ -299,15 +348,14 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
     slug_of = dict(Skill.objects.filter(pk__in={*skill_ids.values(), *topic_ids.values()}).values_list("pk", "slug"))
     label_to_slug = {key: slug_of[sid] for key, sid in {**topic_ids, **skill_ids}.items()}
 
-    skills: list[CandidateSkill] = []
-    education: list[Education] = []
+    skills: list[tuple] = []
+    education: list[tuple] = []
     for cid, doc in doc_by_candidate.items():
-        best: dict[int, CandidateSkill] = {}
+        best: dict[int, list] = {}  # skill id → [candidate, skill, score, label, section, position]
         sections = (
             (CandidateSkill.Section.SKILL, doc.skills),
             (CandidateSkill.Section.LANGUAGE, doc.programming_languages),
         )
-        position = 0
         for section, entries in sections:
             for entry in entries:
                 sid = skill_ids.get(label_key(entry.label))
@@ -315,51 +363,40 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
                     continue
                 current = best.get(sid)
                 if current is None:
-                    best[sid] = CandidateSkill(
-                        candidate_id=cid,
-                        skill_id=sid,
-                        score=entry.score,
-                        label=entry.label[:200],
-                        section=section,
-                        position=position,
-                    )
-                    position += 1
-                elif entry.score > current.score:  # two labels of one skill: the higher score wins
-                    current.score, current.label = entry.score, entry.label[:200]
-        skills.extend(best.values())
+                    best[sid] = [cid, sid, entry.score, entry.label[:200], section, len(best)]
+                elif entry.score > current[2]:  # two labels of one skill: the higher score wins
+                    current[2], current[3] = entry.score, entry.label[:200]
+        skills.extend(tuple(row) for row in best.values())
         education.extend(
-            Education(
-                candidate_id=cid,
-                position=i,
-                degree=e.degree[:200],
-                field=e.field[:200],
-                minor=e.minor[:200],
-                school=e.school[:300],
-            )
-            for i, e in enumerate(doc.education)
+            (cid, i, e.degree[:200], e.field[:200], e.minor[:200], e.school[:300]) for i, e in enumerate(doc.education)
         )
-    CandidateSkill.objects.bulk_create(skills)
-    Education.objects.bulk_create(education)
-
-    repositories: dict[str, Repository] = {}
-    for doc in doc_by_candidate.values():
-        for c in doc.contributions:
-            repositories[c.repository] = Repository(
-                full_name=c.repository[:300],
-                description=c.repository_description,
-                topics=[t[:100] for t in c.topics],
-                topic_slugs=sorted({label_to_slug[label_key(t)] for t in c.topics if label_key(t) in label_to_slug}),
-                topics_raw=c.topics_raw[:1000],
-            )
-    # Sorted, so concurrent loaders take row locks in the same order.
-    repo_rows = Repository.objects.bulk_create(
-        [repositories[name] for name in sorted(repositories)],
-        update_conflicts=True,
-        unique_fields=["full_name"],
-        update_fields=["description", "topics", "topic_slugs", "topics_raw"],
+    _insert(
+        "profiles_candidateskill",
+        {
+            "candidate_id": "bigint[]",
+            "skill_id": "bigint[]",
+            "score": "smallint[]",
+            "label": "varchar[]",
+            "section": "varchar[]",
+            "position": "smallint[]",
+        },
+        skills,
     )
-    repo_ids = {repo.full_name: repo.pk for repo in repo_rows}
-    contributions: list[Contribution] = []
+    _insert(
+        "profiles_education",
+        {
+            "candidate_id": "bigint[]",
+            "position": "smallint[]",
+            "degree": "varchar[]",
+            "field": "varchar[]",
+            "minor": "varchar[]",
+            "school": "varchar[]",
+        },
+        education,
+    )
+    repo_ids = _upsert_repositories(doc_by_candidate.values(), label_to_slug)
+
+    contributions: list[tuple] = []
     for cid, doc in doc_by_candidate.items():
         seen: set[str] = set()
         for position, c in enumerate(doc.contributions):
@@ -370,21 +407,75 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
             if start and end and end < start:
                 start, end = end, start
             contributions.append(
-                Contribution(
-                    candidate_id=cid,
-                    repository_id=repo_ids[c.repository[:300]],
-                    position=position,
-                    role=c.role[:200],
-                    commits=c.commits,
-                    comments=c.comments,
-                    start=start,
-                    end=end,
-                    is_current=c.is_current,
-                    active_months=c.active_months,
-                    summary=c.summary,
+                (
+                    cid,
+                    repo_ids[c.repository[:300]],
+                    position,
+                    c.role[:200],
+                    c.commits,
+                    c.comments,
+                    start,
+                    end,
+                    c.is_current,
+                    c.active_months,
+                    c.summary,
                 )
             )
-    Contribution.objects.bulk_create(contributions)
+    _insert(
+        "profiles_contribution",
+        {
+            "candidate_id": "bigint[]",
+            "repository_id": "bigint[]",
+            "position": "smallint[]",
+            "role": "varchar[]",
+            "commits": "integer[]",
+            "comments": "integer[]",
+            "start": "date[]",
+            '"end"': "date[]",
+            "is_current": "boolean[]",
+            "active_months": "integer[]",
+            "summary": "text[]",
+        },
+        contributions,
+    )
+
+
+def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
+    """Insert new repositories and refresh changed ones (unchanged rows are not rewritten); return their ids."""
+    repositories: dict[str, tuple] = {}
+    for doc in docs:
+        for c in doc.contributions:
+            name = c.repository[:300]
+            slugs = sorted({label_to_slug[key] for t in c.topics if (key := label_key(t)) in label_to_slug})
+            repositories[name] = (
+                name,
+                c.repository_description,
+                [t[:100] for t in c.topics],
+                slugs,
+                c.topics_raw[:1000],
+            )
+    if not repositories:
+        return {}
+    names = sorted(repositories)  # sorted, so concurrent loaders take row locks in the same order
+    rows = [repositories[name] for name in names]
+    arrays = [list(values) for values in zip(*rows, strict=True)]
+    with connection.cursor() as cursor:
+        # Array-of-arrays parameters cannot be ragged: topics travel as JSON and are unpacked in SQL.
+        cursor.execute(
+            """
+            INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
+            SELECT n, d, ARRAY(SELECT jsonb_array_elements_text(t)), ARRAY(SELECT jsonb_array_elements_text(s)), r
+            FROM unnest(%s::varchar[], %s::text[], %s::jsonb[], %s::jsonb[], %s::varchar[]) AS u(n, d, t, s, r)
+            ON CONFLICT (full_name) DO UPDATE SET description = EXCLUDED.description, topics = EXCLUDED.topics,
+                topic_slugs = EXCLUDED.topic_slugs, topics_raw = EXCLUDED.topics_raw
+            WHERE (profiles_repository.description, profiles_repository.topics, profiles_repository.topic_slugs,
+                   profiles_repository.topics_raw)
+                IS DISTINCT FROM (EXCLUDED.description, EXCLUDED.topics, EXCLUDED.topic_slugs, EXCLUDED.topics_raw)
+            """,
+            [arrays[0], arrays[1], [Jsonb(t) for t in arrays[2]], [Jsonb(s) for s in arrays[3]], arrays[4]],
+        )
+        cursor.execute("SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%s)", [names])
+        return dict(cursor.fetchall())
 
 
 def preview_outcomes(docs: list[ProfileDocument]) -> dict[str, int]:

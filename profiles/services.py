@@ -5,9 +5,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import connection, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
-from profiles.models import Skill, SkillAlias
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    CandidateSkill,
+    Contribution,
+    Education,
+    MergeRecord,
+    NotDuplicate,
+    Shortlist,
+    ShortlistEntry,
+    Skill,
+    SkillAlias,
+)
 
 # Curated aliases: labels seen in profile files that the public vocabularies do not map (label → canonical slug).
 CURATED_ALIASES: dict[str, str] = {
@@ -144,20 +157,319 @@ def skills_seed_curated() -> None:
     )
 
 
+# Skills and repositories are in the vector too, so one `q` (the admin's search box and the API's) finds a candidate
+# by any of them; a repository is indexed both whole ("owner/name") and as its two words.
 SEARCH_VECTOR_SQL = """
 UPDATE profiles_candidate AS c SET search_vector =
     setweight(to_tsvector('english', c.name), 'A')
     || setweight(to_tsvector('english', c.headline), 'B')
     || setweight(to_tsvector('english', c.summary), 'C')
-    || setweight(to_tsvector('english', coalesce(
-        (SELECT string_agg(co.summary, ' ') FROM profiles_contribution co WHERE co.candidate_id = c.id), '')), 'D')
-WHERE c.id = ANY(%s)
+    || setweight(to_tsvector('english', coalesce(agg.summaries, '')), 'D')
+FROM (
+    SELECT ids.id, string_agg(co.summary, ' ') AS summaries
+    FROM unnest(%s::bigint[]) AS ids(id)
+    LEFT JOIN profiles_contribution co ON co.candidate_id = ids.id
+    GROUP BY ids.id
+) AS agg
+WHERE c.id = agg.id
 """
 
 
 def candidates_refresh_search_vector(*, candidate_ids: Iterable[int]) -> None:
-    """Recompute the full-text vector (name, headline, summary, contribution summaries) of these candidates."""
+    """Recompute the full-text vector (name, headline, title, company, summary, skills, repositories and
+    contribution summaries) of these candidates."""
     ids = list(candidate_ids)
     if ids:
         with connection.cursor() as cursor:
             cursor.execute(SEARCH_VECTOR_SQL, [ids])
+
+
+# --- Edits by hand: protected fields and history -----------------------------------------------------------------
+# Imports write candidates in bulk, without history records; an edit in the admin goes through these services, which
+# record who changed what (fields and skills), protect the edited fields against later imports, and revert.
+
+
+def _imported_fields() -> tuple[str, ...]:
+    from ingestion.loaders import IMPORTED_FIELDS  # the loader imports this module: resolve at call time
+
+    return IMPORTED_FIELDS
+
+
+def _tracked_differences(record, candidate: Candidate) -> list[str]:
+    return [
+        f.attname
+        for f in record.__class__.tracked_fields
+        if f.attname != "id" and getattr(record, f.attname) != getattr(candidate, f.attname)
+    ]
+
+
+@transaction.atomic
+def candidate_history_catch_up(*, candidate_id: int) -> bool:
+    """Record the stored state of a candidate when its history does not show it yet; True when a record was added.
+
+    Called before an edit by hand, so the history shows what the edit changed, not what an import changed before it.
+    """
+    from profiles.selectors import candidate_skills_snapshot
+
+    candidate = Candidate.objects.get(pk=candidate_id)
+    skills = candidate_skills_snapshot(candidate_id=candidate_id)
+    latest = candidate.history.order_by("-history_date", "-history_id").first()
+    if latest is not None and not _tracked_differences(latest, candidate):
+        if latest.skills is None:  # recorded outside the admin: the stored skills are the best knowledge
+            candidate.history.filter(history_id=latest.history_id).update(skills=skills)
+            return False
+        if latest.skills == skills:
+            return False
+    when = candidate.updated_at
+    if latest is not None and when <= latest.history_date:
+        when = latest.history_date + timezone.timedelta(microseconds=1)
+    Candidate.history.bulk_history_create(
+        [candidate],
+        update=latest is not None,
+        default_date=when,
+        default_change_reason="Changed outside the admin (import)" if latest else "Imported",
+        custom_historical_attrs={"skills": skills},
+    )
+    return True
+
+
+@transaction.atomic
+def candidate_save_by_hand(*, candidate: Candidate, user, release: Iterable[str] = (), reason: str = "") -> list[str]:
+    """Save a recruiter's edit of a candidate; returns the fields it newly protected.
+
+    Imported fields whose value differs from the stored one become protected (a later import of the same person leaves
+    them alone); fields in ``release`` stop being protected. The history record names the user and the reason.
+    """
+    imported = _imported_fields()
+    released = set(release)
+    if candidate.pk is not None:
+        candidate_history_catch_up(candidate_id=candidate.pk)
+        stored = Candidate.objects.select_for_update().get(pk=candidate.pk)
+        protected = list(stored.protected_fields)  # a revert keeps today's protections and adds the reverted fields
+    else:
+        stored, protected = Candidate(), list(candidate.protected_fields)
+    changed = [f for f in imported if getattr(stored, f) != getattr(candidate, f)]
+    newly = [f for f in changed if f not in protected and f not in released]
+    if released & set(protected):
+        candidate.document_sha256 = ""  # the next import rewrites released fields, even from identical bytes
+    candidate.protected_fields = [f for f in [*protected, *newly] if f not in released]
+    candidate._history_user = user
+    if reason:
+        candidate._change_reason = reason[:100]
+    candidate.save()
+    candidates_refresh_search_vector(candidate_ids=[candidate.pk])
+    return newly
+
+
+@transaction.atomic
+def candidate_release_fields(*, candidate: Candidate, field_names: Iterable[str], user) -> list[str]:
+    """Let imports write these fields again; returns the fields that were protected and now are not."""
+    names = set(field_names)
+    released = [f for f in candidate.protected_fields if f in names]
+    if released:
+        candidate_history_catch_up(candidate_id=candidate.pk)
+        candidate.protected_fields = [f for f in candidate.protected_fields if f not in names]
+        # Forget the last document's hash: the next import rewrites the released fields even from identical bytes.
+        candidate.document_sha256 = ""
+        candidate._history_user = user
+        candidate._change_reason = f"Released {', '.join(released)}"[:100]
+        candidate.save(update_fields=["protected_fields", "document_sha256", "updated_at"])
+        candidate_history_snapshot_skills(candidate_id=candidate.pk)
+    return released
+
+
+def candidate_history_snapshot_skills(*, candidate_id: int) -> None:
+    """Store the candidate's current skills on its latest history record (after inline edits were saved)."""
+    from profiles.selectors import candidate_skills_snapshot
+
+    latest = Candidate.history.filter(id=candidate_id).order_by("-history_date", "-history_id").first()
+    if latest is not None:
+        Candidate.history.filter(history_id=latest.history_id).update(
+            skills=candidate_skills_snapshot(candidate_id=candidate_id)
+        )
+
+
+@transaction.atomic
+def candidate_revert(*, candidate: Candidate, record, user) -> list[str]:
+    """Save ``candidate`` (holding the values of history ``record``) and restore the skills the record saw.
+
+    Returns the fields that became protected: a revert is an edit by hand.
+    """
+    when = timezone.localtime(record.history_date).strftime("%Y-%m-%d %H:%M")
+    protected = candidate_save_by_hand(candidate=candidate, user=user, reason=f"Reverted to the version of {when}")
+    if record.skills is not None:
+        _candidate_skills_restore(candidate_id=candidate.pk, skills=record.skills)
+    candidate_history_snapshot_skills(candidate_id=candidate.pk)
+    return protected
+
+
+def _candidate_skills_restore(*, candidate_id: int, skills: list[dict]) -> None:
+    skill_ids = dict(Skill.objects.filter(slug__in=[s["skill"] for s in skills]).values_list("slug", "pk"))
+    wanted = {skill_ids[s["skill"]]: s for s in skills if s["skill"] in skill_ids}
+    CandidateSkill.objects.filter(candidate_id=candidate_id).exclude(skill_id__in=wanted).delete()
+    current = {cs.skill_id: cs for cs in CandidateSkill.objects.filter(candidate_id=candidate_id)}
+    for position, (skill_id, snap) in enumerate(wanted.items()):
+        row = current.get(skill_id) or CandidateSkill(candidate_id=candidate_id, skill_id=skill_id)
+        row.score, row.label, row.position = snap["score"], snap.get("label", snap["skill"]), position
+        row.section = snap.get("section", CandidateSkill.Section.SKILL)
+        row.save()
+
+
+# --- Shortlists ----------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def shortlist_add_candidates(*, shortlist: Shortlist, candidate_ids: Iterable[int]) -> int:
+    """Add candidates to a shortlist with status "new"; those already on it keep their status. Returns how many."""
+    entries = [ShortlistEntry(shortlist=shortlist, candidate_id=cid) for cid in sorted(set(candidate_ids))]
+    before = shortlist.entries.count()
+    ShortlistEntry.objects.bulk_create(entries, ignore_conflicts=True)
+    return shortlist.entries.count() - before
+
+
+def shortlist_get_or_create(*, owner, name: str) -> tuple[Shortlist, bool]:
+    return Shortlist.objects.get_or_create(owner=owner, name=name.strip()[:200])
+
+
+# --- Duplicates and merges -----------------------------------------------------------------------------------------
+
+
+def candidates_mark_not_duplicate(*, candidates: Iterable[Candidate], user) -> int:
+    """Record every pair of these candidates as different people; returns how many pairs were new."""
+    ids = sorted({c.pk for c in candidates})
+    pairs = [NotDuplicate(first_id=a, second_id=b, marked_by=user) for i, a in enumerate(ids) for b in ids[i + 1 :]]
+    before = NotDuplicate.objects.filter(first_id__in=ids, second_id__in=ids).count()
+    NotDuplicate.objects.bulk_create(pairs, ignore_conflicts=True)
+    return NotDuplicate.objects.filter(first_id__in=ids, second_id__in=ids).count() - before
+
+
+def _is_blank(value) -> bool:
+    return value in ("", None, [])
+
+
+@transaction.atomic
+def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) -> list[MergeRecord]:
+    """Merge ``others`` into ``survivor`` and delete them; returns one MergeRecord per merged candidate.
+
+    Moves skills (the higher score wins), contributions (one per repository: the one with more commits), education,
+    identifiers (so later imports of a merged person update the survivor), source files, shortlist entries (an entry
+    already on the survivor's list keeps its status and gains the notes) and history records. Blank fields of the
+    survivor are filled from the merged candidates.
+    """
+    from ingestion.models import SourceFile
+
+    other_ids = sorted({c.pk for c in others} - {survivor.pk})
+    if not other_ids:
+        return []
+    # Lock every candidate involved, in id order, so two merges of overlapping groups wait for each other.
+    involved = Candidate.objects.select_for_update().filter(pk__in=[survivor.pk, *other_ids]).order_by("pk")
+    locked = {c.pk: c for c in involved}
+    if len(locked) != len(other_ids) + 1:
+        raise Candidate.DoesNotExist("A candidate of this merge no longer exists.")
+    survivor = locked[survivor.pk]
+    candidate_history_catch_up(candidate_id=survivor.pk)
+    records: list[MergeRecord] = []
+    for other_id in other_ids:
+        other = locked[other_id]
+        candidate_history_catch_up(candidate_id=other.pk)
+        details = {
+            "skills": _merge_skills(survivor.pk, other.pk),
+            "contributions": _merge_contributions(survivor.pk, other.pk),
+            "education": _merge_education(survivor.pk, other.pk),
+            "identifiers": CandidateIdentifier.objects.filter(candidate_id=other.pk).update(candidate_id=survivor.pk),
+            "sources": SourceFile.objects.filter(candidate_id=other.pk).update(candidate_id=survivor.pk),
+            "shortlist_entries": _merge_shortlist_entries(survivor.pk, other.pk),
+            "history_records": Candidate.history.filter(id=other.pk).update(id=survivor.pk),
+        }
+        MergeRecord.objects.filter(survivor_id=other.pk).update(survivor_id=survivor.pk)
+        filled = [f for f in _imported_fields() if _is_blank(getattr(survivor, f)) and not _is_blank(getattr(other, f))]
+        for field in filled:
+            setattr(survivor, field, getattr(other, field))
+        details["filled_fields"] = filled
+        records.append(
+            MergeRecord(survivor=survivor, merged_name=other.name, merged_id=other.pk, merged_by=user, details=details)
+        )
+        other._history_user = user
+        other._change_reason = f"Merged into #{survivor.pk}"
+        other.delete()
+    MergeRecord.objects.bulk_create(records)
+    names = ", ".join(f"#{r.merged_id} {r.merged_name}" for r in records)
+    survivor._history_user = user
+    survivor._change_reason = f"Merged {names}"[:100]
+    survivor.save()
+    candidate_history_snapshot_skills(candidate_id=survivor.pk)
+    candidates_refresh_search_vector(candidate_ids=[survivor.pk])
+    return records
+
+
+def _merge_skills(survivor_id: int, other_id: int) -> int:
+    mine = {cs.skill_id: cs for cs in CandidateSkill.objects.filter(candidate_id=survivor_id)}
+    last = max((cs.position for cs in mine.values()), default=-1)
+    moved = 0
+    for theirs in CandidateSkill.objects.filter(candidate_id=other_id).order_by("position", "id"):
+        kept = mine.get(theirs.skill_id)
+        if kept is None:
+            last += 1
+            theirs.candidate_id, theirs.position = survivor_id, last
+            theirs.save(update_fields=["candidate", "position"])
+            moved += 1
+        elif theirs.score > kept.score:
+            kept.score, kept.label = theirs.score, theirs.label
+            kept.save(update_fields=["score", "label"])
+            moved += 1
+    CandidateSkill.objects.filter(candidate_id=other_id).delete()
+    return moved
+
+
+def _merge_contributions(survivor_id: int, other_id: int) -> int:
+    mine = {c.repository_id: c for c in Contribution.objects.filter(candidate_id=survivor_id)}
+    last = max((c.position for c in mine.values()), default=-1)
+    moved = 0
+    for theirs in Contribution.objects.filter(candidate_id=other_id).order_by("position", "id"):
+        kept = mine.get(theirs.repository_id)
+        if kept is not None and kept.commits >= theirs.commits:
+            continue
+        if kept is not None:
+            kept.delete()
+        last += 1
+        theirs.candidate_id, theirs.position = survivor_id, last
+        theirs.save(update_fields=["candidate", "position"])
+        moved += 1
+    Contribution.objects.filter(candidate_id=other_id).delete()
+    return moved
+
+
+def _merge_education(survivor_id: int, other_id: int) -> int:
+    def key(e: Education) -> tuple[str, ...]:
+        return (e.degree.casefold(), e.field.casefold(), e.minor.casefold(), e.school.casefold())
+
+    mine = list(Education.objects.filter(candidate_id=survivor_id))
+    seen = {key(e) for e in mine}
+    last = max((e.position for e in mine), default=-1)
+    moved = 0
+    for theirs in Education.objects.filter(candidate_id=other_id).order_by("position", "id"):
+        if key(theirs) in seen:
+            continue
+        seen.add(key(theirs))
+        last += 1
+        theirs.candidate_id, theirs.position = survivor_id, last
+        theirs.save(update_fields=["candidate", "position"])
+        moved += 1
+    Education.objects.filter(candidate_id=other_id).delete()
+    return moved
+
+
+def _merge_shortlist_entries(survivor_id: int, other_id: int) -> int:
+    mine = {e.shortlist_id: e for e in ShortlistEntry.objects.filter(candidate_id=survivor_id)}
+    moved = 0
+    for theirs in ShortlistEntry.objects.filter(candidate_id=other_id):
+        kept = mine.get(theirs.shortlist_id)
+        if kept is None:
+            theirs.candidate_id = survivor_id
+            theirs.save(update_fields=["candidate"])
+        elif theirs.notes:
+            kept.notes = f"{kept.notes}\n{theirs.notes}".strip()
+            kept.save(update_fields=["notes"])
+        moved += 1
+    ShortlistEntry.objects.filter(candidate_id=other_id).delete()
+    return moved
