@@ -35,16 +35,18 @@ _WS_RE = re.compile(r"\s+")
 _SPACES_RE = re.compile(r"[^\S\n]+")
 
 
-def _strip_controls(s: str, keep: str = "") -> str:
-    """Drop control characters (Unicode category Cc) except those in ``keep``; whitespace controls become spaces."""
-    out = []
-    for ch in s:
-        if unicodedata.category(ch) == "Cc" and ch not in keep:
-            if ch in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85":
-                out.append(" ")
-            continue
-        out.append(ch)
-    return "".join(out)
+_CONTROL_SPACE_RE = re.compile(r"[\t\n\r\x0b\x0c\x1c-\x1f\x85]")
+_CONTROL_SPACE_NO_NL_RE = re.compile(r"[\t\r\x0b\x0c\x1c-\x1f\x85]")
+# Control characters, and unpaired surrogates (JSON can smuggle them in as "\ud800"; no database can store them).
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_NO_NL_RE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _strip_controls(s: str, keep_newlines: bool = False) -> str:
+    """Drop control characters (Unicode category Cc); whitespace controls become spaces, newlines optionally kept."""
+    if keep_newlines:
+        return _CONTROL_NO_NL_RE.sub("", _CONTROL_SPACE_NO_NL_RE.sub(" ", s))
+    return _CONTROL_RE.sub("", _CONTROL_SPACE_RE.sub(" ", s))
 
 
 def clean_text(s: str) -> str:
@@ -62,7 +64,7 @@ def clean_paragraphs(s: str) -> str:
         return ""
     s = unicodedata.normalize("NFC", s).replace("\r\n", "\n").replace("\r", "\n")
     s = s.replace("\u2028", "\n").replace("\u2029", "\n")
-    s = _strip_controls(s, keep="\n")
+    s = _strip_controls(s, keep_newlines=True)
     lines = [_SPACES_RE.sub(" ", line).strip() for line in s.split("\n")]
     text = "\n".join(lines)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
@@ -375,11 +377,12 @@ def parse_month(s: str | None) -> str | None:
     return None
 
 
-_DURATION_PART_RE = re.compile(r"(\d+|an?|one)\s*(years?|yrs?|months?|mos?)\b", re.IGNORECASE)
+_DURATION_PART_RE = re.compile(r"(\d{1,4}|an?|one)\s*(years?|yrs?|months?|mos?)\b", re.IGNORECASE)
+_MAX_DURATION_MONTHS = 1200  # a hundred years: anything longer is not a duration
 
 
 def months_from_duration(s: str | None) -> int | None:
-    """Total months in "2 years 6 months", "1 year", "7 months", "a month"; None when no duration is found."""
+    """Total months in "2 years 6 months", "1 year", "7 months", "a month"; None when no (plausible) duration."""
     if not isinstance(s, str) or len(s) > 200:
         return None
     total = 0
@@ -392,58 +395,130 @@ def months_from_duration(s: str | None) -> int | None:
         found = True
     if not found and re.search(r"less than a month", s, re.IGNORECASE):
         return 0
-    return total if found else None
+    return total if found and total <= _MAX_DURATION_MONTHS else None
 
 
 # --------------------------------------------------------------------------------------------------------------------
 # Topic splitting
 # --------------------------------------------------------------------------------------------------------------------
 
-UNKNOWN_SEGMENT_COST = 9  # A: paid once per unknown segment
+# Costs of the topic segmentation. Tuned on glued runs of real GitHub topic names (the featured topics and their
+# aliases, some left out of the vocabulary) and on the synthetic profiles; both reference lines must come out right.
+UNKNOWN_SEGMENT_COST = 4  # A: paid once per unknown segment; a known word of A+1 letters or fewer between two
+# unknown runs is swallowed by them, so A stays small
 UNKNOWN_CHAR_COST = 1  # B: paid per character of an unknown segment
 KNOWN_SEGMENT_COST = 1
-SHORT_KNOWN_SEGMENT_COST = 2  # one- and two-letter known words ("c", "go") are not carved off the edge of unknown words
+# One- to three-letter known words ("c", "go", "boo", "lib" are all Linguist names) cost their length or more, so
+# carving them off the edge of an unknown word never pays ("bootloader" is not "boo" + "tloader") and a run of them
+# does not beat an unknown word ("jvm" is not "j" + "v" + "m"); between two known words they still split.
+SHORT_KNOWN_COSTS = {1: 4, 2: 3, 3: 3}
+# Unknown stubs of one to three characters pay extra, so a known word is not carved off an unknown one when that
+# leaves a stub ("awesome-lists" is not "awesome-list" + "s"). Longer stubs are not protected: with "unity" known and
+# "community" unknown, "community" glued alone reads as "comm" + "unity" (the hyphen rule saves "community-driven").
+SHORT_UNKNOWN_PENALTY = {1: 20, 2: 3, 3: 1}
+_LONG_UNKNOWN = max(SHORT_UNKNOWN_PENALTY) + 1
+DIGIT_START_PENALTY = 6  # an unknown topic starting with a digit ("laravel" + "54") is unlikely
 _MAX_KNOWN_LEN = 64
+MAX_TOKEN_LENGTH = 2000
 _TOPIC_SPLIT_RE = re.compile(r"[\s,;|]+")
+_INF = (float("inf"), 0)
 
 
 def _known_cost(length: int) -> int:
-    return KNOWN_SEGMENT_COST if length >= 3 else SHORT_KNOWN_SEGMENT_COST
+    return SHORT_KNOWN_COSTS.get(length, KNOWN_SEGMENT_COST)
 
 
-def _segment(token: str, vocabulary: frozenset[str] | set[str]) -> list[str]:
-    """Minimum-cost segmentation of one glued token into topics (known words cost 1, unknown runs A + B*len)."""
+def _unknown_cost(length: int) -> int:
+    return UNKNOWN_SEGMENT_COST + UNKNOWN_CHAR_COST * length + SHORT_UNKNOWN_PENALTY.get(length, 0)
+
+
+def _lead_penalty(s: str, start: int) -> int:
+    """Unknown topics rarely start with a digit once glued to a previous one ("laravel" + "54")."""
+    return DIGIT_START_PENALTY if start > 0 and s[start].isdigit() else 0
+
+
+def _cut_allowed(s: str, i: int) -> bool:
+    """A topic boundary may fall between s[i-1] and s[i]: not next to '-', not inside a run of digits."""
+    if i <= 0 or i >= len(s):
+        return True
+    before, after = s[i - 1], s[i]
+    return before != "-" and after != "-" and not (before.isdigit() and after.isdigit())
+
+
+@functools.lru_cache(maxsize=16)
+def _reversed_trie(vocabulary: frozenset[str]) -> dict:
+    """The vocabulary's words spelled backwards as nested dicts ("" marks a word's start), to find every known
+    word ending at a position by walking back from it."""
+    root: dict = {}
+    for word in vocabulary:
+        if not isinstance(word, str) or not word or len(word) > _MAX_KNOWN_LEN:
+            continue
+        node = root
+        for ch in reversed(word):
+            node = node.setdefault(ch, {})
+        node[""] = True
+    return root
+
+
+def _segment(token: str, vocabulary: frozenset[str], extra: frozenset[str] = frozenset()) -> list[str]:
+    """Minimum-cost segmentation of one glued token into known words and unknown runs (see split_topics).
+
+    Costs are (cost, number of segments) pairs, so among equally cheap readings the one with fewer topics wins.
+    ``vocabulary`` is walked through a trie built once per vocabulary; the few ``extra`` words are matched directly.
+    """
     s = token.strip("-")
     n = len(s)
     if n == 0:
         return []
+    if n > MAX_TOKEN_LENGTH:
+        return [s]  # not a line of topics; do not spend time on it
     low = s.lower()
-    inf = (float("inf"), 0)
-    best: list[tuple[float, int]] = [inf] * (n + 1)  # s[:i] segmented, last segment closed at i
-    best_from: list[tuple[int, bool]] = [(0, False)] * (n + 1)  # (start of last segment, last segment known?)
-    unk: list[tuple[float, int]] = [inf] * (n + 1)  # s[:i] with an open unknown last segment
-    unk_start = [0] * (n + 1)
-    best[0] = (0, 0)
+    trie = _reversed_trie(vocabulary)
     a, b = UNKNOWN_SEGMENT_COST, UNKNOWN_CHAR_COST
+    best: list[tuple[float, int]] = [_INF] * (n + 1)  # s[:i] fully segmented, the last segment ending at i
+    best_from: list[tuple[int, bool]] = [(0, False)] * (n + 1)  # (start of the last segment, is it known?)
+    # Unknown segments of _LONG_UNKNOWN letters or more have linear cost: keep the cheapest one still open at i.
+    long_open: list[tuple[float, int]] = [_INF] * (n + 1)
+    long_start = [0] * (n + 1)
+    best[0] = (0, 0)
+    cut = [_cut_allowed(s, i) for i in range(n + 1)]
+    extra_words = [word for word in extra if word and word in low]
+
+    def offer(i: int, cand: tuple[float, int], start: int, known: bool) -> None:
+        if cand < best[i]:
+            best[i], best_from[i] = cand, (start, known)
+
     for i in range(1, n + 1):
-        ch = s[i - 1]
-        # extend or open an unknown segment ending at i
-        cand_ext = (unk[i - 1][0] + b, unk[i - 1][1])
-        cand_new = (best[i - 1][0] + a + b, best[i - 1][1] + 1) if ch != "-" else inf
-        if cand_new <= cand_ext:
-            unk[i], unk_start[i] = cand_new, i - 1
+        j = i - _LONG_UNKNOWN
+        extend = (long_open[i - 1][0] + b, long_open[i - 1][1])
+        if j >= 0 and cut[j] and best[j][0] != float("inf"):
+            fresh = (best[j][0] + a + b * _LONG_UNKNOWN + _lead_penalty(s, j), best[j][1] + 1)
+            if fresh <= extend:
+                long_open[i], long_start[i] = fresh, j
+            else:
+                long_open[i], long_start[i] = extend, long_start[i - 1]
         else:
-            unk[i], unk_start[i] = cand_ext, unk_start[i - 1]
-        if ch == "-":
-            continue  # no segment may end with '-'
-        best[i], best_from[i] = unk[i], (unk_start[i], False)
-        for j in range(max(0, i - _MAX_KNOWN_LEN), i):
-            if s[j] == "-" or best[j][0] == float("inf"):
-                continue
-            if low[j:i] in vocabulary:
-                cand = (best[j][0] + _known_cost(i - j), best[j][1] + 1)
-                if cand < best[i]:
-                    best[i], best_from[i] = cand, (j, True)
+            long_open[i], long_start[i] = extend, long_start[i - 1]
+        if not cut[i]:
+            continue
+        offer(i, long_open[i], long_start[i], False)
+        for length in range(1, min(_LONG_UNKNOWN, i + 1)):
+            j = i - length
+            if cut[j] and best[j][0] != float("inf"):
+                offer(i, (best[j][0] + _unknown_cost(length) + _lead_penalty(s, j), best[j][1] + 1), j, False)
+        node = trie
+        j = i
+        while j > 0:
+            node = node.get(low[j - 1])
+            if node is None:
+                break
+            j -= 1
+            if "" in node and cut[j] and best[j][0] != float("inf"):
+                offer(i, (best[j][0] + _known_cost(i - j), best[j][1] + 1), j, True)
+        for word in extra_words:
+            j = i - len(word)
+            if j >= 0 and low.startswith(word, j) and cut[j] and best[j][0] != float("inf"):
+                offer(i, (best[j][0] + _known_cost(len(word)), best[j][1] + 1), j, True)
     if best[n][0] == float("inf"):
         return [s]
     segments: list[tuple[str, bool]] = []
@@ -456,26 +531,41 @@ def _segment(token: str, vocabulary: frozenset[str] | set[str]) -> list[str]:
     merged: list[tuple[str, bool]] = []
     for seg, known in segments:
         if merged and not known and not merged[-1][1]:
-            merged[-1] = (merged[-1][0] + seg, False)
+            merged[-1] = (merged[-1][0] + seg, False)  # adjacent unknown runs are one topic
         else:
             merged.append((seg, known))
     return [seg for seg, _ in merged]
 
 
-def split_topics(raw: str, vocabulary: frozenset[str] | set[str]) -> list[str]:
+@functools.lru_cache(maxsize=50_000)
+def _segment_cached(token: str, vocabulary: frozenset[str], extra: frozenset[str]) -> tuple[str, ...]:
+    """Repositories recur across profiles: their topic lines are split once per worker process."""
+    return tuple(_segment(token, vocabulary, extra))
+
+
+def split_topics(raw: str, vocabulary: frozenset[str], extra: frozenset[str] = frozenset()) -> list[str]:
     """Split a line of GitHub topics glued into one word ("pythondata-sciencedeep-learning") into topics.
 
     Dynamic programming over the cut points: a segment found in ``vocabulary`` (label keys) costs 1, an unknown
-    segment costs ``A + B*len``, so a run of unknown text between known words stays one topic and short known words
-    are not carved out of longer unknown ones. No segment starts or ends with '-'. Whitespace or commas, when
-    present, are hard boundaries. Duplicates are dropped, order kept.
+    segment costs ``A + B*len`` (A=4, B=1), so a run of unknown text between known words stays one topic; very
+    short known words cost more and very short unknown stubs pay a penalty, so short known words are not carved out
+    of longer unknown ones. No segment starts or ends with '-' and no cut falls inside a run of digits. Whitespace or
+    commas, when present, are hard boundaries. Duplicates are dropped, order kept. Two unknown topics glued together
+    cannot be told apart and come out as one.
+
+    ``extra`` holds a few more known words (a document's own labels): kept apart from ``vocabulary`` so the large,
+    shared vocabulary's index is built once, not once per document.
     """
     if not isinstance(raw, str):
         return []
+    if not isinstance(vocabulary, frozenset):
+        vocabulary = frozenset(vocabulary)
     out: list[str] = []
     seen: set[str] = set()
     for token in _TOPIC_SPLIT_RE.split(clean_text(raw)):
-        for topic in _segment(token, vocabulary):
+        low = token.lower()
+        relevant = frozenset(word for word in extra if word in low and word not in vocabulary)
+        for topic in _segment_cached(token, vocabulary, relevant):
             if topic and topic not in seen:
                 seen.add(topic)
                 out.append(topic)
