@@ -19,6 +19,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import DatabaseError, DataError, IntegrityError, connection, transaction
 from django.db.models import Count, F, Q
+from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
 from ingestion.documents import ParseError, ProfileDocument
@@ -31,7 +32,11 @@ logger = logging.getLogger(__name__)
 
 RECEIVE_GROUP_SIZE = 200
 MAX_ATTEMPTS = 5
-_UNSAFE_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f]")
+# Errors a document's content causes while it is saved: they fail that file alone, never the whole chunk (text the
+# database cannot encode, such as an unpaired surrogate, is refused by the driver before it reaches the server).
+CONTENT_ERRORS = (IntegrityError, DataError, UnicodeEncodeError)
+# Control characters, and the bidirectional overrides that make "gnp.exe" display as "exe.png".
+_UNSAFE_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +66,8 @@ class ImportSummary:
 
 def safe_file_name(name: str) -> str:
     """The last path component of a received name, without control characters: a label, never a path."""
-    base = re.split(r"[\\/]", name or "")[-1]
-    return _UNSAFE_NAME_CHARS.sub("", base).strip()[:500] or "unnamed"
+    base = _UNSAFE_NAME_CHARS.sub("", re.split(r"[\\/]", name or "")[-1]).strip()[:500]
+    return "unnamed" if base.strip(".") == "" else base  # "." and ".." name directories, not files
 
 
 # --- Receiving -----------------------------------------------------------------------------------------------------
@@ -169,11 +174,15 @@ def source_files_claim(*, file_ids: list[int], token: str) -> list[int]:
         return sorted(row[0] for row in cursor.fetchall())
 
 
+def _size(num_bytes: int) -> str:
+    return filesizeformat(num_bytes).replace("\xa0", " ")
+
+
 def _parse_one(source: SourceFile, vocabulary: frozenset[str]) -> ProfileDocument | str:
     """The parsed document, or the message a recruiter reads about why this file could not be imported."""
     limit = settings.INGEST_MAX_FILE_BYTES
     if source.size > limit:
-        return f"The file is {source.size / 1e6:.1f} MB; files up to {limit / 1e6:.1f} MB are accepted."
+        return f"The file is {_size(source.size)}; files up to {_size(limit)} are accepted."
     try:
         return parse(bytes(source.content), vocabulary=vocabulary)
     except ParseError as exc:
@@ -207,7 +216,7 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
             results = load_documents([doc for _, doc in parsed]) if parsed else []
             _record_results(parsed, results, summary)
             _record_failures(failures, summary)
-    except (IntegrityError, DataError) as exc:
+    except CONTENT_ERRORS as exc:
         # One bad document spoils the set-based load: load each on its own to find and fail just that one.
         logger.warning("Bulk load of %s files failed (%s); loading one by one", len(parsed), exc)
         summary = ImportSummary()
@@ -217,7 +226,7 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
             try:
                 with transaction.atomic():
                     _record_results([(source, doc)], load_documents([doc]), summary)
-            except (IntegrityError, DataError) as single_exc:
+            except CONTENT_ERRORS as single_exc:
                 with transaction.atomic():
                     _record_failures([(source, _database_message(single_exc))], summary)
     for batch_id in {s.batch_id for s in sources if s.batch_id}:
@@ -225,7 +234,7 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
     return summary
 
 
-def _database_message(exc: DatabaseError) -> str:
+def _database_message(exc: DatabaseError | UnicodeEncodeError) -> str:
     first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
     return f"The profile could not be saved: {first_line}"
 
@@ -329,7 +338,14 @@ def source_files_sweep() -> int:
         )
         if ids:
             _enqueue_on_commit(ids)
-    for batch_id in {b for _, b in exhausted if b}:
+    # A worker that died, or lost its database connection, after committing its chunk but before stamping the batch
+    # leaves a batch with every file done and no finished_at (its retry claims nothing, so stamps nothing): stamp it.
+    unstamped = (
+        ImportBatch.objects.filter(finished_at__isnull=True, created_at__lt=stale_before)
+        .exclude(files__status__in=[SourceFile.Status.PENDING, SourceFile.Status.PROCESSING])
+        .values_list("pk", flat=True)
+    )
+    for batch_id in {b for _, b in exhausted if b} | set(unstamped):
         batch_finish_if_done(batch_id=batch_id)
     return len(ids)
 

@@ -23,9 +23,17 @@ def make_document(name: str = "Mira Okafor", **overrides) -> ProfileDocument:
         "contributions_declared": 1,
         "contributions": [
             ContributionEntry(
-                repository="lumen/optics", repository_description="Optical flow kernels", start="2021-02",
-                end=None, is_current=True, role="Maintainer", commits=120, comments=4, active_months=20,
-                summary="Rewrote the scheduler for vectorised kernels.", topics=["compiler", "ml"],
+                repository="lumen/optics",
+                repository_description="Optical flow kernels",
+                start="2021-02",
+                end=None,
+                is_current=True,
+                role="Maintainer",
+                commits=120,
+                comments=4,
+                active_months=20,
+                summary="Rewrote the scheduler for vectorised kernels.",
+                topics=["compiler", "ml"],
                 topics_raw="compilerml",
             )
         ],

@@ -64,10 +64,12 @@ def test_dry_run_prints_the_expected_document_and_writes_nothing(corpus_dir, tmp
     lines = out.strip().splitlines()
     document, failure = json.loads(lines[0]), json.loads(lines[1])
     assert_contains(expected, document)
-    assert failure["file"] == "b.json" and failure["error"]
+    assert failure["file"] == "b.json"
+    assert failure["error"]
     assert lines[-1] == "imported 1, updated 0, unchanged 0, failed 1"
     assert code == 1
-    assert not SourceFile.objects.exists() and not Candidate.objects.exists()
+    assert not SourceFile.objects.exists()
+    assert not Candidate.objects.exists()
 
 
 def test_ingest_refuses_a_missing_path():

@@ -21,7 +21,8 @@ def test_a_new_document_creates_one_candidate_with_all_its_parts():
     assert list(candidate.education.values_list("school", flat=True)) == ["University of Lagos"]
     contribution = candidate.contributions.get()
     assert contribution.repository.full_name == "lumen/optics"
-    assert contribution.end is None and contribution.is_current
+    assert contribution.end is None
+    assert contribution.is_current
     assert contribution.repository.topics == ["compiler", "ml"]
     assert "machine-learning" in contribution.repository.topic_slugs  # "ml" is an alias
 
@@ -76,8 +77,7 @@ def test_same_name_elsewhere_is_another_person():
 
 def test_external_identifiers_win_over_name_and_location():
     [first] = load_documents([with_github(make_document(), "mira-o")])
-    moved = with_github(make_document(location=Location(city="Berlin", country="Germany", country_code="DE")),
-                        "Mira-O")
+    moved = with_github(make_document(location=Location(city="Berlin", country="Germany", country_code="DE")), "Mira-O")
 
     [second] = load_documents([moved])
 
@@ -122,7 +122,7 @@ def test_two_workers_loading_the_same_person_at_once_give_one_candidate(seeded_v
         try:
             barrier.wait()
             load_documents([make_document(company=company)])
-        except BaseException as exc:  # noqa: BLE001 - reported to the main thread below
+        except BaseException as exc:  # reported to the main thread below
             errors.append(exc)
         finally:
             connection.close()

@@ -35,7 +35,8 @@ def test_a_worker_imports_a_queued_batch(start_worker, tmp_path):
     wait_for(lambda: finished(batch), timeout=90, message=f"the batch to finish; worker log:\n{worker.output()}")
     progress = services.batch_progress(batch=batch)
     assert progress["total"] == 40
-    assert progress["processed"] == 40 and progress["percent"] == 100
+    assert progress["processed"] == 40
+    assert progress["percent"] == 100
     assert progress["failed"] == 0, list(batch.files.filter(status="failed").values_list("original_name", "error"))
     assert Candidate.objects.count() == SourceFile.objects.filter(outcome="created").count()
     assert Candidate.objects.count() >= 35
@@ -46,7 +47,11 @@ def test_the_ingest_command_waits_for_workers_and_prints_the_summary(start_worke
     start_worker()
     result = subprocess.run(
         [sys.executable, "manage.py", "ingest", "--no-progress", "--timeout", "90", str(tmp_path)],
-        capture_output=True, text=True, timeout=120, check=False, cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=BASE_DIR,
         env={**os.environ, "DATABASE_URL": database_url_of_test_db(), "CELERY_QUEUE": TEST_QUEUE},
     )
 
@@ -64,8 +69,11 @@ def test_a_killed_worker_loses_no_file(start_worker, tmp_path, settings):
     batch = services.batch_create(origin=ImportBatch.Origin.FOLDER, label="kill test")
     services.batch_receive(batch=batch, files=services.iter_folder([tmp_path]))
 
-    wait_for(lambda: batch.files.exclude(status__in=["pending", "processing"]).exists(), timeout=60,
-             message="the first files to be imported")
+    wait_for(
+        lambda: batch.files.exclude(status__in=["pending", "processing"]).exists(),
+        timeout=60,
+        message="the first files to be imported",
+    )
     first.kill(signal.SIGKILL)
     start_worker("rescuer", INGEST_STALE_AFTER_SECONDS="2")
 
