@@ -21,6 +21,7 @@ from django.db import DatabaseError, DataError, IntegrityError, connection, tran
 from django.db.models import Count, F, Q
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.loaders import LoadResult, Outcome, load_documents
@@ -242,29 +243,40 @@ def _database_message(exc: DatabaseError | UnicodeEncodeError) -> str:
 def _record_results(
     parsed: list[tuple[SourceFile, ProfileDocument]], results: list[LoadResult], summary: ImportSummary
 ) -> None:
-    now = timezone.now()
+    rows = []
     for (source, _), result in zip(parsed, results, strict=True):
-        source.candidate_id = result.candidate_id
-        source.warnings = result.warnings
-        source.outcome = result.outcome
-        source.status = (
-            SourceFile.Status.UNCHANGED if result.outcome == Outcome.UNCHANGED else SourceFile.Status.IMPORTED
-        )
-        source.error = ""
-        source.processed_at = now
+        status = SourceFile.Status.UNCHANGED if result.outcome == Outcome.UNCHANGED else SourceFile.Status.IMPORTED
+        rows.append((source.pk, status, result.outcome, "", Jsonb(result.warnings), result.candidate_id))
         setattr(summary, result.outcome, getattr(summary, result.outcome) + 1)
-    SourceFile.objects.bulk_update(
-        [s for s, _ in parsed], ["candidate", "warnings", "outcome", "status", "error", "processed_at"]
-    )
+    _finish_files(rows)
 
 
 def _record_failures(failures: list[tuple[SourceFile, str]], summary: ImportSummary) -> None:
-    now = timezone.now()
+    rows = []
     for source, message in failures:
-        source.status, source.error, source.outcome, source.processed_at = SourceFile.Status.FAILED, message, "", now
+        rows.append((source.pk, SourceFile.Status.FAILED, "", message, Jsonb(list(source.warnings)), None))
         summary.failed += 1
         summary.errors.append((source.original_name, message))
-    SourceFile.objects.bulk_update([s for s, _ in failures], ["status", "error", "outcome", "processed_at"])
+    _finish_files(rows)
+
+
+def _finish_files(rows: list[tuple]) -> None:
+    """One UPDATE for the outcome of many files: (id, status, outcome, error, warnings, candidate id)."""
+    if not rows:
+        return
+    arrays = [list(column) for column in zip(*rows, strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE ingestion_sourcefile AS f
+            SET status = u.status, outcome = u.outcome, error = u.error, warnings = u.warnings,
+                candidate_id = u.candidate_id, processed_at = now()
+            FROM unnest(%s::bigint[], %s::varchar[], %s::varchar[], %s::text[], %s::jsonb[], %s::bigint[])
+                AS u(id, status, outcome, error, warnings, candidate_id)
+            WHERE f.id = u.id
+            """,
+            arrays,
+        )
 
 
 def batch_finish_if_done(*, batch_id: int) -> bool:
