@@ -1,0 +1,26 @@
+"""Options of the test suite as a whole.
+
+``--run-reliability`` lives here rather than in ``tests/reliability/conftest.py``: pytest reads command-line options
+only from the conftest files of the paths it starts from and their parents, and ``make reliability`` starts from
+``tests``. Tests marked ``reliability`` (minutes, real processes) are skipped unless the option is given.
+"""
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--run-reliability",
+        action="store_true",
+        default=False,
+        help="run the slow fault-injection and load tests marked 'reliability' (make reliability)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--run-reliability"):
+        return
+    skip = pytest.mark.skip(reason="slow reliability test: run with --run-reliability (make reliability)")
+    for item in items:
+        if item.get_closest_marker("reliability"):
+            item.add_marker(skip)

@@ -1,0 +1,201 @@
+"""Security fixtures: users with no permission, one row of every model, and every URL the project serves."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+import pytest
+from django.apps import apps
+from django.contrib.contenttypes.models import ContentType
+from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.urls.exceptions import Resolver404
+from rest_framework.authtoken.models import Token
+
+from ingestion.models import ImportBatch, SourceFile
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    MergeRecord,
+    NotDuplicate,
+    SavedSearch,
+    Shortlist,
+    ShortlistEntry,
+    SkillAlias,
+)
+from tests.factories import CandidateFactory, CandidateSkillFactory, ContributionFactory, EducationFactory, UserFactory
+
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Users are made by the dozen here; a slow hasher would cost seconds each (login tests still check passwords)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def nobody(db):
+    """Logged in, active, and allowed nothing: not staff, no group, no permission."""
+    return UserFactory(username="nobody")
+
+
+@pytest.fixture
+def staff_nobody(db):
+    """Staff (may open the admin) but without a single model permission."""
+    return UserFactory(username="staff-nobody", is_staff=True)
+
+
+@pytest.fixture
+def token_of():
+    def make(user) -> str:
+        return Token.objects.get_or_create(user=user)[0].key
+
+    return make
+
+
+@pytest.fixture
+def one_of_everything(db):
+    """A row of every model, so object URLs hit real rows: a 404 must never hide a missing permission check."""
+    owner = UserFactory(username="owner", is_staff=True, is_superuser=True)
+    first, second = CandidateFactory(), CandidateFactory()
+    CandidateSkillFactory(candidate=first)
+    EducationFactory(candidate=first)
+    ContributionFactory(candidate=first)
+    CandidateIdentifier.objects.create(candidate=first, kind="github", value="someone")
+    SkillAlias.objects.get_or_create(label="zz-security-alias", defaults={"skill": first.skills.first().skill})
+    shortlist = Shortlist.objects.create(name="Backend", owner=owner)
+    ShortlistEntry.objects.create(shortlist=shortlist, candidate=first)
+    SavedSearch.objects.create(name="Pythonistas", owner=owner, query="skill=python:8")
+    low, high = sorted([first, second], key=lambda c: c.pk)
+    NotDuplicate.objects.create(first=low, second=high, marked_by=owner)
+    MergeRecord.objects.create(survivor=first, merged_name="Gone", merged_id=10**9, merged_by=owner)
+    batch = ImportBatch.objects.create(origin=ImportBatch.Origin.API, label="someone else's upload", created_by=owner)
+    SourceFile.objects.create(
+        batch=batch,
+        original_name="a.txt",
+        content=b"x",
+        sha256="0" * 64,
+        size=1,
+        status="failed",
+        error="This file is neither a Prog.AI profile export nor a JSON Resume.",
+    )
+    Token.objects.get_or_create(user=owner)
+    from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+
+    AccessAttempt.objects.create(
+        username="x",
+        ip_address="127.0.0.1",
+        failures_since_start=1,
+        user_agent="t",
+        get_data="",
+        post_data="",
+        http_accept="*/*",
+        path_info="/admin/login/",
+    )
+    AccessLog.objects.create(
+        username="x", ip_address="127.0.0.1", user_agent="t", http_accept="*/*", path_info="/admin/login/"
+    )
+    AccessFailureLog.objects.create(
+        username="x",
+        ip_address="127.0.0.1",
+        user_agent="t",
+        http_accept="*/*",
+        path_info="/admin/login/",
+        locked_out=False,
+    )
+    return {"candidate": first, "owner": owner, "batch": batch, "shortlist": shortlist}
+
+
+# --- Every URL -----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    route: str  # the pattern, prefixes included
+    name: str  # "namespace:name", or "" for unnamed patterns
+    url: str  # a concrete URL that resolves to it, with ids of real rows
+
+    @property
+    def area(self) -> str:
+        return "api" if self.url.startswith("/api/") else "admin" if self.url.startswith("/admin/") else "site"
+
+
+def walk_patterns(resolver: URLResolver | None = None, prefix: str = "", namespace: str = ""):
+    """(route, "namespace:name", pattern) of every URL pattern, recursively through every include()."""
+    resolver = resolver or get_resolver()
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            inner = ":".join(filter(None, [namespace, pattern.namespace]))
+            yield from walk_patterns(pattern, prefix + str(pattern.pattern), inner)
+        elif isinstance(pattern, URLPattern):
+            name = f"{namespace}:{pattern.name}" if namespace and pattern.name else pattern.name or ""
+            yield prefix + str(pattern.pattern), name, pattern
+
+
+_CONVERTER = re.compile(r"(?<!\?P)<(?:(\w+):)?(\w+)>")
+_GROUP = re.compile(r"\((?:\?P<(\w+)>)?([^()]*)\)")
+
+
+def _model_of(route: str):
+    match = re.match(r"admin/(\w+)/(\w+)/", route)
+    if match:
+        try:
+            return apps.get_model(match.group(1), match.group(2))
+        except LookupError:
+            return None
+    return None
+
+
+_API_MODELS = {"candidate": Candidate, "import": ImportBatch}
+
+
+def _samples(route: str, name: str, group: str, pattern_text: str) -> list[str]:
+    """Values to try for one URL parameter: ids of real rows first."""
+    model = _model_of(route)
+    if model is None and route.startswith("api/"):
+        model = next((m for key, m in _API_MODELS.items() if key in name), None)
+    if group == "content_type_id":
+        return [str(ContentType.objects.get_for_model(Candidate).pk)]
+    if group == "history" and model is not None and hasattr(model, "history"):
+        record = model.history.first()
+        return [str(record.history_id)] if record else ["1"]
+    values = []
+    if model is not None and model.objects.exists():
+        values.append(str(model.objects.order_by("pk").first().pk))
+    if "|" in pattern_text and not set(pattern_text) & set("[]*+?\\"):
+        values.extend(pattern_text.split("|"))  # an alternation of literals, e.g. the admin's app labels
+    return [*values, "1", "x"]
+
+
+def concrete_endpoints() -> list[Endpoint]:
+    """A concrete, resolving URL for every pattern of the URL configuration."""
+    endpoints = []
+    for route, name, pattern in walk_patterns():
+        slots: list[tuple[str, str, str]] = []  # (placeholder text, group name, pattern text)
+        for m in _CONVERTER.finditer(route):
+            slots.append((m.group(0), m.group(2), ""))
+        positional = 0
+        for m in _GROUP.finditer(route):
+            group = m.group(1)
+            if group is None:  # positional groups of a regex: an object id, then a history id (simple_history)
+                group = ("object_id", "history")[min(positional, 1)]
+                positional += 1
+            slots.append((m.group(0), group, m.group(2)))
+        options = [_samples(route, name, group, text) for _, group, text in slots]
+        url = None
+        for values in itertools.islice(itertools.product(*options), 50):
+            candidate = route
+            for (placeholder, _, _), value in zip(slots, values, strict=True):
+                candidate = candidate.replace(placeholder, value, 1)
+            candidate = "/" + candidate.replace("^", "").replace("$", "").replace("\\", "")
+            try:
+                if resolve(candidate).func is pattern.callback:
+                    url = candidate
+                    break
+            except Resolver404:
+                continue
+        assert url is not None, f"could not build a URL for {route!r} ({name})"
+        endpoints.append(Endpoint(route, name, url))
+    return endpoints

@@ -1,0 +1,191 @@
+"""Every URL the project serves, found by walking the URL configuration, refuses who may not use it.
+
+A new endpoint is tested the day it is added: an API URL must be given a policy below, anything outside the API and
+the admin must be put on the short allow-list on purpose.
+"""
+
+import pytest
+from django.urls import reverse
+
+from tests.security.conftest import Endpoint, concrete_endpoints
+
+pytestmark = pytest.mark.django_db
+
+# Open to anyone: the load balancer's probe, and the admin's way in and out. Static files are served by WhiteNoise
+# before the URL configuration is consulted.
+PUBLIC = {"healthz", "admin:login", "admin:logout"}
+
+# What an authenticated user needs on each API endpoint (issue 4: read-only access for any API consumer, imports need
+# the import permission). GET of READ endpoints is open to every logged-in user; every other method is refused.
+READ, IMPORT = "read", "import"
+API_POLICY = {
+    "api:candidate-list": READ,
+    "api:candidate-export-csv": READ,
+    "api:candidate-export-jsonl": READ,
+    "api:candidate-detail": READ,
+    "api:skill-list": READ,
+    "api:repository-list": READ,
+    "api:import-list": IMPORT,
+    "api:import-detail": READ,
+    "schema": READ,
+    "swagger-ui": READ,
+}
+UNSAFE = ("post", "put", "patch", "delete")
+
+# Admin pages a staff member without any model permission may open: they show nothing of the data.
+STAFF_SITE_PAGES = {
+    "admin:index",
+    "admin:login",
+    "admin:logout",
+    "admin:password_change",
+    "admin:password_change_done",
+    "admin:jsi18n",
+}
+
+
+@pytest.fixture
+def endpoints(one_of_everything) -> list[Endpoint]:
+    return concrete_endpoints()
+
+
+def _is_api_error(response, *statuses: int) -> bool:
+    if response.status_code not in statuses:
+        return False
+    if "json" not in response.get("Content-Type", ""):
+        return True  # the Swagger page answers in HTML; its status is what matters
+    body = response.json()
+    return set(body) == {"error"} and {"code", "message"} <= set(body["error"]) and body["error"]["message"]
+
+
+def _is_login_redirect(response) -> bool:
+    return response.status_code == 302 and response["Location"].startswith(reverse("admin:login") + "?next=")
+
+
+def unclassified(endpoints: list[Endpoint]) -> list[str]:
+    """URLs outside /api/ and /admin/ that are not public on purpose, and API URLs without a declared policy."""
+    stray = [e.url for e in endpoints if e.area == "site" and e.name not in PUBLIC]
+    undeclared = [e.url for e in endpoints if e.area == "api" and e.name not in API_POLICY]
+    return stray + undeclared
+
+
+def test_every_url_is_either_public_on_purpose_or_in_the_api_or_the_admin(endpoints):
+    assert len(endpoints) > 50
+    assert unclassified(endpoints) == [], "protect these URLs, or declare them in PUBLIC / API_POLICY on purpose"
+
+
+def anonymous_failures(client, endpoints: list[Endpoint]) -> list[str]:
+    failures = []
+    for endpoint in endpoints:
+        if endpoint.name in PUBLIC:
+            continue
+        if endpoint.area == "api":
+            accept = "text/html" if endpoint.name == "swagger-ui" else "application/json"
+            for method in ("get", *UNSAFE):
+                response = getattr(client, method)(endpoint.url, HTTP_ACCEPT=accept)
+                if not _is_api_error(response, 401, 403):
+                    failures.append(f"{method.upper()} {endpoint.url}: {response.status_code}")
+        else:
+            for method in ("get", "post"):
+                response = getattr(client, method)(endpoint.url)
+                if not _is_login_redirect(response):
+                    failures.append(f"{method.upper()} {endpoint.url}: {response.status_code}")
+    return failures
+
+
+def test_anonymous_visitors_are_refused_by_every_api_endpoint_and_admin_page(client, endpoints):
+    failures = anonymous_failures(client, endpoints)
+    assert failures == [], "\n".join(failures)
+
+
+def test_the_walk_catches_a_new_endpoint_that_forgot_its_protection(client, settings, one_of_everything):
+    settings.ROOT_URLCONF = "tests.security.leaky_urls"
+
+    endpoints = concrete_endpoints()
+    failures = anonymous_failures(client, endpoints)
+
+    assert set(unclassified(endpoints)) == {"/api/v1/leak/", "/admin-reports/"}
+    assert "GET /api/v1/leak/: 200" in failures
+
+
+def test_api_tokens_that_do_not_exist_are_refused(client, endpoints):
+    for endpoint in (e for e in endpoints if e.area == "api"):
+        accept = "text/html" if endpoint.name == "swagger-ui" else "application/json"
+        response = client.get(endpoint.url, HTTP_AUTHORIZATION="Token not-a-real-token", HTTP_ACCEPT=accept)
+        assert _is_api_error(response, 401, 403), endpoint.url
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug (talentdb/urls.py, drf-spectacular's SwaggerView): a bad token with Accept: application/json is a 500",
+)
+def test_the_swagger_page_refuses_a_bad_token_that_asks_for_json_without_a_server_error(client):
+    client.raise_request_exception = False
+
+    response = client.get(reverse("swagger-ui"), HTTP_AUTHORIZATION="Token nope", HTTP_ACCEPT="application/json")
+
+    assert response.status_code in (401, 403, 406)
+
+
+@pytest.mark.parametrize("auth", ["session", "token"])
+def test_a_user_without_permissions_may_only_read_the_api_and_never_enter_the_admin(
+    client, endpoints, nobody, token_of, one_of_everything, auth
+):
+    credentials = {}
+    if auth == "session":
+        client.force_login(nobody)
+    else:
+        credentials = {"HTTP_AUTHORIZATION": f"Token {token_of(nobody)}"}
+    failures = []
+    for endpoint in endpoints:
+        if endpoint.name in PUBLIC:
+            continue
+        if endpoint.area == "admin":
+            response = client.get(endpoint.url, **credentials)
+            if not _is_login_redirect(response):
+                failures.append(f"GET {endpoint.url}: {response.status_code}")
+            continue
+        accept = "text/html" if endpoint.name == "swagger-ui" else "application/json"
+        for method in UNSAFE:
+            response = getattr(client, method)(endpoint.url, HTTP_ACCEPT=accept, **credentials)
+            if not _is_api_error(response, 403, 405):
+                failures.append(f"{method.upper()} {endpoint.url}: {response.status_code}")
+    # Someone else's import batch is not even shown to exist.
+    batch_url = reverse("api:import-detail", args=[one_of_everything["batch"].pk])
+    response = client.get(batch_url, HTTP_ACCEPT="application/json", **credentials)
+    if response.status_code != 404:
+        failures.append(f"GET {batch_url} (another user's batch): {response.status_code}")
+    assert failures == [], "\n".join(failures)
+
+
+def test_uploading_needs_the_import_permission(client, nobody, token_of):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = client.post(
+        reverse("api:import-list"),
+        {"files": [SimpleUploadedFile("a.txt", b"Ada Lovelace\nEngineer\nLondon, England, United Kingdom\n")]},
+        HTTP_AUTHORIZATION=f"Token {token_of(nobody)}",
+    )
+
+    assert _is_api_error(response, 403)
+    assert "import permission" in response.json()["error"]["message"]
+
+
+def test_a_staff_member_without_permissions_sees_no_data_in_the_admin(client, endpoints, staff_nobody):
+    client.force_login(staff_nobody)
+    failures = []
+    for endpoint in endpoints:
+        if endpoint.area != "admin" or endpoint.name in STAFF_SITE_PAGES | PUBLIC:
+            continue
+        if endpoint.name == "admin:view_on_site":
+            continue  # redirects to the object's own page (none here), which does its own checks
+        for method in ("get", "post"):
+            response = getattr(client, method)(endpoint.url)
+            if response.status_code in (403, 404, 405):
+                continue
+            if response.status_code == 302 and response["Location"] == f"{endpoint.url}change/":
+                continue  # the admin's old object URL forwards to the change page, which refuses (checked too)
+            failures.append(f"{method.upper()} {endpoint.url}: {response.status_code}")
+    index = client.get(reverse("admin:index"))
+    assert index.status_code == 200
+    assert not index.context["app_list"], "the admin index lists models to a user without permissions"
+    assert failures == [], "\n".join(failures)
