@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import _django  # noqa: E402
+from bench import _django
 
 DATABASE = "talentdb_bench_ingest"
 
@@ -85,9 +85,24 @@ def main() -> None:
     app.conf.task_default_queue = queue
     env = {**os.environ, "DATABASE_URL": url, "CELERY_QUEUE": queue, "DEBUG": "1"}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "talentdb", "worker", "-Q", queue, "--concurrency", str(args.workers),
-         "-l", "WARNING", "--without-gossip", "--without-mingle"],
-        env=env, cwd=_django.BASE_DIR,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "talentdb",
+            "worker",
+            "-Q",
+            queue,
+            "--concurrency",
+            str(args.workers),
+            "-l",
+            "WARNING",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        env=env,
+        cwd=_django.BASE_DIR,
     )
     time.sleep(3)  # the worker connects to the broker
     try:
@@ -109,12 +124,22 @@ def main() -> None:
         worker.wait(timeout=30)
     summary = services.batch_summary(batch=batch)
     rows.append(("store files (receive, sha256, bytea)", args.count / received, ""))
-    rows.append((f"end to end: receive + Celery x{args.workers} + load", args.count / elapsed,
-                 f"{summary.line()}; worker peak RSS {peak_rss / 2**20:.0f} MiB"))
+    rows.append(
+        (
+            f"end to end: receive + Celery x{args.workers} + load",
+            args.count / elapsed,
+            f"{summary.line()}; worker peak RSS {peak_rss / 2**20:.0f} MiB",
+        )
+    )
 
     # The database's own ceiling: COPY the same normalised rows into empty copies of the tables.
-    tables = ["profiles_candidate", "profiles_candidateskill", "profiles_contribution", "profiles_education",
-              "profiles_candidateidentifier"]
+    tables = [
+        "profiles_candidate",
+        "profiles_candidateskill",
+        "profiles_contribution",
+        "profiles_education",
+        "profiles_candidateidentifier",
+    ]
     with connection.cursor() as cursor:
         total_rows = 0
         started = time.perf_counter()
@@ -130,8 +155,13 @@ def main() -> None:
             total_rows += cursor.fetchone()[0]
         copy_elapsed = time.perf_counter() - started
     candidates = Candidate.objects.count()
-    rows.append(("PostgreSQL COPY of the same rows", candidates / copy_elapsed,
-                 f"{total_rows} rows, {total_rows / copy_elapsed:,.0f} rows/s"))
+    rows.append(
+        (
+            "PostgreSQL COPY of the same rows",
+            candidates / copy_elapsed,
+            f"{total_rows} rows, {total_rows / copy_elapsed:,.0f} rows/s",
+        )
+    )
 
     print(f"\n{args.count} profiles, {os.cpu_count()} cores")
     print(f"{'stage':<48} {'profiles/s':>12}  notes")

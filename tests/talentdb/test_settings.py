@@ -42,12 +42,7 @@ def test_without_urls_settings_start_an_embedded_postgres_and_redis(tmp_path):
         again = _run(code, env)
         assert again.returncode == 0, again.stderr
     finally:
-        _run(
-            "import sys; from pathlib import Path; from talentdb import embedded; embedded.stop(Path(sys.argv[1]))".replace(
-                "sys.argv[1]", repr(str(tmp_path))
-            ),
-            {},
-        )
+        _run(f"from pathlib import Path; from talentdb import embedded; embedded.stop(Path({str(tmp_path)!r}))", {})
 
 
 def test_production_settings_refuse_to_start_without_a_secret():
