@@ -81,10 +81,31 @@ class WorkerProcess:
         self.name = name
         self.log = Path(tempfile.mkstemp(prefix=f"{name}-", suffix=".log")[1])
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "talentdb", "worker", "-Q", TEST_QUEUE, "-n", f"{name}@%h",
-             "--concurrency", str(concurrency), "--pool", "prefork", "-l", "INFO", "--without-gossip",
-             "--without-mingle", "--without-heartbeat"],
-            cwd=Path(__file__).resolve().parent, env=env, stdout=self.log.open("w"), stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "talentdb",
+                "worker",
+                "-Q",
+                TEST_QUEUE,
+                "-n",
+                f"{name}@%h",
+                "--concurrency",
+                str(concurrency),
+                "--pool",
+                "prefork",
+                "-l",
+                "INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=Path(__file__).resolve().parent,
+            env=env,
+            stdout=self.log.open("w"),
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 

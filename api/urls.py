@@ -1,2 +1,15 @@
+from django.urls import path
+
+from api import views
+
 app_name = "api"
-urlpatterns: list = []
+urlpatterns = [
+    path("candidates/", views.CandidateListView.as_view(), name="candidate-list"),
+    path("candidates/export.csv", views.CandidateExportCSVView.as_view(), name="candidate-export-csv"),
+    path("candidates/export.jsonl", views.CandidateExportJSONLView.as_view(), name="candidate-export-jsonl"),
+    path("candidates/<int:pk>/", views.CandidateDetailView.as_view(), name="candidate-detail"),
+    path("skills/", views.SkillListView.as_view(), name="skill-list"),
+    path("repositories/", views.RepositoryListView.as_view(), name="repository-list"),
+    path("imports/", views.ImportListView.as_view(), name="import-list"),
+    path("imports/<int:pk>/", views.ImportDetailView.as_view(), name="import-detail"),
+]

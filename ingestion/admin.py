@@ -1,37 +1,301 @@
-from django.contrib import admin
+"""Import monitoring: batches with a live progress bar, an upload form, and stored files with their text and errors.
 
+Writes go through ``ingestion.services`` (batch_create, batch_receive, source_files_requeue).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from django.http import HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
+
+
+class _StatusCount(Subquery):
+    """How many files of the batch (the outer row) have this status: an index-only count per row of the page."""
+
+    output_field = IntegerField()
+
+    def __init__(self, status: str):
+        files = (
+            SourceFile.objects.filter(batch=OuterRef("pk"), status=status)
+            .order_by()
+            .values("batch")
+            .annotate(n=Count("*"))
+            .values("n")
+        )
+        super().__init__(files)
+
+
+def progress_of(batch: ImportBatch) -> dict:
+    """The figures of ``ingestion.services.batch_progress``, from the counts ``ImportBatchAdmin`` annotates."""
+    counts = {status: getattr(batch, f"n_{status}", 0) or 0 for status in SourceFile.Status.values}
+    unfinished = counts[SourceFile.Status.PENDING] + counts[SourceFile.Status.PROCESSING]
+    processed = sum(counts.values()) - unfinished + batch.duplicates
+    total = batch.total_files
+    return {
+        "total": total,
+        "processed": processed,
+        "failed": counts[SourceFile.Status.FAILED],
+        "percent": 100 if total == 0 else min(100, round(100 * processed / total)),
+        "finished": batch.finished_at is not None,
+    }
+
+
+def progress_bar(batch: ImportBatch, progress: dict) -> SafeString:
+    """A <progress> bar with its figures; while the batch runs, the page's script polls its JSON endpoint."""
+    return render_to_string(
+        "admin/ingestion/progress_bar.html",
+        {"progress": progress, "url": reverse("admin:ingestion_importbatch_progress", args=[batch.pk])},
+    )
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several files in one field. Empty files are accepted: stored, then failed with a message like any bad file."""
+
+    widget = MultipleFileInput
+
+    def __init__(self, **kwargs):
+        super().__init__(allow_empty_file=True, **kwargs)
+
+    def clean(self, data, initial=None):
+        files = data if isinstance(data, list | tuple) else [data] if data else []
+        if not files:
+            raise forms.ValidationError("Choose at least one profile file.")
+        limit = settings.INGEST_MAX_FILES_PER_UPLOAD
+        if len(files) > limit:
+            raise forms.ValidationError(f"{len(files)} files chosen; send at most {limit} at once.")
+        return [super(MultipleFileField, self).clean(f, initial) for f in files]
+
+
+class UploadForm(forms.Form):
+    files = MultipleFileField(
+        label="Profile files",
+        help_text="Prog.AI text exports or JSON Resume files; several at once. Every file is stored before it is read.",
+    )
+    label = forms.CharField(required=False, max_length=500, help_text="Optional: where these files come from.")
 
 
 @admin.register(ImportBatch)
 class ImportBatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "origin", "label", "created_by", "total_files", "duplicates", "created_at", "finished_at"]
+    list_display = ["id", "label", "origin", "created_by", "created_at", "progress", "finished_at"]
+    list_display_links = ["id", "label"]
     list_filter = ["origin"]
     list_select_related = ["created_by"]
     search_fields = ["label"]
-    readonly_fields = ["origin", "label", "created_by", "total_files", "duplicates", "created_at", "finished_at"]
+    fields = [
+        "progress",
+        ("origin", "created_by"),
+        "label",
+        ("total_files", "duplicates"),
+        ("created_at", "finished_at"),
+        "files_link",
+        "failed_files",
+    ]
+    readonly_fields = [
+        "progress",
+        "origin",
+        "created_by",
+        "label",
+        "total_files",
+        "duplicates",
+        "created_at",
+        "finished_at",
+        "files_link",
+        "failed_files",
+    ]
+    change_list_template = "admin/ingestion/importbatch/change_list.html"
+    change_form_template = "admin/ingestion/importbatch/change_form.html"
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(**{f"n_{status}": Coalesce(_StatusCount(status), 0) for status in SourceFile.Status.values})
+        )
+
+    @admin.display(description="progress")
+    def progress(self, batch: ImportBatch) -> SafeString:
+        return progress_bar(batch, progress_of(batch))
+
+    @admin.display(description="files")
+    def files_link(self, batch: ImportBatch) -> str:
+        url = reverse("admin:ingestion_sourcefile_changelist") + f"?batch__id__exact={batch.pk}"
+        return format_html("<a href='{}'>All files of this batch</a>", url)
+
+    @admin.display(description="failed files")
+    def failed_files(self, batch: ImportBatch) -> str:
+        failed = batch.files.filter(status=SourceFile.Status.FAILED).defer("content").order_by("id")[:20]
+        rows = [(reverse("admin:ingestion_sourcefile_change", args=[f.pk]), f.original_name, f.error) for f in failed]
+        if not rows:
+            return "None."
+        return format_html("<ul>{}</ul>", format_html_join("", "<li><a href='{}'>{}</a>: {}</li>", rows))
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # a batch is a record of what arrived; nothing to edit
+
+    # --- Upload and progress ----------------------------------------------------------------------------------------
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:pk>/progress.json",
+                self.admin_site.admin_view(self.progress_view),
+                name="ingestion_importbatch_progress",
+            ),
+            *super().get_urls(),
+        ]
+
+    def progress_view(self, request, pk: int) -> JsonResponse:
+        batch = get_object_or_404(ImportBatch, pk=pk)
+        if not self.has_view_permission(request, batch):
+            raise PermissionDenied
+        return JsonResponse(services.batch_progress(batch=batch))
+
+    def add_view(self, request, form_url="", extra_context=None):
+        """The upload form: several files become one batch (origin admin), stored, then queued for the workers."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = UploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            files = form.cleaned_data["files"]
+            label = form.cleaned_data["label"] or ", ".join(f.name for f in files[:3]) + ("…" if len(files) > 3 else "")
+            batch = services.batch_create(origin=ImportBatch.Origin.ADMIN, label=label, user=request.user)
+            batch = services.batch_receive(batch=batch, files=(services.IncomingFile(f.name, f.read()) for f in files))
+            self.message_user(
+                request,
+                f"Received {batch.total_files} file(s) ({batch.duplicates} already stored); importing now.",
+                messages.SUCCESS,
+            )
+            return HttpResponseRedirect(reverse("admin:ingestion_importbatch_change", args=[batch.pk]))
+        return TemplateResponse(
+            request,
+            "admin/ingestion/importbatch/upload.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Upload profile files",
+                "opts": self.model._meta,
+                "form": form,
+                "adminform": helpers.AdminForm(form, [(None, {"fields": ["files", "label"]})], {}),
+                "max_files": settings.INGEST_MAX_FILES_PER_UPLOAD,
+                "max_mb": settings.INGEST_MAX_FILE_BYTES / 1e6,
+            },
+        )
 
 
 @admin.register(SourceFile)
 class SourceFileAdmin(admin.ModelAdmin):
-    list_display = ["id", "original_name", "format", "status", "outcome", "size", "candidate", "created_at"]
+    list_display = ["id", "original_name", "format", "status", "outcome", "candidate", "batch", "size", "created_at"]
+    list_display_links = ["id", "original_name"]
     list_filter = ["status", "format", "outcome"]
-    list_select_related = ["candidate"]
-    search_fields = ["original_name", "sha256"]
-    raw_id_fields = ["candidate", "batch"]
+    list_select_related = ["candidate", "batch"]
+    search_fields = ["original_name", "=sha256"]
+    show_full_result_count = False
+    actions = ["reparse_failed", "reimport"]
+    fieldsets = [
+        (None, {"fields": [("original_name", "status", "outcome"), "problem", "warning_list"]}),
+        ("Result", {"fields": [("candidate", "batch"), ("format", "size"), "sha256"]}),
+        ("Processing", {"fields": [("created_at", "queued_at"), ("claimed_at", "processed_at"), "attempts"]}),
+        ("Text", {"fields": ["text_preview"]}),
+    ]
     readonly_fields = [
         "original_name",
-        "sha256",
-        "size",
-        "format",
         "status",
         "outcome",
-        "error",
-        "warnings",
-        "attempts",
+        "problem",
+        "warning_list",
+        "candidate",
+        "batch",
+        "format",
+        "size",
+        "sha256",
+        "created_at",
         "queued_at",
         "claimed_at",
-        "claimed_by",
-        "created_at",
         "processed_at",
+        "attempts",
+        "text_preview",
     ]
+    PREVIEW_CHARS = 20_000
+
+    def get_queryset(self, request):
+        # The stored bytes are only read by the page of one file.
+        return super().get_queryset(request).defer("content")
+
+    def has_add_permission(self, request) -> bool:
+        return False  # files arrive through uploads, the inbox, the API or the command line
+
+    @admin.display(description="error")
+    def problem(self, source: SourceFile) -> str:
+        return source.error or "—"
+
+    @admin.display(description="warnings")
+    def warning_list(self, source: SourceFile) -> str:
+        if not source.warnings:
+            return "—"
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((str(w),) for w in source.warnings)))
+
+    @admin.display(description="text")
+    def text_preview(self, source: SourceFile) -> str:
+        text = source.text
+        more = len(text) > self.PREVIEW_CHARS
+        return format_html(
+            "<pre style='white-space: pre-wrap; max-height: 30em; overflow: auto'>{}</pre><a href='{}'>{}</a>",
+            text[: self.PREVIEW_CHARS] + ("\n…" if more else ""),
+            reverse("admin:ingestion_sourcefile_text", args=[source.pk]),
+            "The whole text" if more else "Open the text on its own page",
+        )
+
+    def get_urls(self):
+        return [
+            path("<int:pk>/text/", self.admin_site.admin_view(self.text_view), name="ingestion_sourcefile_text"),
+            *super().get_urls(),
+        ]
+
+    def text_view(self, request, pk: int):
+        """The stored file as text, escaped in a page of the admin (never served raw: it is untrusted input)."""
+        source = get_object_or_404(SourceFile, pk=pk)
+        if not self.has_view_permission(request, source):
+            raise PermissionDenied
+        return TemplateResponse(
+            request,
+            "admin/ingestion/sourcefile/text.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": source.original_name,
+                "opts": self.model._meta,
+                "source": source,
+                "text": source.text,
+            },
+        )
+
+    @admin.action(description="Re-parse the selected failed files", permissions=["change"])
+    def reparse_failed(self, request, queryset):
+        ids = list(queryset.filter(status=SourceFile.Status.FAILED).values_list("pk", flat=True))
+        queued = services.source_files_requeue(file_ids=ids) if ids else 0
+        self.message_user(request, f"Queued {queued} failed file(s) for parsing again.", messages.SUCCESS)
+
+    @admin.action(description="Re-import the selected files", permissions=["change"])
+    def reimport(self, request, queryset):
+        ids = list(queryset.exclude(status=SourceFile.Status.PROCESSING).values_list("pk", flat=True))
+        queued = services.source_files_requeue(file_ids=ids) if ids else 0
+        skipped = queryset.count() - len(ids)
+        note = f"; {skipped} being processed right now were left alone" if skipped else ""
+        self.message_user(request, f"Queued {queued} file(s) to be imported again{note}.", messages.SUCCESS)

@@ -46,6 +46,20 @@ class SkillAlias(models.Model):
         return f"{self.label} → {self.skill.slug}"
 
 
+class CandidateHistoryExtras(models.Model):
+    """Extra columns of a candidate's history records: the skills as they were after that change.
+
+    Skills are rows of their own (no history of theirs: imports rewrite them in bulk); the snapshot lets the history
+    show a changed score and lets a revert restore the skills too. Empty (null) when the change was not made in the
+    admin.
+    """
+
+    skills = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
 class Candidate(models.Model):
     name = models.CharField(max_length=300)
     headline = models.CharField(max_length=500, blank=True)
@@ -74,7 +88,9 @@ class Candidate(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
-    history = HistoricalRecords(excluded_fields=["search_vector", "document_sha256", "updated_at"])
+    history = HistoricalRecords(
+        excluded_fields=["search_vector", "document_sha256", "updated_at"], bases=[CandidateHistoryExtras]
+    )
 
     class Meta:
         ordering = ["-updated_at", "-id"]

@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
+import json
+import re
 import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from profiles.models import Skill, SkillAlias
+from django.contrib.postgres.search import SearchQuery
+from django.core.exceptions import EmptyResultSet, ValidationError
+from django.db import connection
+from django.db.models import Count, Model, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.http import QueryDict
+from django.utils import timezone
+
+from ingestion.models import SourceFile
+from profiles.filters import (
+    CandidateFilterSet,
+    MatchParamsForm,
+    RepositoryFilterSet,
+    SkillFilterSet,
+    annotate_match,
+)
+from profiles.models import (
+    Candidate,
+    CandidateSkill,
+    Contribution,
+    Education,
+    Repository,
+    Shortlist,
+    ShortlistEntry,
+    Skill,
+    SkillAlias,
+)
 
 _VOCABULARY_TTL_SECONDS = 300
 _vocabulary_cache: tuple[float, frozenset[str]] | None = None
@@ -22,3 +54,620 @@ def skill_vocabulary(*, fresh: bool = False) -> frozenset[str]:
         labels.update(Skill.objects.values_list("slug", flat=True))
         _vocabulary_cache = (now, frozenset(labels))
     return _vocabulary_cache[1]
+
+
+# --- Candidate search: the one read path of the API, the admin and the exports -------------------------------------
+
+
+def _as_querydict(params: QueryDict | Mapping) -> QueryDict:
+    if isinstance(params, QueryDict):
+        return params
+    data = QueryDict(mutable=True)
+    for key, value in params.items():
+        data.setlist(key, [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)])
+    return data
+
+
+def candidate_search(
+    *, params: QueryDict | Mapping, user=None, queryset: QuerySet[Candidate] | None = None
+) -> QuerySet[Candidate]:
+    """Candidates matching the filters in ``params`` (query-string form), annotated and ordered.
+
+    Annotations: ``match`` (0-100) when skills are requested, ``rank`` when ``q`` is given. Ordered by the requested
+    ``ordering`` (default ``-match``, ``-rank`` or ``-updated_at``) with an id tiebreak, so keyset pagination is
+    stable. Raises ``django.core.exceptions.ValidationError`` (a message per parameter) for unknown parameters and
+    bad values. ``user`` is the reader: every authenticated user may read every candidate today, and this is where a
+    per-user scope would go. ``queryset`` narrows or prefetches the starting set (default: every candidate).
+    """
+    base = Candidate.objects.all() if queryset is None else queryset
+    return _filtered(CandidateFilterSet, params=params, queryset=base)
+
+
+def candidate_match_skills(*, params: QueryDict | Mapping) -> list:
+    """The ``skill`` / ``any_skill`` terms of a detail request (nothing else is accepted there)."""
+    form = MatchParamsForm(data=_as_querydict(params))
+    if not form.is_valid():
+        raise ValidationError(form.errors.as_data())
+    return [*form.cleaned_data["skill"], *form.cleaned_data["any_skill"]]
+
+
+# Columns no read shows: the full-text vector (large; only filtered on) and the loader's bookkeeping.
+_NEVER_SHOWN = ("search_vector", "document_sha256", "protected_fields")
+
+
+class SkillRow(NamedTuple):
+    """A candidate's skill as the API shows it (a plain row: a page of 50 candidates carries ~1,000 of them)."""
+
+    slug: str
+    name: str
+    score: int
+    label: str
+    section: str
+
+
+def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candidate]:
+    """Set ``skill_list`` (SkillRows in the file's order) on each candidate, in one query for all of them.
+
+    Reads tuples, not model instances: building 2,000 model objects per page cost more than the page's SQL.
+    """
+    if not candidates:
+        return candidates
+    rows: dict[int, list[SkillRow]] = defaultdict(list)
+    skills = (
+        CandidateSkill.objects.filter(candidate_id__in=[candidate.pk for candidate in candidates])
+        .order_by("candidate_id", "position", "id")
+        .values_list("candidate_id", "skill__slug", "skill__name", "score", "label", "section")
+    )
+    for candidate_id, *values in skills:
+        rows[candidate_id].append(SkillRow(*values))
+    for candidate in candidates:
+        candidate.skill_list = rows[candidate.pk]
+    return candidates
+
+
+def candidates_iterate_with_skills(queryset: QuerySet[Candidate], *, chunk_size: int = 1000) -> Iterator[Candidate]:
+    """Every candidate of ``queryset`` through one server-side cursor, each chunk's skills attached in one query."""
+    chunk: list[Candidate] = []
+    for candidate in queryset.iterator(chunk_size=chunk_size):
+        chunk.append(candidate)
+        if len(chunk) == chunk_size:
+            yield from candidates_attach_skills(chunk)
+            chunk = []
+    yield from candidates_attach_skills(chunk)
+
+
+def candidates_for_listing() -> QuerySet[Candidate]:
+    """Candidates with the columns a list row or a CSV line shows (skills: ``candidates_attach_skills``)."""
+    return Candidate.objects.defer(*_NEVER_SHOWN, "summary")
+
+
+def candidates_for_profiles() -> QuerySet[Candidate]:
+    """Candidates with every column a profile shows, their education and contributions (skills: attach them)."""
+    return candidates_with_education_and_contributions(Candidate.objects.defer(*_NEVER_SHOWN))
+
+
+def candidates_with_skills(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
+    """Prefetch skills (with their canonical skill) into ``skill_rows``: one query for a whole page."""
+    return queryset.prefetch_related(
+        Prefetch(
+            "skills",
+            queryset=CandidateSkill.objects.select_related("skill").order_by("candidate_id", "position", "id"),
+            to_attr="skill_rows",
+        )
+    )
+
+
+def candidates_with_education_and_contributions(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
+    """Prefetch ``education_rows`` and ``contribution_rows`` (with their repository): one query each per page or
+    export chunk."""
+    return queryset.prefetch_related(
+        Prefetch(
+            "education",
+            queryset=Education.objects.order_by("candidate_id", "position", "id"),
+            to_attr="education_rows",
+        ),
+        Prefetch(
+            "contributions",
+            queryset=Contribution.objects.select_related("repository").order_by("candidate_id", "position", "id"),
+            to_attr="contribution_rows",
+        ),
+    )
+
+
+def candidate_detail(*, candidate_id: int, params: QueryDict | Mapping | None = None, user=None) -> Candidate:
+    """One candidate with everything its profile shows (skills in ``skill_list``), its source files
+    (``source_rows``), and ``match`` for the requested skills (whether or not the candidate meets their minimum
+    scores). Raises Candidate.DoesNotExist."""
+    terms = candidate_match_skills(params=params or {})
+    queryset = (
+        candidates_for_profiles()
+        .filter(pk=candidate_id)
+        .prefetch_related(
+            Prefetch(
+                "sources",
+                queryset=SourceFile.objects.only(
+                    "id", "candidate_id", "original_name", "format", "status", "sha256", "created_at", "processed_at"
+                ).order_by("candidate_id", "-created_at", "-id"),
+                to_attr="source_rows",
+            ),
+        )
+    )
+    if terms:
+        queryset = annotate_match(queryset, terms)
+    [candidate] = candidates_attach_skills([queryset.get()])
+    return candidate
+
+
+def _filtered(filterset_class, *, params: QueryDict | Mapping, queryset: QuerySet) -> QuerySet:
+    filterset = filterset_class(data=_as_querydict(params), queryset=queryset)
+    if not filterset.is_valid():
+        raise ValidationError(filterset.form.errors.as_data())
+    return filterset.qs
+
+
+def skill_search(*, params: QueryDict | Mapping, user=None, queryset: QuerySet[Skill] | None = None) -> QuerySet[Skill]:
+    """Canonical skills with their aliases (``alias_rows``) and ``candidate_count``, ordered by slug.
+
+    The count is a correlated subquery, so it runs only for the rows of the page (index-only on CandidateSkill).
+    """
+    candidates = CandidateSkill.objects.filter(skill=OuterRef("pk")).order_by().values("skill").annotate(n=Count("*"))
+    queryset = (Skill.objects.all() if queryset is None else queryset).annotate(
+        candidate_count=Coalesce(Subquery(candidates.values("n")), 0)
+    )
+    queryset = queryset.prefetch_related(
+        Prefetch("aliases", queryset=SkillAlias.objects.order_by("skill_id", "label"), to_attr="alias_rows")
+    )
+    return _filtered(SkillFilterSet, params=params, queryset=queryset).order_by("slug", "id")
+
+
+def repository_search(
+    *, params: QueryDict | Mapping, user=None, queryset: QuerySet[Repository] | None = None
+) -> QuerySet[Repository]:
+    """Repositories with ``contributor_count`` (a correlated subquery per row of the page), ordered by name."""
+    contributors = (
+        Contribution.objects.filter(repository=OuterRef("pk")).order_by().values("repository").annotate(n=Count("*"))
+    )
+    queryset = (Repository.objects.all() if queryset is None else queryset).annotate(
+        contributor_count=Coalesce(Subquery(contributors.values("n")), 0)
+    )
+    return _filtered(RepositoryFilterSet, params=params, queryset=queryset).order_by("full_name", "id")
+
+
+# --- Counting at scale ---------------------------------------------------------------------------------------------
+
+# Below this many rows an exact COUNT(*) is cheap; above it, PostgreSQL's own estimates are good enough for a pager.
+EXACT_COUNT_BELOW = 10_000
+
+
+def table_row_estimate(model: type[Model]) -> int:
+    """The planner's row estimate of a table (pg_class.reltuples, kept by VACUUM / ANALYZE); -1 when never analysed."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltuples::bigint FROM pg_class WHERE oid = %s::regclass", [model._meta.db_table])
+        row = cursor.fetchone()
+    return int(row[0]) if row else -1
+
+
+def queryset_count(
+    queryset: QuerySet,
+    *,
+    exact_below: int = EXACT_COUNT_BELOW,
+    budget_ms: int | None = None,
+    max_cost: float | None = None,
+) -> tuple[int, bool]:
+    """How many rows ``queryset`` returns, and whether that number is an estimate.
+
+    Unfiltered: the table estimate (no scan). Filtered: the planner's estimate of the query (EXPLAIN, no execution).
+    Small numbers are counted exactly, so a short list shows its true size, unless counting them is expensive (a few
+    matches among millions of rows can be): a plan that costs more than ``max_cost`` is not run, and an exact count
+    that takes longer than ``budget_ms`` is abandoned; the estimate stands in.
+    """
+    queryset = queryset.order_by()
+    filtered = bool(queryset.query.where or queryset.query.distinct)
+    if not filtered:
+        estimate = table_row_estimate(queryset.model)
+    else:
+        try:
+            sql, params = queryset.query.get_compiler(using=queryset.db).as_sql()
+        except EmptyResultSet:  # e.g. .none(): nothing to ask the planner
+            return 0, False
+        with connection.cursor() as cursor:
+            cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
+            plan = cursor.fetchone()[0]
+        plan = json.loads(plan) if isinstance(plan, str) else plan
+        estimate = int(plan[0]["Plan"]["Plan Rows"])
+        if max_cost is not None and plan[0]["Plan"]["Total Cost"] > max_cost:
+            return estimate, True
+    if estimate < exact_below:
+        counted = queryset.count() if budget_ms is None or not filtered else _count_within(queryset, budget_ms)
+        if counted is not None:
+            return counted, False
+    return estimate, True
+
+
+# The previous value is read in a subquery (OFFSET 0 keeps it from being merged), before set_config changes it.
+_SET_TIMEOUT_SQL = (
+    "SELECT previous, set_config('statement_timeout', %s, true) "
+    "FROM (SELECT current_setting('statement_timeout') AS previous OFFSET 0) AS p"
+)
+
+
+def _count_within(queryset: QuerySet, budget_ms: int) -> int | None:
+    """COUNT(*) with a statement timeout local to a savepoint; None when PostgreSQL cancelled it."""
+    from django.db import DatabaseError, connections, transaction
+    from psycopg.errors import QueryCanceled
+
+    db = connections[queryset.db]
+    try:
+        with transaction.atomic(using=queryset.db):
+            with db.cursor() as cursor:
+                cursor.execute(_SET_TIMEOUT_SQL, [f"{budget_ms}ms"])
+                previous = cursor.fetchone()[0]
+            count = queryset.count()
+            with db.cursor() as cursor:  # the savepoint's release would keep the timeout: put it back
+                cursor.execute("SELECT set_config('statement_timeout', %s, true)", [previous])
+            return count
+    except DatabaseError as exc:
+        if isinstance(exc.__cause__, QueryCanceled):
+            return None  # rolling the savepoint back also restored the timeout
+        raise
+
+
+# --- Candidates ----------------------------------------------------------------------------------------------------
+
+TOP_SKILLS = 5
+
+
+def candidate_top_skills_prefetch(*, limit: int = TOP_SKILLS) -> Prefetch:
+    """The highest-scored skills of each candidate, in one query per page (a window function, not one per row)."""
+    return Prefetch(
+        "skills",
+        queryset=CandidateSkill.objects.select_related("skill").order_by("-score", "position", "id")[:limit],
+        to_attr="top_skills",
+    )
+
+
+def candidate_skills_snapshot(*, candidate_id: int) -> list[dict]:
+    """The candidate's skills as plain data (what a history record keeps)."""
+    rows = (
+        CandidateSkill.objects.filter(candidate_id=candidate_id)
+        .order_by("position", "id")
+        .values_list("skill__slug", "skill__name", "score", "label", "section")
+    )
+    return [
+        {"skill": slug, "name": name, "score": score, "label": label, "section": section}
+        for slug, name, score, label, section in rows
+    ]
+
+
+def skill_changes(*, before: list[dict] | None, after: list[dict] | None) -> list[tuple[str, str, str]]:
+    """(skill, old, new) for every skill added, removed or re-scored between two snapshots."""
+    if before is None or after is None:
+        return []
+    old = {s["skill"]: s for s in before}
+    new = {s["skill"]: s for s in after}
+    changes = []
+    for slug in [*old, *(s for s in new if s not in old)]:
+        was, now = old.get(slug), new.get(slug)
+        name = (now or was).get("name") or slug
+        if was is None:
+            changes.append((name, "—", str(now["score"])))
+        elif now is None:
+            changes.append((name, str(was["score"]), "removed"))
+        elif was["score"] != now["score"]:
+            changes.append((name, str(was["score"]), str(now["score"])))
+    return changes
+
+
+# --- Duplicates ----------------------------------------------------------------------------------------------------
+
+# The name key of ingestion.loaders.name_key in SQL (NFKD, accents dropped, lower case, single spaces). Migration 0006
+# indexes exactly this expression; pairs are checked with the Python function afterwards.
+NAME_KEY_SQL = (
+    r"lower(btrim(regexp_replace(regexp_replace(normalize(name, NFKD), '[\u0300-\u036f]', '', 'g'), '\s+', ' ', 'g')))"
+)
+# Names held by more than one candidate, in key order after a cursor: a walk along the name-key index that stops
+# after a page of names, instead of grouping every name.
+_DUPLICATE_NAMES_SQL = """
+SELECT k FROM (SELECT {name_key} AS k FROM profiles_candidate WHERE {name_key} > %s) AS t
+GROUP BY k HAVING count(*) > 1 ORDER BY k LIMIT %s
+""".replace("{name_key}", NAME_KEY_SQL)
+# Pairs among the candidates of those names that share a company, a repository or an identifier (a GitHub username
+# and a github.com URL are one identifier), except pairs marked as different people.
+_DUPLICATE_PAIRS_SQL = r"""
+WITH named AS (
+    SELECT id, {name_key} AS k, lower(btrim(company)) AS company FROM profiles_candidate
+    WHERE {name_key} = ANY(%s)
+),
+tokens AS (
+    SELECT n.id, n.k, 'company' AS reason, n.company AS token FROM named n WHERE n.company <> ''
+    UNION ALL
+    SELECT n.id, n.k, 'repository', co.repository_id::text FROM named n
+    JOIN profiles_contribution co ON co.candidate_id = n.id
+    UNION ALL
+    SELECT n.id, n.k, 'identifier', CASE WHEN i.kind = 'url' THEN coalesce(
+            'github:' || substring(i.value from 'github\.com/([^/?#]+)'),
+            'linkedin:' || substring(i.value from 'linkedin\.com/in/([^/?#]+)'),
+            'url:' || regexp_replace(i.value, '^https?://(www\.)?', ''))
+        ELSE i.kind || ':' || i.value END
+    FROM named n JOIN profiles_candidateidentifier i ON i.candidate_id = n.id
+    WHERE i.kind <> 'name'
+)
+SELECT a.id, b.id, array_agg(DISTINCT a.reason ORDER BY a.reason)
+FROM tokens a JOIN tokens b ON a.k = b.k AND a.reason = b.reason AND a.token = b.token AND a.id < b.id
+WHERE NOT EXISTS (SELECT 1 FROM profiles_notduplicate nd WHERE nd.first_id = a.id AND nd.second_id = b.id)
+GROUP BY a.id, b.id
+ORDER BY a.id, b.id
+""".replace("{name_key}", NAME_KEY_SQL)
+
+
+@dataclass
+class DuplicateGroup:
+    """Candidates that look like one person, and what they share (company, repository, identifier)."""
+
+    candidates: list[Candidate]
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def ids(self) -> list[int]:
+        return [c.pk for c in self.candidates]
+
+
+@dataclass
+class DuplicatePage:
+    groups: list[DuplicateGroup]
+    next_after: str | None  # the name key to continue after; None on the last page
+
+
+def candidate_duplicate_groups(*, after: str = "", names: int = 200) -> DuplicatePage:
+    """Groups of candidates with the same normalised name that share a repository, a company or an identifier.
+
+    Looks at the next ``names`` names held by several candidates (in name-key order, after ``after``). Pairs a
+    recruiter marked "not a duplicate" are not proposed.
+    """
+    from ingestion.loaders import name_key  # ingestion depends on profiles, not the other way round at import time
+
+    with connection.cursor() as cursor:
+        cursor.execute(_DUPLICATE_NAMES_SQL, [after, names])
+        keys = [row[0] for row in cursor.fetchall()]
+        pairs = []
+        if keys:
+            cursor.execute(_DUPLICATE_PAIRS_SQL, [keys])
+            pairs = cursor.fetchall()
+    ids = {cid for a, b, _ in pairs for cid in (a, b)}
+    candidates = Candidate.objects.in_bulk(ids)
+    parent: dict[int, int] = {}
+
+    def root(cid: int) -> int:
+        parent.setdefault(cid, cid)
+        while parent[cid] != cid:
+            parent[cid] = parent[parent[cid]]
+            cid = parent[cid]
+        return cid
+
+    reasons: dict[int, set[str]] = {}
+    kept: list[tuple[int, int, list[str]]] = []
+    for a, b, why in pairs:
+        if name_key(candidates[a].name) == name_key(candidates[b].name):
+            kept.append((a, b, why))
+            parent[root(a)] = root(b)
+    for a, _, why in kept:
+        reasons.setdefault(root(a), set()).update(why)
+    members: dict[int, list[Candidate]] = {}
+    for cid in sorted({cid for a, b, _ in kept for cid in (a, b)}):
+        members.setdefault(root(cid), []).append(candidates[cid])
+    groups = [DuplicateGroup(candidates=group, reasons=sorted(reasons[key])) for key, group in members.items()]
+    return DuplicatePage(groups=groups, next_after=keys[-1] if len(keys) == names else None)
+
+
+# --- Shortlists ----------------------------------------------------------------------------------------------------
+
+
+def shortlist_entries_for_export(*, shortlists) -> QuerySet[ShortlistEntry]:
+    """Entries of these shortlists with their candidate and the candidate's skills (best first), for a CSV."""
+    return (
+        ShortlistEntry.objects.filter(shortlist__in=shortlists)
+        .select_related("candidate", "shortlist")
+        .prefetch_related(
+            Prefetch(
+                "candidate__skills",
+                queryset=CandidateSkill.objects.select_related("skill").order_by("-score", "position", "id"),
+                to_attr="top_skills",
+            )
+        )
+        .order_by("shortlist__name", "-added_at", "-id")
+    )
+
+
+# --- Common values: filter choices and dashboard charts ------------------------------------------------------------
+
+# Above this many rows, value counts come from the planner's statistics (pg_stats, kept by ANALYZE), not from a scan.
+EXACT_GROUPS_BELOW = 200_000
+
+
+_PLANNER_COMMON_VALUES_SQL = """
+SELECT {values}::text::text[], {freqs}, (SELECT reltuples FROM pg_class WHERE oid = %s::regclass)
+FROM pg_stats WHERE schemaname = current_schema() AND tablename = %s AND attname = %s
+"""
+_PLANNER_VALUES = _PLANNER_COMMON_VALUES_SQL.format(values="most_common_vals", freqs="most_common_freqs")
+_PLANNER_ELEMENTS = _PLANNER_COMMON_VALUES_SQL.format(values="most_common_elems", freqs="most_common_elem_freqs")
+
+
+def _planner_common_values(model: type[Model], column: str, *, elements: bool) -> list[tuple[str, int]] | None:
+    """Most common values (of an array column: elements) with estimated counts; None when not analysed yet."""
+    with connection.cursor() as cursor:
+        table = model._meta.db_table
+        cursor.execute(_PLANNER_ELEMENTS if elements else _PLANNER_VALUES, [table, table, column])
+        row = cursor.fetchone()
+    if not row or row[0] is None:
+        return None
+    pairs = [(value, round(freq * row[2])) for value, freq in zip(row[0], row[1], strict=False)]
+    return sorted(pairs, key=lambda pair: (-pair[1], pair[0]))
+
+
+def common_values(model: type[Model], column: str, *, limit: int, elements: bool = False) -> list[tuple[str, int]]:
+    """The most common non-empty values of a column (``elements``: of an array column) with their counts, most common
+    first. Exact on a small table; from the planner's statistics on a large one (then the counts are estimates)."""
+    if table_row_estimate(model) >= EXACT_GROUPS_BELOW:
+        estimated = _planner_common_values(model, column, elements=elements)
+        if estimated is not None:
+            return [(value, n) for value, n in estimated if value not in ("", None)][:limit]
+    table = connection.ops.quote_name(model._meta.db_table)
+    value = f"unnest({connection.ops.quote_name(column)})" if elements else connection.ops.quote_name(column)
+    # Identifiers come from the model's metadata, never from a request.
+    sql = f"SELECT v::text, count(*) FROM (SELECT {value} AS v FROM {table}) AS t "  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql + "WHERE v IS NOT NULL AND v::text <> '' GROUP BY v ORDER BY count(*) DESC, v LIMIT %s", [limit]
+        )
+        return [(v, n) for v, n in cursor.fetchall()]
+
+
+@dataclass
+class CandidateFilterChoices:
+    countries: list[str] = field(default_factory=list)
+    badges: list[str] = field(default_factory=list)
+    languages: list[str] = field(default_factory=list)
+    skills: list[tuple[str, str]] = field(default_factory=list)  # (slug, name)
+
+
+_TABLE_SIZES_SQL = """
+SELECT coalesce(max(reltuples), -1) FROM pg_class
+WHERE oid IN ('profiles_candidate'::regclass, 'profiles_candidateskill'::regclass)
+"""
+_FILTER_CHOICES_PLANNER_SQL = """
+SELECT attname, coalesce(most_common_vals, most_common_elems)::text::text[],
+    coalesce(most_common_freqs, most_common_elem_freqs)
+FROM pg_stats WHERE schemaname = current_schema() AND (
+    (tablename = 'profiles_candidate' AND attname IN ('country_code', 'badges', 'spoken_languages'))
+    OR (tablename = 'profiles_candidateskill' AND attname = 'skill_id'))
+"""
+_FILTER_CHOICES_EXACT_SQL = """
+(SELECT 'country_code', country_code, count(*) FROM profiles_candidate WHERE country_code <> ''
+ GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT %(limit)s)
+UNION ALL
+(SELECT 'badges', v, count(*) FROM profiles_candidate, unnest(badges) AS v WHERE v <> ''
+ GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT %(limit)s)
+UNION ALL
+(SELECT 'spoken_languages', v, count(*) FROM profiles_candidate, unnest(spoken_languages) AS v WHERE v <> ''
+ GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT %(limit)s)
+UNION ALL
+(SELECT 'skill_id', skill_id::text, count(*) FROM profiles_candidateskill
+ GROUP BY 2 ORDER BY 3 DESC, 2 LIMIT %(skills)s)
+"""
+
+
+_FILTER_CHOICES_TTL_SECONDS = 120
+_filter_choices_cache: tuple[float, CandidateFilterChoices] | None = None
+
+
+def candidate_filter_choices(*, fresh: bool = False) -> CandidateFilterChoices:
+    """What the admin's filter sidebar offers: the most common countries, badges, spoken languages and skills.
+
+    Suggestions, not counts: cached per process for two minutes, so a changelist page does not pay for them.
+    """
+    global _filter_choices_cache
+    now = time.monotonic()
+    if fresh or _filter_choices_cache is None or now - _filter_choices_cache[0] > _FILTER_CHOICES_TTL_SECONDS:
+        _filter_choices_cache = (now, _candidate_filter_choices())
+    return _filter_choices_cache[1]
+
+
+def _candidate_filter_choices(*, limit: int = 30, skills: int = 200) -> CandidateFilterChoices:
+    """Three queries at most, whatever the size: exact counts on small tables, the planner's statistics on large
+    ones."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TABLE_SIZES_SQL)
+        rows = None
+        if cursor.fetchone()[0] >= EXACT_GROUPS_BELOW:
+            cursor.execute(_FILTER_CHOICES_PLANNER_SQL)
+            stats = cursor.fetchall()
+            if stats:
+                rows = [
+                    (column, value, freq)
+                    for column, values, freqs in stats
+                    for value, freq in sorted(zip(values or [], freqs or [], strict=False), key=lambda vf: -vf[1])
+                ]
+        if rows is None:
+            cursor.execute(_FILTER_CHOICES_EXACT_SQL, {"limit": limit, "skills": skills})
+            rows = cursor.fetchall()
+    values: dict[str, list[str]] = {}
+    for column, value, _ in rows:
+        if value:
+            values.setdefault(column, []).append(value)
+    skill_ids = [int(pk) for pk in values.get("skill_id", [])[:skills]]
+    names = {
+        pk: (slug, name) for pk, slug, name in Skill.objects.filter(pk__in=skill_ids).values_list("pk", "slug", "name")
+    }
+    return CandidateFilterChoices(
+        countries=values.get("country_code", [])[:limit],
+        badges=values.get("badges", [])[:limit],
+        languages=values.get("spoken_languages", [])[:limit],
+        skills=[names[pk] for pk in skill_ids if pk in names],
+    )
+
+
+# --- Dashboard -----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Dashboard:
+    candidates: int
+    candidates_estimated: bool
+    skills: int
+    repositories: int
+    shortlists: int
+    batches_last_day: int
+    files_last_day: dict[str, int]
+    failed_files: list
+    failed_count: int
+    top_skills: list[tuple[str, int]]
+    countries: list[tuple[str, int]]
+    estimated: bool
+
+
+def dashboard(*, limit: int = 10) -> Dashboard:
+    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country."""
+    from ingestion.models import ImportBatch
+
+    candidates, estimated = queryset_count(Candidate.objects.all())
+    since = timezone.now() - timezone.timedelta(days=1)
+    recent_batches = ImportBatch.objects.filter(created_at__gte=since)
+    files_last_day = Counter(
+        dict(
+            SourceFile.objects.filter(batch__in=recent_batches)
+            .values_list("status")
+            .annotate(n=Count("id"))
+            .values_list("status", "n")
+        )
+    )
+    failed = SourceFile.objects.filter(status=SourceFile.Status.FAILED)
+    top_skills = common_values(CandidateSkill, "skill_id", limit=limit)
+    names = dict(Skill.objects.filter(pk__in=[int(pk) for pk, _ in top_skills]).values_list("pk", "name"))
+    return Dashboard(
+        candidates=candidates,
+        candidates_estimated=estimated,
+        skills=queryset_count(Skill.objects.all())[0],
+        repositories=queryset_count(Repository.objects.all())[0],
+        shortlists=Shortlist.objects.count(),
+        batches_last_day=recent_batches.count(),
+        files_last_day={status: files_last_day[status] for status in SourceFile.Status.values},
+        failed_files=list(failed.defer("content").select_related("batch").order_by("-processed_at", "-id")[:limit]),
+        failed_count=queryset_count(failed, budget_ms=100)[0],
+        top_skills=[(names.get(int(pk), pk), n) for pk, n in top_skills],
+        countries=common_values(Candidate, "country_code", limit=limit),
+        estimated=table_row_estimate(CandidateSkill) >= EXACT_GROUPS_BELOW,
+    )
+
+
+# --- Autocomplete --------------------------------------------------------------------------------------------------
+
+
+def candidate_autocomplete(*, term: str, queryset: QuerySet[Candidate] | None = None) -> QuerySet[Candidate]:
+    """Candidates whose full-text vector has words starting with each word typed ("jinl we" finds Jinliang Wei),
+    through the same GIN index as ``q``; ordered by name."""
+    words = re.findall(r"\w+", term)[:8]
+    queryset = Candidate.objects.all() if queryset is None else queryset
+    if not words:
+        return queryset.none()
+    query = SearchQuery(" & ".join(f"{word}:*" for word in words), search_type="raw", config="english")
+    return queryset.filter(search_vector=query).order_by("name", "id")

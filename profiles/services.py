@@ -160,18 +160,26 @@ def skills_seed_curated() -> None:
 # Skills and repositories are in the vector too, so one `q` (the admin's search box and the API's) finds a candidate
 # by any of them; a repository is indexed both whole ("owner/name") and as its two words.
 SEARCH_VECTOR_SQL = """
+WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),
+skills AS (
+    SELECT ids.id, string_agg(s.slug, ' ') AS words
+    FROM ids JOIN profiles_candidateskill cs ON cs.candidate_id = ids.id JOIN profiles_skill s ON s.id = cs.skill_id
+    GROUP BY ids.id
+),
+contributions AS (
+    SELECT ids.id, string_agg(concat_ws(' ', r.full_name, replace(r.full_name, '/', ' '), co.summary), ' ') AS words
+    FROM ids JOIN profiles_contribution co ON co.candidate_id = ids.id
+    JOIN profiles_repository r ON r.id = co.repository_id
+    GROUP BY ids.id
+)
 UPDATE profiles_candidate AS c SET search_vector =
     setweight(to_tsvector('english', c.name), 'A')
-    || setweight(to_tsvector('english', c.headline), 'B')
+    || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
     || setweight(to_tsvector('english', c.summary), 'C')
-    || setweight(to_tsvector('english', coalesce(agg.summaries, '')), 'D')
-FROM (
-    SELECT ids.id, string_agg(co.summary, ' ') AS summaries
-    FROM unnest(%s::bigint[]) AS ids(id)
-    LEFT JOIN profiles_contribution co ON co.candidate_id = ids.id
-    GROUP BY ids.id
-) AS agg
-WHERE c.id = agg.id
+    || setweight(to_tsvector('english', coalesce(skills.words, '')), 'C')
+    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D')
+FROM ids LEFT JOIN skills ON skills.id = ids.id LEFT JOIN contributions ON contributions.id = ids.id
+WHERE c.id = ids.id
 """
 
 
@@ -223,6 +231,7 @@ def candidate_history_catch_up(*, candidate_id: int) -> bool:
     when = candidate.updated_at
     if latest is not None and when <= latest.history_date:
         when = latest.history_date + timezone.timedelta(microseconds=1)
+    candidate._history_user = None  # an import, not the recruiter whose request this is
     Candidate.history.bulk_history_create(
         [candidate],
         update=latest is not None,

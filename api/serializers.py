@@ -1,0 +1,269 @@
+"""Read shapes of the API. Explicit fields only; every value comes from a selector's prefetched rows (no queries here).
+
+A candidate's detail has the field names of ``shared/corpus/progai/jinliang-wei.expected.json`` plus ``id``, ``url``,
+``created_at``, ``updated_at``, ``sources`` and, when skills are requested, ``match``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from ingestion.models import ImportBatch, SourceFile
+from ingestion.selectors import import_batch_progress
+from profiles.filters import MATCH_FORMULA
+from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
+
+
+def _month(value) -> str | None:
+    return value.strftime("%Y-%m") if value else None
+
+
+class LocationSerializer(serializers.Serializer):
+    city = serializers.CharField()
+    region = serializers.CharField()
+    country = serializers.CharField()
+    country_code = serializers.CharField(help_text="ISO 3166-1 alpha-2; empty when unknown.")
+
+
+class CandidateSkillSerializer(serializers.Serializer):
+    """The shape of a candidate's skill (documentation; rows are built from SkillRows in _skills_of)."""
+
+    slug = serializers.CharField(help_text="Canonical skill.")
+    name = serializers.CharField()
+    score = serializers.IntegerField(min_value=0, max_value=10)
+    label = serializers.CharField(help_text="The label exactly as the file wrote it.")
+
+
+class EducationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Education
+        fields = ["degree", "field", "minor", "school"]
+
+
+class ContributionSerializer(serializers.ModelSerializer):
+    repository = serializers.CharField(source="repository.full_name", help_text="owner/name")
+    repository_description = serializers.CharField(source="repository.description")
+    start = serializers.SerializerMethodField(help_text="YYYY-MM")
+    end = serializers.SerializerMethodField(help_text="YYYY-MM; null while ongoing.")
+    topics = serializers.ListField(source="repository.topics", child=serializers.CharField())
+
+    class Meta:
+        model = Contribution
+        fields = [
+            "repository",
+            "repository_description",
+            "start",
+            "end",
+            "role",
+            "commits",
+            "comments",
+            "active_months",
+            "summary",
+            "topics",
+        ]
+
+    @extend_schema_field({"type": "string", "nullable": True, "pattern": r"^\d{4}-\d{2}$"})
+    def get_start(self, contribution: Contribution) -> str | None:
+        return _month(contribution.start)
+
+    @extend_schema_field({"type": "string", "nullable": True, "pattern": r"^\d{4}-\d{2}$"})
+    def get_end(self, contribution: Contribution) -> str | None:
+        return _month(contribution.end)
+
+
+class SourceSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="original_name")
+
+    class Meta:
+        model = SourceFile
+        fields = ["id", "name", "format", "status", "sha256", "created_at", "processed_at"]
+
+
+class _CandidateBaseSerializer(serializers.ModelSerializer):
+    url = serializers.HyperlinkedIdentityField(view_name="api:candidate-detail")
+    location = serializers.SerializerMethodField()
+    skills = serializers.SerializerMethodField()
+    # Present only when skills are requested (the selector annotates it), else left out: required=False (not
+    # read_only, which OpenAPI would list as always present) makes DRF skip the missing attribute. Output only.
+    match = serializers.IntegerField(required=False, min_value=0, max_value=100, help_text=MATCH_FORMULA)
+
+    @extend_schema_field(LocationSerializer)
+    def get_location(self, candidate: Candidate) -> dict:
+        return {
+            "city": candidate.city,
+            "region": candidate.region,
+            "country": candidate.country,
+            "country_code": candidate.country_code,
+        }
+
+    def _skills_of(self, candidate: Candidate, section: str) -> list[dict]:
+        # Plain dicts from the SkillRows profiles.selectors.candidates_attach_skills set: a nested serializer per
+        # candidate cost more than the page's SQL. The shape is CandidateSkillSerializer's (the schema says so).
+        return [
+            {"slug": row.slug, "name": row.name, "score": row.score, "label": row.label}
+            for row in candidate.skill_list
+            if row.section == section
+        ]
+
+    @extend_schema_field(CandidateSkillSerializer(many=True))
+    def get_skills(self, candidate: Candidate) -> list[dict]:
+        return self._skills_of(candidate, CandidateSkill.Section.SKILL)
+
+
+class CandidateListSerializer(_CandidateBaseSerializer):
+    """The list's lighter shape: who, where, how experienced, and every skill."""
+
+    programming_languages = serializers.SerializerMethodField()
+    rank = serializers.FloatField(required=False, help_text="Full-text relevance; present with `q`.")
+
+    class Meta:
+        model = Candidate
+        fields = [
+            "id",
+            "url",
+            "name",
+            "headline",
+            "title",
+            "company",
+            "location",
+            "badges",
+            "years_coding",
+            "years_employed",
+            "skills",
+            "programming_languages",
+            "match",
+            "rank",
+            "updated_at",
+        ]
+
+    @extend_schema_field(CandidateSkillSerializer(many=True))
+    def get_programming_languages(self, candidate: Candidate) -> list[dict]:
+        return self._skills_of(candidate, CandidateSkill.Section.LANGUAGE)
+
+
+class CandidateDetailSerializer(CandidateListSerializer):
+    education = EducationSerializer(source="education_rows", many=True)
+    contributions = ContributionSerializer(source="contribution_rows", many=True)
+    sources = SourceSerializer(source="source_rows", many=True, help_text="The stored files behind this candidate.")
+
+    class Meta:
+        model = Candidate
+        fields = [
+            "id",
+            "url",
+            "name",
+            "headline",
+            "title",
+            "company",
+            "location",
+            "badges",
+            "summary",
+            "years_coding",
+            "years_employed",
+            "education",
+            "spoken_languages",
+            "skills_declared",
+            "skills",
+            "programming_languages_declared",
+            "programming_languages",
+            "contributions_declared",
+            "contributions",
+            "match",
+            "created_at",
+            "updated_at",
+            "sources",
+        ]
+
+
+class CandidateExportSerializer(CandidateDetailSerializer):
+    """A JSON Lines export row: the detail without its sources."""
+
+    class Meta(CandidateDetailSerializer.Meta):
+        fields = [field for field in CandidateDetailSerializer.Meta.fields if field != "sources"]
+
+
+class SkillSerializer(serializers.ModelSerializer):
+    aliases = serializers.SerializerMethodField(help_text="Labels (lower-cased) that mean this skill.")
+    candidate_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Skill
+        fields = ["id", "slug", "name", "kind", "aliases", "candidate_count"]
+
+    def get_aliases(self, skill: Skill) -> list[str]:
+        return [alias.label for alias in skill.alias_rows]
+
+
+class RepositorySerializer(serializers.ModelSerializer):
+    contributor_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Repository
+        fields = ["id", "full_name", "description", "topics", "topic_slugs", "contributor_count"]
+
+
+class ImportProgressSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="Files received, duplicates included.")
+    processed = serializers.IntegerField()
+    pending = serializers.IntegerField()
+    processing = serializers.IntegerField()
+    imported = serializers.IntegerField()
+    unchanged = serializers.IntegerField(help_text="Already up to date, identical bytes included.")
+    failed = serializers.IntegerField()
+    duplicates = serializers.IntegerField()
+    percent = serializers.IntegerField(min_value=0, max_value=100)
+    finished = serializers.BooleanField()
+
+
+class FailedFileSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="original_name")
+
+    class Meta:
+        model = SourceFile
+        fields = ["id", "name", "format", "error"]
+
+
+class ImportBatchSerializer(serializers.ModelSerializer):
+    url = serializers.HyperlinkedIdentityField(view_name="api:import-detail")
+    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    progress = serializers.SerializerMethodField(help_text="The figures of ingestion.services.batch_progress.")
+
+    class Meta:
+        model = ImportBatch
+        fields = ["id", "url", "origin", "label", "created_by", "created_at", "finished_at", "progress"]
+
+    @extend_schema_field(ImportProgressSerializer)
+    def get_progress(self, batch: ImportBatch) -> dict:
+        return import_batch_progress(batch)  # from the counts ingestion.selectors annotated: no query
+
+
+class ImportBatchDetailSerializer(ImportBatchSerializer):
+    failed_files = FailedFileSerializer(source="failed_rows", many=True, help_text="Files that failed, with why.")
+
+    class Meta(ImportBatchSerializer.Meta):
+        fields = [*ImportBatchSerializer.Meta.fields, "failed_files"]
+
+
+class ImportUploadSerializer(serializers.Serializer):
+    """Validates an upload against the ingestion limits before anything is stored."""
+
+    files = serializers.ListField(
+        child=serializers.FileField(allow_empty_file=True, use_url=False),
+        allow_empty=False,
+        error_messages={"empty": "attach one or more files as `files` parts"},
+        help_text="One or more profile files (Prog.AI text exports or JSON Resume), as repeated `files` parts.",
+    )
+
+    def validate_files(self, files: list) -> list:
+        max_files, max_bytes = settings.INGEST_MAX_FILES_PER_UPLOAD, settings.INGEST_MAX_FILE_BYTES
+        if len(files) > max_files:
+            raise serializers.ValidationError(f"{len(files)} files sent; at most {max_files} per upload.")
+        too_big = [f for f in files if f.size > max_bytes]
+        if too_big:
+            limit = max_bytes / 1e6
+            raise serializers.ValidationError(
+                [f"{f.name} is {f.size / 1e6:.1f} MB; files up to {limit:.1f} MB are accepted." for f in too_big]
+            )
+        return files

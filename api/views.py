@@ -1,0 +1,230 @@
+"""Thin views: parse the request, call a selector or a service, serialize.
+
+Every endpoint needs a login (DEFAULT_PERMISSION_CLASSES is IsAuthenticated; views only add to it). Consumers read:
+the candidate, skill and repository views implement GET only, so any other method is a 405.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import TooManyFilesSent
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import MultiPartParser
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+
+from api import exports
+from api.filters import SelectorFilterBackend, as_api_error
+from api.pagination import KeysetPagination
+from api.permissions import IMPORT_PERMISSIONS
+from api.serializers import (
+    CandidateDetailSerializer,
+    CandidateListSerializer,
+    ImportBatchDetailSerializer,
+    ImportBatchSerializer,
+    ImportUploadSerializer,
+    RepositorySerializer,
+    SkillSerializer,
+)
+from ingestion.models import ImportBatch
+from ingestion.selectors import import_batch_detail, import_batches_for
+from ingestion.services import IncomingFile, batch_create, batch_receive
+from profiles.filters import MATCH_FORMULA, CandidateFilterSet, RepositoryFilterSet, SkillFilterSet
+from profiles.models import Candidate, Repository, Skill
+from profiles.selectors import (
+    candidate_detail,
+    candidate_search,
+    candidates_attach_skills,
+    candidates_for_listing,
+    candidates_for_profiles,
+    repository_search,
+    skill_search,
+)
+
+_MATCH_PARAMETERS = [
+    OpenApiParameter(
+        "skill",
+        OpenApiTypes.STR,
+        many=True,
+        description="Repeatable `slug` or `slug:min_score`: skills to compute `match` for (not a filter here).",
+    ),
+    OpenApiParameter("any_skill", OpenApiTypes.STR, description="Comma-separated skills, counted in `match` too."),
+]
+
+
+class CandidateSearchMixin:
+    """Candidates through ``profiles.selectors.candidate_search``: the filters of the admin and the exports."""
+
+    filter_backends = [SelectorFilterBackend]
+    filterset_class = CandidateFilterSet
+    search = staticmethod(candidate_search)
+
+    def get_queryset(self):
+        return candidates_for_listing()
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Filtered, ranked candidates",
+        description=(
+            "All filters combine with AND; unknown parameters and bad values are a 400. "
+            f"With skill filters each result has `match`: {MATCH_FORMULA} Default ordering: `-match` with skill "
+            "filters, `-rank` with `q`, else `-updated_at`. Cursor-paginated: follow `next`."
+        ),
+    )
+)
+class CandidateListView(CandidateSearchMixin, generics.ListAPIView):
+    serializer_class = CandidateListSerializer
+    pagination_class = KeysetPagination
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        candidates_attach_skills(page)
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="One candidate's profile",
+        description=f"The profile with its sources. With `skill` / `any_skill`, `match` too: {MATCH_FORMULA}",
+        parameters=_MATCH_PARAMETERS,
+    )
+)
+class CandidateDetailView(generics.RetrieveAPIView):
+    serializer_class = CandidateDetailSerializer
+    queryset = Candidate.objects.none()  # for the schema; rows come from the selector
+
+    def get_object(self) -> Candidate:
+        try:
+            return candidate_detail(candidate_id=self.kwargs["pk"], params=self.request.query_params)
+        except Candidate.DoesNotExist as exc:
+            raise Http404("No candidate with this id.") from exc
+        except DjangoValidationError as exc:
+            raise as_api_error(exc) from exc
+
+
+class _CandidateExportView(CandidateSearchMixin, generics.GenericAPIView):
+    """Every candidate the filters select, streamed row by row (no pagination)."""
+
+    pagination_class = None
+    exporter = None
+
+    def get(self, request, *args, **kwargs):
+        queryset = self.filter_queryset(self.get_queryset())
+        response = StreamingHttpResponse(self.exporter(queryset, request=request), content_type=self.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{self.filename}"'
+        return response
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Export candidates as CSV",
+        description="The list's filters; every matching candidate, streamed. Cells that start with `=`, `+`, `-`, "
+        "`@`, tab or carriage return are prefixed with `'` so spreadsheets do not run them as formulas.",
+        responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR)},
+        filters=True,
+    )
+)
+class CandidateExportCSVView(_CandidateExportView):
+    exporter = staticmethod(exports.csv_rows)
+    content_type = "text/csv; charset=utf-8"
+    filename = "candidates.csv"
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Export candidates as JSON Lines",
+        description="The list's filters; one candidate per line in the detail's shape (without `sources`), streamed.",
+        responses={(200, "application/jsonl"): OpenApiResponse(OpenApiTypes.STR)},
+        filters=True,
+    )
+)
+class CandidateExportJSONLView(_CandidateExportView):
+    exporter = staticmethod(exports.jsonl_lines)
+    content_type = "application/jsonl; charset=utf-8"
+    filename = "candidates.jsonl"
+
+    def get_queryset(self):
+        return candidates_for_profiles()
+
+
+@extend_schema_view(get=extend_schema(summary="Canonical skills with their aliases and candidate counts"))
+class SkillListView(generics.ListAPIView):
+    serializer_class = SkillSerializer
+    pagination_class = KeysetPagination
+    filter_backends = [SelectorFilterBackend]
+    filterset_class = SkillFilterSet
+    search = staticmethod(skill_search)
+
+    def get_queryset(self):
+        return Skill.objects.all()
+
+
+@extend_schema_view(get=extend_schema(summary="Repositories with their contributor counts"))
+class RepositoryListView(generics.ListAPIView):
+    serializer_class = RepositorySerializer
+    pagination_class = KeysetPagination
+    filter_backends = [SelectorFilterBackend]
+    filterset_class = RepositoryFilterSet
+    search = staticmethod(repository_search)
+
+    def get_queryset(self):
+        return Repository.objects.all()
+
+
+@extend_schema_view(
+    get=extend_schema(summary="Import batches: yours, or all with the view permission"),
+    post=extend_schema(
+        summary="Upload profile files",
+        description="Multipart, one or more `files` parts. Every file is stored (bytes and sha256) and queued; the "
+        "answer is 202 with the batch to poll. Needs the import permission (ingestion.add_importbatch).",
+        request={"multipart/form-data": ImportUploadSerializer},
+        responses={202: ImportBatchSerializer},
+    ),
+)
+class ImportListView(generics.ListAPIView):
+    permission_classes = IMPORT_PERMISSIONS
+    serializer_class = ImportBatchSerializer
+    pagination_class = KeysetPagination
+    parser_classes = [MultiPartParser]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no user
+            return ImportBatch.objects.none()
+        return import_batches_for(user=self.request.user)
+
+    def post(self, request, *args, **kwargs):
+        try:
+            files = request.FILES.getlist("files")
+        except TooManyFilesSent as exc:
+            raise ValidationError({"files": ["too many files in one upload"]}) from exc
+        upload = ImportUploadSerializer(data={"files": files})
+        upload.is_valid(raise_exception=True)
+        files = upload.validated_data["files"]
+        batch = batch_create(
+            origin=ImportBatch.Origin.API, label=f"API upload by {request.user} ({len(files)} files)", user=request.user
+        )
+        batch_receive(batch=batch, files=(IncomingFile(name=f.name, data=f.read()) for f in files))
+        batch = import_batch_detail(batch_id=batch.pk, user=request.user)
+        url = reverse("api:import-detail", kwargs={"pk": batch.pk}, request=request)
+        return Response(
+            ImportBatchSerializer(batch, context=self.get_serializer_context()).data,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": url},
+        )
+
+
+@extend_schema_view(get=extend_schema(summary="One import batch: progress and failed files with their errors"))
+class ImportDetailView(generics.RetrieveAPIView):
+    serializer_class = ImportBatchDetailSerializer
+    queryset = ImportBatch.objects.none()  # for the schema; rows come from the selector
+
+    def get_object(self) -> ImportBatch:
+        try:
+            return import_batch_detail(batch_id=self.kwargs["pk"], user=self.request.user)
+        except ImportBatch.DoesNotExist as exc:
+            raise Http404("No import batch with this id that you may see.") from exc

@@ -1,0 +1,132 @@
+"""CSV exports of candidates and shortlists, safe to open in a spreadsheet.
+
+A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, tab or carriage return as a formula (CSV
+injection, OWASP): every cell goes through ``neutralise``, which prefixes such a cell with ``'``. Rows are generators
+of CSV lines, for a ``StreamingHttpResponse``: memory stays flat however many rows there are.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterable, Iterator
+
+from django.db.models import QuerySet
+
+from profiles.models import Candidate, CandidateSkill, ShortlistEntry
+from profiles.selectors import candidates_with_skills
+
+CHUNK_SIZE = 1000
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+
+CANDIDATE_COLUMNS = [
+    "id",
+    "name",
+    "headline",
+    "title",
+    "company",
+    "city",
+    "region",
+    "country",
+    "country_code",
+    "years_coding",
+    "years_employed",
+    "badges",
+    "spoken_languages",
+    "skills",
+    "programming_languages",
+    "updated_at",
+    "url",
+]
+SHORTLIST_COLUMNS = [
+    "shortlist",
+    "status",
+    "notes",
+    "added_at",
+    "candidate_id",
+    "name",
+    "title",
+    "company",
+    "city",
+    "country_code",
+    "email",
+    "skills",
+    "url",
+]
+
+
+def neutralise(value) -> str:
+    """The cell as text, with a leading ``'`` when a spreadsheet would otherwise read it as a formula."""
+    text = "" if value is None else str(value)
+    return f"'{text}" if text.startswith(FORMULA_PREFIXES) else text
+
+
+class _Echo:
+    """A file-like object whose write returns the line, so csv.writer can feed a streaming response."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(header: list[str], rows: Iterable[Iterable]) -> Iterator[str]:
+    """CSV lines of the header and every row, each cell neutralised."""
+    writer = csv.writer(_Echo())
+    yield writer.writerow([neutralise(cell) for cell in header])
+    for row in rows:
+        yield writer.writerow([neutralise(cell) for cell in row])
+
+
+def _skills(skill_rows: Iterable[CandidateSkill], section: str | None = None) -> str:
+    return "; ".join(f"{row.skill.slug}:{row.score}" for row in skill_rows if section is None or row.section == section)
+
+
+def candidate_csv_lines(queryset: QuerySet[Candidate], *, url: Callable[[Candidate], str]) -> Iterator[str]:
+    """One line per candidate of ``queryset`` (skills prefetched per chunk); ``url`` links each row back."""
+
+    def rows() -> Iterator[list]:
+        for candidate in candidates_with_skills(queryset).iterator(chunk_size=CHUNK_SIZE):
+            yield [
+                candidate.pk,
+                candidate.name,
+                candidate.headline,
+                candidate.title,
+                candidate.company,
+                candidate.city,
+                candidate.region,
+                candidate.country,
+                candidate.country_code,
+                candidate.years_coding,
+                candidate.years_employed,
+                "; ".join(candidate.badges),
+                "; ".join(candidate.spoken_languages),
+                _skills(candidate.skill_rows, CandidateSkill.Section.SKILL),
+                _skills(candidate.skill_rows, CandidateSkill.Section.LANGUAGE),
+                candidate.updated_at.isoformat(),
+                url(candidate),
+            ]
+
+    return csv_lines(CANDIDATE_COLUMNS, rows())
+
+
+def shortlist_csv_lines(entries: QuerySet[ShortlistEntry], *, url: Callable[[Candidate], str]) -> Iterator[str]:
+    """One line per entry of a shortlist: its status and notes, and who the candidate is."""
+
+    def rows() -> Iterator[list]:
+        for entry in entries:
+            candidate = entry.candidate
+            yield [
+                entry.shortlist.name,
+                entry.get_status_display(),
+                entry.notes,
+                entry.added_at.isoformat(),
+                candidate.pk,
+                candidate.name,
+                candidate.title,
+                candidate.company,
+                candidate.city,
+                candidate.country_code,
+                candidate.email,
+                _skills(candidate.top_skills),
+                url(candidate),
+            ]
+
+    return csv_lines(SHORTLIST_COLUMNS, rows())

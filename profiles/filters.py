@@ -1,0 +1,516 @@
+"""The one candidate filter implementation: the API, the admin and the exports all run it.
+
+Call it through ``profiles.selectors.candidate_search(params=...)``; this module only declares the filters, validates
+their values and turns them into SQL. Design notes:
+
+* Every filter is strict: an unknown parameter or a value that does not parse is a validation error, never a
+  silently ignored filter. An unknown skill, topic or repository is not an error: it simply matches nobody.
+* ``skill`` terms are joins on ``CandidateSkill`` (one per term, served by the (skill, score, candidate) index);
+  their scores feed ``match``. ``any_skill`` and ``exclude_skill`` are ``EXISTS`` / ``NOT EXISTS`` on the same index.
+* Skill and topic labels are alias-aware: a label is lower-cased, spaces become ``-``, and ``SkillAlias`` maps it to
+  its canonical skill (``cprogramming-language`` and ``c-language`` are both C).
+* ``match`` (0-100) = round(100 × mean over the requested skills of score / 10); a requested ``any_skill`` the
+  candidate lacks counts as 0. Computed in SQL, in integers: (20 × Σ score + n) / (2n).
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import re
+import string
+from dataclasses import dataclass
+
+import django_filters as filters
+from django import forms
+from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+from django.db.models import (
+    Exists,
+    ExpressionWrapper,
+    F,
+    FilteredRelation,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+)
+from django.db.models.functions import Coalesce, Lower
+from drf_spectacular.utils import extend_schema_field
+
+from ingestion.normalise import country_code, label_key
+from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill, SkillAlias
+
+# Query parameters that belong to pagination and rendering, not to filtering: tolerated, never interpreted here.
+PASSTHROUGH_PARAMS = frozenset({"cursor", "page_size", "format"})
+
+MATCH_FORMULA = (
+    "match (0-100) = round(100 × mean over the requested skills (`skill` and `any_skill`) of score / 10); "
+    "a requested `any_skill` the candidate lacks counts as 0."
+)
+
+# ordering value → the order_by keys (the id tiebreak makes every ordering total, as keyset pagination needs).
+ORDERINGS: dict[str, tuple[str, str]] = {
+    "match": ("match", "id"),
+    "-match": ("-match", "-id"),
+    "rank": ("rank", "id"),
+    "-rank": ("-rank", "-id"),
+    "name": ("name", "id"),
+    "-name": ("-name", "-id"),
+    "years_coding": ("years_coding", "id"),
+    "-years_coding": ("-years_coding", "-id"),
+    "updated_at": ("updated_at", "id"),
+    "-updated_at": ("-updated_at", "-id"),
+}
+
+_SCORE_RE = re.compile(r"^(?:10|[0-9])$")
+
+
+@dataclass(frozen=True, slots=True)
+class SkillTerm:
+    """One requested skill: the label as given (normalised to a label key) and an optional minimum score."""
+
+    label: str
+    min_score: int | None = None
+
+
+def parse_skill_term(raw: str) -> SkillTerm:
+    """``slug`` or ``slug:min_score`` (score 0-10) → SkillTerm; ValidationError otherwise."""
+    text = raw.strip()
+    label, sep, score = text.rpartition(":")
+    if not sep:
+        label, score = text, ""
+    key = label_key(label)
+    if not key or (sep and not _SCORE_RE.match(score)):
+        raise forms.ValidationError(
+            "%(value)r is not slug or slug:min_score with a score 0-10", code="invalid", params={"value": raw}
+        )
+    return SkillTerm(key, int(score) if sep else None)
+
+
+class SkillTermsField(forms.Field):
+    """A repeatable parameter (``skill=a&skill=b:7``), optionally also comma-separated (``any_skill=a,b:7``)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, *, split_commas: bool = False, **kwargs):
+        self.split_commas = split_commas
+        super().__init__(**kwargs)
+
+    def to_python(self, value) -> list[SkillTerm]:
+        raws = [value] if isinstance(value, str) else list(value or [])
+        if self.split_commas:
+            raws = [part for raw in raws for part in raw.split(",")]
+        errors, terms = [], []
+        for raw in raws:
+            if not raw.strip() and self.split_commas:
+                continue
+            try:
+                terms.append(parse_skill_term(raw))
+            except forms.ValidationError as exc:
+                errors.append(exc)
+        if errors:
+            raise forms.ValidationError(errors)
+        return terms
+
+
+class SkillTermsFilter(filters.Filter):
+    """``skill=a&skill=b:7`` (repeatable) or ``any_skill=a,b:7`` (a comma list), documented as such in OpenAPI."""
+
+    field_class = SkillTermsField
+
+    def __init__(self, *, repeatable: bool, help_text: str, **kwargs):
+        super().__init__(help_text=help_text, split_commas=not repeatable, **kwargs)
+        schema = {"type": "array", "items": {"type": "string"}} if repeatable else {"type": "string"}
+        extend_schema_field({**schema, "description": help_text})(self)
+
+
+class IntegerFilter(filters.NumberFilter):
+    field_class = forms.IntegerField
+
+
+class CountryCodeField(forms.CharField):
+    def clean(self, value) -> str:
+        value = super().clean(value)
+        if not value:
+            return value
+        code = country_code(value)
+        if not code:
+            raise forms.ValidationError("%(value)r is not a country name or ISO code", params={"value": value})
+        return code
+
+
+class CountryFilter(filters.CharFilter):
+    field_class = CountryCodeField
+
+
+class RepositoryNameField(forms.CharField):
+    def clean(self, value) -> str:
+        value = super().clean(value)
+        if value and not re.fullmatch(r"[^/\s]+/[^/\s]+", value):
+            raise forms.ValidationError("%(value)r is not owner/name", params={"value": value})
+        return value
+
+
+class RepositoryFilter(filters.CharFilter):
+    field_class = RepositoryNameField
+
+
+class StrictFilterForm(forms.Form):
+    """Rejects parameters no filter declares, and several values for a single-valued filter."""
+
+    def clean(self):
+        cleaned = super().clean()
+        unknown = sorted(set(self.data) - set(self.fields) - PASSTHROUGH_PARAMS)
+        if unknown:
+            raise forms.ValidationError(
+                "Unknown parameter(s): %(unknown)s. Known parameters: %(known)s.",
+                code="unknown_parameter",
+                params={"unknown": ", ".join(unknown), "known": ", ".join(sorted(self.fields))},
+            )
+        getlist = getattr(self.data, "getlist", None)
+        for name, field in self.fields.items():
+            if getlist and not isinstance(field.widget, forms.MultipleHiddenInput) and len(getlist(name)) > 1:
+                self.add_error(name, forms.ValidationError("give one value", code="repeated"))
+        return cleaned
+
+
+class CandidateFilterForm(StrictFilterForm):
+    def clean(self):
+        cleaned = super().clean()
+        ordering = (cleaned.get("ordering") or "").lstrip("-")
+        if ordering == "match" and not (cleaned.get("skill") or cleaned.get("any_skill")):
+            self.add_error("ordering", forms.ValidationError("match needs a skill or any_skill filter", code="invalid"))
+        if ordering == "rank" and not cleaned.get("q"):
+            self.add_error("ordering", forms.ValidationError("rank needs a q filter", code="invalid"))
+        return cleaned
+
+
+def _has_words(queryset: QuerySet, fields: tuple[str, ...], value: str) -> QuerySet:
+    """Rows whose fields hold every word of ``value`` (whole words, any case, no stemming).
+
+    ``to_tsvector('simple', ...) @@ plainto_tsquery('simple', ...)``: served by the GIN indexes of migration
+    profiles 0005, whose expressions are these same SearchVectors.
+    """
+    alias = "_".join(fields) + "_words"
+    query = SearchQuery(value, config="simple", search_type="plain")
+    return queryset.alias(**{alias: SearchVector(*fields, config="simple")}).filter(**{alias: query})
+
+
+def _case_variants(value: str) -> list[str]:
+    """Badges and spoken languages are stored as files write them ("Top School", "English"): accept any case."""
+    value = " ".join(value.split())
+    return sorted({value, string.capwords(value), value.lower(), value.upper()})
+
+
+def resolve_skills(labels: set[str]) -> dict[str, tuple[int, str]]:
+    """Label keys → canonical (skill id, slug), through aliases, then slugs, in one query. Unknown labels are absent."""
+    if not labels:
+        return {}
+    rows = SkillAlias.objects.filter(label__in=labels).values_list("label", "skill_id", "skill__slug", Value(0))
+    rows = rows.union(Skill.objects.filter(slug__in=labels).values_list("slug", "id", "slug", Value(1)))
+    found: dict[str, tuple[int, str]] = {}
+    for label, skill_id, slug, _ in sorted(rows, key=lambda row: row[3]):  # an alias wins over a same-named slug
+        found.setdefault(label, (skill_id, slug))
+    return found
+
+
+def match_expression(score_refs: list[str | None]) -> ExpressionWrapper:
+    """round(100 × mean(score / 10)) over the requested skills' joined score columns, in integer SQL.
+
+    ``None`` stands for a requested skill nobody has, and a NULL score (a left join that found nothing) for a skill
+    this candidate lacks: both count as 0.
+    """
+    total = functools.reduce(operator.add, [Coalesce(F(ref), 0) for ref in score_refs if ref] or [Value(0)])
+    n = len(score_refs)
+    return ExpressionWrapper((20 * total + n) / (2 * n), output_field=IntegerField())
+
+
+class MatchParamsForm(StrictFilterForm):
+    """The parameters a candidate's detail accepts: the skills to compute ``match`` for."""
+
+    skill = SkillTermsField(required=False)
+    any_skill = SkillTermsField(required=False, split_commas=True)
+
+
+def annotate_match(queryset: QuerySet, terms: list[SkillTerm]) -> QuerySet:
+    """Annotate ``match`` for these skills without filtering on them (left joins): what a detail shows."""
+    skills = resolve_skills({term.label for term in terms})
+    score_refs: list[str | None] = []
+    for index, term in enumerate(terms):
+        skill = skills.get(term.label)
+        if skill is None:
+            score_refs.append(None)
+            continue
+        alias = f"match_skill_{index}"
+        queryset = queryset.alias(**{alias: FilteredRelation("skills", condition=Q(skills__skill_id=skill[0]))})
+        score_refs.append(f"{alias}__score")
+    return queryset.annotate(match=match_expression(score_refs))
+
+
+class CandidateFilterSet(filters.FilterSet):
+    """Every candidate filter of the API, the admin and the exports. All filters combine with AND."""
+
+    skill = SkillTermsFilter(
+        method="filter_skill",
+        repeatable=True,
+        help_text=(
+            "Repeatable. `slug` or `slug:min_score` (score 0-10); every term must hold. Alias-aware: "
+            "`skill=cprogramming-language:9` finds C at 9 or more. An unknown skill matches nobody. " + MATCH_FORMULA
+        ),
+    )
+    any_skill = SkillTermsFilter(
+        method="filter_any_skill",
+        repeatable=False,
+        help_text="Comma-separated `slug` or `slug:min_score`: at least one must hold. Counts towards `match`.",
+    )
+    exclude_skill = SkillTermsFilter(
+        method="filter_exclude_skill",
+        repeatable=False,
+        help_text="Comma-separated `slug` or `slug:min_score`: candidates with any of them are left out.",
+    )
+    q = filters.CharFilter(
+        method="filter_q",
+        help_text=(
+            "Full-text search over name, headline, summary and contribution summaries, PostgreSQL websearch syntax "
+            '(`"exact phrase"`, `or`, `-word`). Adds `rank`; ordered by it unless skills are requested.'
+        ),
+    )
+    country = CountryFilter(
+        field_name="country_code", help_text="Country name or ISO 3166-1 code (`DE`, `DEU`, `Germany`)."
+    )
+    location = filters.CharFilter(
+        method="filter_location", help_text="Words that must each appear in the city, region or country (whole words)."
+    )
+    company = filters.CharFilter(method="filter_company", help_text="Current company, case-insensitive exact name.")
+    title = filters.CharFilter(
+        method="filter_title", help_text="Words that must each appear in the job title (whole words)."
+    )
+    school = filters.CharFilter(method="filter_school", help_text="A school attended, case-insensitive exact name.")
+    degree = filters.CharFilter(
+        method="filter_degree", help_text="Words that must each appear in one degree (whole words)."
+    )
+    badge = filters.CharFilter(method="filter_badge", help_text="A badge, any case (`Rockstar`, `top school`).")
+    language = filters.CharFilter(method="filter_language", help_text="A spoken language, any case (`English`).")
+    repository = RepositoryFilter(
+        method="filter_repository", help_text="Contributed to this repository (`owner/name`, exact)."
+    )
+    topic = filters.CharFilter(
+        method="filter_topic", help_text="Contributed to a repository with this topic (alias-aware, like skills)."
+    )
+    min_years_coding = IntegerFilter(
+        field_name="years_coding", lookup_expr="gte", min_value=0, max_value=100, help_text="Years coding, at least."
+    )
+    max_years_coding = IntegerFilter(
+        field_name="years_coding", lookup_expr="lte", min_value=0, max_value=100, help_text="Years coding, at most."
+    )
+    min_years_employed = IntegerFilter(
+        field_name="years_employed",
+        lookup_expr="gte",
+        min_value=0,
+        max_value=100,
+        help_text="Years employed, at least.",
+    )
+    min_commits = IntegerFilter(
+        method="filter_min_commits",
+        min_value=0,
+        help_text="At least this many commits to one repository (to `repository`, when that is given too).",
+    )
+    updated_since = filters.IsoDateTimeFilter(
+        field_name="updated_at", lookup_expr="gte", help_text="Updated at or after this ISO 8601 date or datetime."
+    )
+    ordering = filters.ChoiceFilter(
+        method="filter_ordering",
+        choices=[(key, key) for key in ORDERINGS],
+        help_text=(
+            "Sort order; `-` for descending. Default: `-match` with skill filters, else `-rank` with `q`, else "
+            "`-updated_at`. `match` needs `skill`/`any_skill`, `rank` needs `q`. Ties are broken by id."
+        ),
+    )
+
+    class Meta:
+        model = Candidate
+        fields: list[str] = []
+        form = CandidateFilterForm
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._score_refs: list[str | None] = []
+        self._skills: dict[str, tuple[int, str]] | None = None
+        self._matches_nobody = False
+
+    # --- Helpers -----------------------------------------------------------------------------------------------
+
+    def _skill(self, label: str) -> tuple[int, str] | None:
+        """The canonical (id, slug) of a requested label; all requested labels are resolved in one query."""
+        if self._skills is None:
+            data = self.form.cleaned_data
+            terms = [*(data.get("skill") or []), *(data.get("any_skill") or []), *(data.get("exclude_skill") or [])]
+            labels = {term.label for term in terms}
+            if data.get("topic"):
+                labels.add(label_key(data["topic"]))
+            self._skills = resolve_skills(labels)
+        return self._skills.get(label)
+
+    def _skill_id(self, label: str) -> int | None:
+        skill = self._skill(label)
+        return skill[0] if skill else None
+
+    @staticmethod
+    def _skill_condition(prefix: str, skill_id: int, min_score: int | None) -> Q:
+        condition = Q(**{f"{prefix}skill_id": skill_id})
+        if min_score:
+            condition &= Q(**{f"{prefix}score__gte": min_score})
+        return condition
+
+    # --- Filters -----------------------------------------------------------------------------------------------
+
+    def filter_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
+        for term in terms:
+            skill_id = self._skill_id(term.label)
+            if skill_id is None:
+                self._matches_nobody = True
+                self._score_refs.append(None)
+                continue
+            alias = f"req_skill_{len(self._score_refs)}"
+            queryset = queryset.alias(
+                **{alias: FilteredRelation("skills", condition=Q(skills__skill_id=skill_id))}
+            ).filter(**{f"{alias}__score__gte": term.min_score or 0})
+            self._score_refs.append(f"{alias}__score")
+        return queryset
+
+    def filter_any_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
+        if not terms:
+            return queryset
+        condition = Q()
+        for term in terms:
+            skill_id = self._skill_id(term.label)
+            if skill_id is not None:
+                condition |= self._skill_condition("", skill_id, term.min_score)
+                alias = f"any_skill_{len(self._score_refs)}"
+                # A LEFT JOIN that only feeds `match`; the EXISTS below does the filtering.
+                queryset = queryset.alias(**{alias: FilteredRelation("skills", condition=Q(skills__skill_id=skill_id))})
+                self._score_refs.append(f"{alias}__score")
+            else:
+                self._score_refs.append(None)  # requested, known to nobody: counts as 0 in match
+        if not condition:
+            self._matches_nobody = True
+            return queryset
+        return queryset.filter(Exists(CandidateSkill.objects.filter(condition, candidate=OuterRef("pk"))))
+
+    def filter_exclude_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
+        condition = Q()
+        for term in terms:
+            skill_id = self._skill_id(term.label)
+            if skill_id is not None:
+                condition |= self._skill_condition("", skill_id, term.min_score)
+        if not condition:
+            return queryset
+        return queryset.exclude(Exists(CandidateSkill.objects.filter(condition, candidate=OuterRef("pk"))))
+
+    def filter_q(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        query = SearchQuery(value, search_type="websearch", config="english")
+        return queryset.filter(search_vector=query).annotate(rank=SearchRank(F("search_vector"), query))
+
+    def filter_location(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return _has_words(queryset, ("city", "region", "country"), value)
+
+    def filter_company(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.alias(company_lower=Lower("company")).filter(company_lower=" ".join(value.split()).lower())
+
+    def filter_title(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return _has_words(queryset, ("title",), value)
+
+    def filter_school(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        schools = Education.objects.alias(school_lower=Lower("school")).filter(
+            candidate=OuterRef("pk"), school_lower=" ".join(value.split()).lower()
+        )
+        return queryset.filter(Exists(schools))
+
+    def filter_degree(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(
+            Exists(_has_words(Education.objects.filter(candidate=OuterRef("pk")), ("degree",), value))
+        )
+
+    def filter_badge(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(badges__overlap=_case_variants(value))
+
+    def filter_language(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(spoken_languages__overlap=_case_variants(value))
+
+    def filter_repository(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        contributions = Contribution.objects.filter(candidate=OuterRef("pk"), repository__full_name=value)
+        if self.form.cleaned_data.get("min_commits") is not None:
+            contributions = contributions.filter(commits__gte=self.form.cleaned_data["min_commits"])
+        return queryset.filter(Exists(contributions))
+
+    def filter_topic(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        skill = self._skill(label_key(value))
+        if skill is None:
+            self._matches_nobody = True
+            return queryset
+        # Repository.topic_slugs holds canonical slugs: `topic_slugs @> ARRAY[slug]`, served by its GIN index.
+        repositories = Repository.objects.filter(topic_slugs__contains=[skill[1]])
+        contributions = Contribution.objects.filter(candidate=OuterRef("pk"), repository__in=repositories)
+        return queryset.filter(Exists(contributions))
+
+    def filter_min_commits(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        if self.form.cleaned_data.get("repository"):
+            return queryset  # applied together with the repository, in filter_repository
+        return queryset.filter(Exists(Contribution.objects.filter(candidate=OuterRef("pk"), commits__gte=value)))
+
+    def filter_ordering(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset  # applied last, in filter_queryset, once match and rank exist
+
+    # --- Ranking and ordering ----------------------------------------------------------------------------------
+
+    def filter_queryset(self, queryset: QuerySet) -> QuerySet:
+        queryset = super().filter_queryset(queryset)
+        data = self.form.cleaned_data
+        if self._score_refs:
+            queryset = queryset.annotate(match=match_expression(self._score_refs))
+        if self._matches_nobody:
+            queryset = queryset.none()
+        ordering = data.get("ordering") or (
+            "-match" if self._score_refs else "-rank" if data.get("q") else "-updated_at"
+        )
+        return queryset.order_by(*ORDERINGS[ordering])
+
+
+class SkillFilterSet(filters.FilterSet):
+    """Filters of the canonical skill list."""
+
+    kind = filters.ChoiceFilter(field_name="kind", choices=Skill.Kind.choices, help_text="Skill kind.")
+    search = filters.CharFilter(
+        method="filter_search", help_text="Slugs and aliases starting with this text (`pyt` finds python, python3)."
+    )
+
+    class Meta:
+        model = Skill
+        fields: list[str] = []
+        form = StrictFilterForm
+
+    def filter_search(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        prefix = label_key(value)
+        aliases = SkillAlias.objects.filter(skill=OuterRef("pk"), label__startswith=prefix)
+        return queryset.filter(Q(slug__startswith=prefix) | Exists(aliases))
+
+
+class RepositoryFilterSet(filters.FilterSet):
+    """Filters of the repository list."""
+
+    search = filters.CharFilter(
+        field_name="full_name", lookup_expr="istartswith", help_text="`owner/name` starting with this text."
+    )
+    topic = filters.CharFilter(method="filter_topic", help_text="Has this topic (alias-aware, like skills).")
+
+    class Meta:
+        model = Repository
+        fields: list[str] = []
+        form = StrictFilterForm
+
+    def filter_topic(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        skill = resolve_skills({label_key(value)}).get(label_key(value))
+        if skill is None:
+            return queryset.none()
+        return queryset.filter(topic_slugs__contains=[skill[1]])

@@ -1,0 +1,111 @@
+"""Every endpoint needs a login; tokens go in `Authorization: Token <key>`; each token is throttled."""
+
+import pytest
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from api.throttling import TokenRateThrottle
+from tests.factories import CandidateFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ENDPOINTS = [
+    reverse("api:candidate-list"),
+    reverse("api:candidate-detail", kwargs={"pk": 1}),
+    reverse("api:candidate-export-csv"),
+    reverse("api:candidate-export-jsonl"),
+    reverse("api:skill-list"),
+    reverse("api:repository-list"),
+    reverse("api:import-list"),
+    reverse("api:import-detail", kwargs={"pk": 1}),
+    reverse("schema"),
+    reverse("swagger-ui"),
+]
+NOT_AUTHENTICATED = {
+    "error": {"code": "not_authenticated", "message": "Authentication credentials were not provided.", "details": {}}
+}
+
+
+@pytest.mark.parametrize("url", ENDPOINTS)
+def test_anonymous_requests_get_a_401_in_the_error_shape(anonymous, url):
+    response = anonymous.get(url)
+
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
+    if not url.startswith("/api/v1/"):
+        return  # drf-spectacular's views answer in DRF's own shape
+    assert response.json() == NOT_AUTHENTICATED
+
+
+def test_anonymous_uploads_get_a_401(anonymous):
+    response = anonymous.post(reverse("api:import-list"), {})
+
+    assert response.status_code == 401
+    assert response.json() == NOT_AUTHENTICATED
+
+
+@pytest.mark.parametrize("url", ENDPOINTS)
+def test_a_token_opens_every_endpoint(api, url):
+    CandidateFactory(pk=1)
+
+    response = api.get(url)
+
+    assert response.status_code in (200, 404)  # import 1 is not the consumer's
+    if "imports/1/" in url:
+        assert response.json()["error"]["code"] == "not_found"
+
+
+def test_a_wrong_or_revoked_token_is_a_401(consumer):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-real-key")
+    response = client.get(reverse("api:candidate-list"))
+    assert (response.status_code, response.json()["error"]["message"]) == (401, "Invalid token.")
+
+    token = Token.objects.create(user=consumer)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert client.get(reverse("api:candidate-list")).status_code == 200
+    token.delete()
+    assert client.get(reverse("api:candidate-list")).status_code == 401
+
+
+def test_a_logged_in_session_works_for_the_browsable_api(client, consumer):
+    client.force_login(consumer)
+
+    assert client.get(reverse("api:candidate-list")).status_code == 200
+
+
+def test_a_session_must_still_send_the_csrf_token_to_upload(importer):
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(importer)
+
+    response = client.post(reverse("api:import-list"), {})
+
+    assert response.status_code == 403
+    assert response.json()["error"]["message"].startswith("CSRF Failed")
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_consumers_only_read(api, method):
+    CandidateFactory(pk=2)
+
+    assert getattr(api, method)(reverse("api:candidate-list")).status_code == 405
+    assert getattr(api, method)(reverse("api:candidate-detail", kwargs={"pk": 2})).status_code == 405
+    assert getattr(api, method)(reverse("api:skill-list")).status_code == 405
+
+
+def test_each_token_is_throttled(api, monkeypatch):
+    monkeypatch.setattr(TokenRateThrottle, "THROTTLE_RATES", {"token": "2/minute"})
+    url = reverse("api:skill-list")
+
+    statuses = [api.get(url).status_code for _ in range(3)]
+
+    assert statuses == [200, 200, 429]
+    response = api.get(url)
+    assert response.json()["error"]["code"] == "throttled"
+    assert response.json()["error"]["message"].startswith("Request was throttled.")
+    assert int(response["Retry-After"]) > 0
+    # Another token has its own budget.
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=UserFactory(username='other')).key}")
+    assert other.get(url).status_code == 200

@@ -1,0 +1,59 @@
+import csv
+import io
+
+import pytest
+
+from profiles.exports import candidate_csv_lines, neutralise, shortlist_csv_lines
+from profiles.models import Candidate, ShortlistEntry
+from profiles.selectors import shortlist_entries_for_export
+from profiles.services import shortlist_add_candidates, shortlist_get_or_create
+from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        ('=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'),
+        ("+1", "'+1"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tcmd", "'\tcmd"),
+        ("\rcmd", "'\rcmd"),
+        ("Ada = Lovelace", "Ada = Lovelace"),
+        (7, "7"),
+        (None, ""),
+    ],
+)
+def test_cells_a_spreadsheet_would_run_as_formulas_get_a_leading_quote(value, cell):
+    assert neutralise(value) == cell
+
+
+def read(lines) -> list[dict]:
+    return list(csv.DictReader(io.StringIO("".join(lines))))
+
+
+@pytest.mark.django_db
+def test_candidate_csv_has_one_neutralised_row_per_candidate_with_skills():
+    candidate = CandidateFactory(name="=cmd|' /C calc'!A0", company="@evil")
+    CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug="python"), score=9)
+
+    [row] = read(candidate_csv_lines(Candidate.objects.all(), url=lambda c: f"https://x/{c.pk}"))
+
+    assert row["name"] == "'=cmd|' /C calc'!A0"
+    assert row["company"] == "'@evil"
+    assert row["skills"] == "python:9"
+    assert row["url"] == f"https://x/{candidate.pk}"
+
+
+@pytest.mark.django_db
+def test_shortlist_csv_lists_status_notes_and_the_candidate():
+    shortlist, _ = shortlist_get_or_create(owner=UserFactory(), name="Backend")
+    candidate = CandidateFactory(name="Ada Quill")
+    CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug="go"), score=8)
+    shortlist_add_candidates(shortlist=shortlist, candidate_ids=[candidate.pk])
+    ShortlistEntry.objects.update(status="contacted", notes="-called twice")
+
+    [row] = read(shortlist_csv_lines(shortlist_entries_for_export(shortlists=[shortlist]), url=lambda c: "u"))
+
+    assert (row["shortlist"], row["status"], row["notes"]) == ("Backend", "Contacted", "'-called twice")
+    assert (row["name"], row["skills"]) == ("Ada Quill", "go:8")
