@@ -16,12 +16,6 @@ from ingestion.synthetic import generate_documents
 from tests.factories import UserFactory
 
 EXAMPLES = 15  # per operation and mode: enough to find crashes, small enough for the normal suite
-# Bugs reported to the API's owner, tolerated here until fixed: (operation, text of the failure) -> what is wrong.
-KNOWN_API_BUGS = {
-    ("GET /api/v1/candidates/", '"match" is a required property'): (
-        "CandidateList marks `match` and `rank` required, but the list leaves them out without skill filters or `q`"
-    ),
-}
 CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
 
 
@@ -72,17 +66,8 @@ def fuzz(schema, token: str, mode: GenerationMode, checks: list) -> tuple[int, d
 def test_the_api_answers_every_generated_request_as_its_schema_says(api_schema, fuzzing_token):
     operations, failures = fuzz(api_schema, fuzzing_token, GenerationMode.POSITIVE, CHECKS)
 
-    known = {
-        label: why
-        for label, message in failures.items()
-        for (operation, text), why in KNOWN_API_BUGS.items()
-        if label == operation and text in message and "found 1 distinct failure" in message
-    }
-    unexpected = {label: message for label, message in failures.items() if label not in known}
     assert operations >= 8
-    assert unexpected == {}, "\n\n".join(f"{label}\n{message}" for label, message in unexpected.items())
-    if known:
-        pytest.xfail(f"known API bugs: {known}")
+    assert failures == {}, "\n\n".join(f"{label}\n{message}" for label, message in failures.items())
 
 
 def test_the_api_answers_invalid_requests_without_a_server_error(api_schema, fuzzing_token):
