@@ -1,4 +1,4 @@
-"""Streamed exports of a candidate search: CSV (cells neutralised by ``profiles.exports``) and JSON Lines.
+"""Streamed exports of a candidate search: CSV (``profiles.exports``, shared with the admin) and JSON Lines.
 
 Rows come through one server-side cursor (``.iterator(chunk_size=...)``): memory stays flat however many candidates
 match, and each chunk's skills (and, for JSON Lines, education and contributions) take one query per chunk.
@@ -14,62 +14,18 @@ from django.db.models import QuerySet
 from django.urls import reverse
 
 from api.serializers import CandidateExportSerializer
-from profiles.exports import csv_lines
-from profiles.models import Candidate, CandidateSkill
+from profiles.exports import candidate_csv_lines
+from profiles.models import Candidate
 from profiles.selectors import candidates_iterate_with_skills
 
 CHUNK_SIZE = 1000
-CSV_COLUMNS = [
-    "id",
-    "name",
-    "headline",
-    "title",
-    "company",
-    "city",
-    "region",
-    "country",
-    "country_code",
-    "years_coding",
-    "years_employed",
-    "badges",
-    "spoken_languages",
-    "skills",
-    "programming_languages",
-    "match",
-    "updated_at",
-    "url",
-]
-
-
-def _skills(candidate: Candidate, section: str) -> str:
-    return "; ".join(f"{row.slug}:{row.score}" for row in candidate.skill_list if row.section == section)
 
 
 def csv_rows(queryset: QuerySet[Candidate], *, request) -> Iterator[str]:
-    def rows() -> Iterator[list]:
-        for candidate in candidates_iterate_with_skills(queryset, chunk_size=CHUNK_SIZE):
-            yield [
-                candidate.pk,
-                candidate.name,
-                candidate.headline,
-                candidate.title,
-                candidate.company,
-                candidate.city,
-                candidate.region,
-                candidate.country,
-                candidate.country_code,
-                candidate.years_coding,
-                candidate.years_employed,
-                "; ".join(candidate.badges),
-                "; ".join(candidate.spoken_languages),
-                _skills(candidate, CandidateSkill.Section.SKILL),
-                _skills(candidate, CandidateSkill.Section.LANGUAGE),
-                getattr(candidate, "match", None),
-                candidate.updated_at.isoformat(),
-                request.build_absolute_uri(reverse("api:candidate-detail", kwargs={"pk": candidate.pk})),
-            ]
-
-    return csv_lines(CSV_COLUMNS, rows())
+    """The candidates' CSV lines (the same columns and neutralising as the admin's export), linked to the API."""
+    return candidate_csv_lines(
+        queryset, url=lambda c: request.build_absolute_uri(reverse("api:candidate-detail", kwargs={"pk": c.pk}))
+    )
 
 
 def jsonl_lines(queryset: QuerySet[Candidate], *, request) -> Iterator[str]:

@@ -34,6 +34,7 @@ CANDIDATE_COLUMNS = [
     "spoken_languages",
     "skills",
     "programming_languages",
+    "match",
     "updated_at",
     "url",
 ]
@@ -100,6 +101,7 @@ def candidate_csv_lines(queryset: QuerySet[Candidate], *, url: Callable[[Candida
                 "; ".join(candidate.spoken_languages),
                 _skills(candidate.skill_rows, CandidateSkill.Section.SKILL),
                 _skills(candidate.skill_rows, CandidateSkill.Section.LANGUAGE),
+                getattr(candidate, "match", None),  # annotated when the search asked for skills
                 candidate.updated_at.isoformat(),
                 url(candidate),
             ]
