@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from ingestion.models import ImportBatch, SourceFile
@@ -23,23 +25,24 @@ def import_batches_for(*, user) -> QuerySet[ImportBatch]:
 
 
 def import_batch_progress(batch: ImportBatch) -> dict:
-    """The figures of ``ingestion.services.batch_progress``, from a row of ``import_batches_for`` (no query).
+    """The figures of ``batch_progress`` from a row of ``import_batches_for`` (counts annotated: no query)."""
+    return progress_from_counts(batch, {status: getattr(batch, f"n_{status}") for status in _STATUSES})
 
-    The same arithmetic over counts already fetched; tests/api/test_imports.py holds the two equal.
-    """
-    counts = {status: getattr(batch, f"n_{status}") for status in _STATUSES}
-    stored = sum(counts.values())
-    unfinished = counts[SourceFile.Status.PENDING] + counts[SourceFile.Status.PROCESSING]
-    processed = stored - unfinished + batch.duplicates
+
+def progress_from_counts(batch: ImportBatch, counts: Mapping[str, int]) -> dict:
+    """Totals and counts by status of a batch, from its files' counts by status: what progress bars show."""
+    pending = counts.get(SourceFile.Status.PENDING, 0)
+    processing = counts.get(SourceFile.Status.PROCESSING, 0)
+    processed = sum(counts.values()) - pending - processing + batch.duplicates
     total = batch.total_files
     return {
         "total": total,
         "processed": processed,
-        "pending": counts[SourceFile.Status.PENDING],
-        "processing": counts[SourceFile.Status.PROCESSING],
-        "imported": counts[SourceFile.Status.IMPORTED],
-        "unchanged": counts[SourceFile.Status.UNCHANGED] + batch.duplicates,
-        "failed": counts[SourceFile.Status.FAILED],
+        "pending": pending,
+        "processing": processing,
+        "imported": counts.get(SourceFile.Status.IMPORTED, 0),
+        "unchanged": counts.get(SourceFile.Status.UNCHANGED, 0) + batch.duplicates,
+        "failed": counts.get(SourceFile.Status.FAILED, 0),
         "duplicates": batch.duplicates,
         "percent": 100 if total == 0 else min(100, round(100 * processed / total)),
         "finished": batch.finished_at is not None,

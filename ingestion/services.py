@@ -27,6 +27,7 @@ from ingestion.documents import ParseError, ProfileDocument
 from ingestion.loaders import LoadResult, Outcome, load_documents
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import detect_format, parse
+from ingestion.selectors import progress_from_counts
 from profiles.selectors import skill_vocabulary
 
 logger = logging.getLogger(__name__)
@@ -291,23 +292,8 @@ def batch_finish_if_done(*, batch_id: int) -> bool:
 
 def batch_progress(*, batch: ImportBatch) -> dict:
     """Totals and counts by status: what progress bars and the API show."""
-    counts = Counter(dict(batch.files.values_list("status").annotate(n=Count("id")).values_list("status", "n")))
-    stored = sum(counts.values())
-    done = stored - counts[SourceFile.Status.PENDING] - counts[SourceFile.Status.PROCESSING]
-    processed = done + batch.duplicates
-    total = batch.total_files
-    return {
-        "total": total,
-        "processed": processed,
-        "pending": counts[SourceFile.Status.PENDING],
-        "processing": counts[SourceFile.Status.PROCESSING],
-        "imported": counts[SourceFile.Status.IMPORTED],
-        "unchanged": counts[SourceFile.Status.UNCHANGED] + batch.duplicates,
-        "failed": counts[SourceFile.Status.FAILED],
-        "duplicates": batch.duplicates,
-        "percent": 100 if total == 0 else min(100, round(100 * processed / total)),
-        "finished": batch.finished_at is not None,
-    }
+    counts = dict(batch.files.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
+    return progress_from_counts(batch, counts)
 
 
 def batch_summary(*, batch: ImportBatch) -> ImportSummary:

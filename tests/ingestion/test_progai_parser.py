@@ -13,6 +13,7 @@ from ingestion.documents import ParseError
 from ingestion.parsers import detect_format, parse
 from ingestion.parsers.progai import BADGES, parse_education, parse_progai, split_score
 from ingestion.vocabulary import vocabulary_from_files
+from tests.helpers import assert_contains
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 REFERENCE = CORPUS / "progai" / "jinliang-wei.txt"
@@ -51,22 +52,6 @@ def full_vocabulary() -> frozenset[str]:
 def edited(text: str, old: str, new: str) -> str:
     assert old in text, f"the reference no longer contains {old!r}"
     return text.replace(old, new, 1)
-
-
-def assert_contains(expected, actual, where="document"):
-    """Every key of ``expected`` is in ``actual`` with an equal value (dicts compared key by key, recursively)."""
-    if isinstance(expected, dict):
-        assert isinstance(actual, dict), where
-        for key, value in expected.items():
-            assert key in actual, f"{where}.{key} missing"
-            assert_contains(value, actual[key], f"{where}.{key}")
-    elif isinstance(expected, list) and any(isinstance(item, dict) for item in expected):
-        assert isinstance(actual, list), where
-        assert len(actual) == len(expected), f"{where}: {len(actual)} items instead of {len(expected)}"
-        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            assert_contains(e, a, f"{where}[{i}]")
-    else:
-        assert actual == expected, f"{where}: {actual!r} != {expected!r}"
 
 
 # --------------------------------------------------------------------------------------------------------------------
