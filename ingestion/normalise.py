@@ -53,6 +53,8 @@ def clean_text(s: str) -> str:
     """NFC-normalise, drop control characters and collapse every run of whitespace to one space."""
     if not s:
         return ""
+    if s.isascii() and s.isprintable() and "  " not in s:
+        return s.strip()  # the common case, and already clean: NFC and control characters concern other text
     s = unicodedata.normalize("NFC", s)
     s = _strip_controls(s)
     return _WS_RE.sub(" ", s).strip()
@@ -70,8 +72,12 @@ def clean_paragraphs(s: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
+@functools.lru_cache(maxsize=100_000)
 def label_key(label: str) -> str:
-    """The lookup key of a skill/topic label: lower-case, stripped, inner whitespace runs turned into '-'."""
+    """The lookup key of a skill/topic label: lower-case, stripped, inner whitespace runs turned into '-'.
+
+    Cached: a worker sees the same few thousand labels over and over.
+    """
     return _WS_RE.sub("-", clean_text(label).lower())
 
 
