@@ -32,6 +32,12 @@ def _label(text: str) -> str:
 
 def read_vocabulary(vocab_dir: Path) -> Vocabulary:
     vocab = Vocabulary()
+    topics_file = vocab_dir / "github_topics.txt"  # topic names alone, when the richer TSV is absent
+    if topics_file.is_file() and not (vocab_dir / "github_topics_explore_defly.tsv").is_file():
+        for line in topics_file.read_text(encoding="utf-8").splitlines():
+            if (slug := _label(line)) and not slug.startswith("#"):
+                vocab.skills.append((slug, slug, "topic"))
+                vocab.aliases.append((slug, slug))
     for row in _rows(vocab_dir / "github_topics_explore_defly.tsv"):
         slug = row["topic"].strip()
         vocab.skills.append((slug, row["display_name"].strip() or slug, "topic"))
