@@ -176,7 +176,8 @@ def source_files_claim(*, file_ids: list[int], token: str) -> list[int]:
         return sorted(row[0] for row in cursor.fetchall())
 
 
-def _size(num_bytes: int) -> str:
+def human_size(num_bytes: int) -> str:
+    """A size as people read it: "4.2 KB", "5.0 MB"."""
     return filesizeformat(num_bytes).replace("\xa0", " ")
 
 
@@ -184,7 +185,7 @@ def _parse_one(source: SourceFile, vocabulary: frozenset[str]) -> ProfileDocumen
     """The parsed document, or the message a recruiter reads about why this file could not be imported."""
     limit = settings.INGEST_MAX_FILE_BYTES
     if source.size > limit:
-        return f"The file is {_size(source.size)}; files up to {_size(limit)} are accepted."
+        return f"The file is {human_size(source.size)}; files up to {human_size(limit)} are accepted."
     try:
         return parse(bytes(source.content), vocabulary=vocabulary)
     except ParseError as exc:

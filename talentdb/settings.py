@@ -73,6 +73,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "talentdb.middleware.UploadSizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -149,6 +150,7 @@ AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
 INGEST_INBOX = Path(env.str("INGEST_INBOX", default=str(VAR_DIR / "inbox")))
 INGEST_MAX_FILE_BYTES = env.int("INGEST_MAX_FILE_BYTES", default=5 * 1024 * 1024)
 INGEST_MAX_FILES_PER_UPLOAD = env.int("INGEST_MAX_FILES_PER_UPLOAD", default=500)
+INGEST_MAX_UPLOAD_BYTES = env.int("INGEST_MAX_UPLOAD_BYTES", default=100 * 1024 * 1024)  # one request, all files
 INGEST_CHUNK_SIZE = env.int("INGEST_CHUNK_SIZE", default=200)
 INGEST_STALE_AFTER_SECONDS = env.int("INGEST_STALE_AFTER_SECONDS", default=600)
 INGEST_SWEEP_INTERVAL_SECONDS = env.int("INGEST_SWEEP_INTERVAL_SECONDS", default=60)

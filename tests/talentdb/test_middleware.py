@@ -1,0 +1,50 @@
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from ingestion.models import ImportBatch, SourceFile
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def importer(client):
+    from django.contrib.auth.models import Permission
+
+    user = UserFactory()
+    user.user_permissions.add(Permission.objects.get(codename="add_importbatch", content_type__app_label="ingestion"))
+    client.force_login(user)
+    return client
+
+
+def test_an_api_upload_over_the_total_limit_is_refused_before_it_is_read(importer, settings):
+    settings.INGEST_MAX_UPLOAD_BYTES = 4096
+    files = [SimpleUploadedFile(f"p{i}.txt", b"x" * 2000) for i in range(3)]
+
+    response = importer.post(reverse("api:import-list"), {"files": files})
+
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "request_too_large"
+    assert response.json()["error"]["message"].endswith("at most 4.0 KB per request.")
+    assert not ImportBatch.objects.exists()
+    assert not SourceFile.objects.exists()
+
+
+def test_an_admin_upload_over_the_total_limit_is_refused(admin_client, settings):
+    settings.INGEST_MAX_UPLOAD_BYTES = 4096
+    files = [SimpleUploadedFile(f"p{i}.txt", b"x" * 2000) for i in range(3)]
+
+    response = admin_client.post(reverse("admin:ingestion_importbatch_add"), {"files": files})
+
+    assert response.status_code == 413
+    assert b"per request" in response.content
+    assert not SourceFile.objects.exists()
+
+
+def test_uploads_under_the_limit_go_through(importer, settings):
+    settings.INGEST_MAX_UPLOAD_BYTES = 1024 * 1024
+    response = importer.post(reverse("api:import-list"), {"files": [SimpleUploadedFile("p.txt", b"hello")]})
+
+    assert response.status_code == 202
+    assert SourceFile.objects.get().size == 5
