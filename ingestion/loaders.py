@@ -202,52 +202,41 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     shas = [document_sha256(doc) for doc in docs]
     existing = Candidate.objects.defer("search_vector").in_bulk(set(known.values()))
 
-    results: list[LoadResult | None] = [None] * len(docs)
-    to_create: list[tuple[int, Candidate]] = []
+    to_create: list[Candidate] = []
     to_update: dict[int, Candidate] = {}
-    assigned: dict[tuple[str, str], int | str] = {}  # key → candidate id, or "new:<index>" within this chunk
+    person_of: dict[tuple[str, str], Candidate] = {}  # identity key → its candidate (new ones have no pk yet)
+    outcomes: list[tuple[Candidate, str, list[str]]] = []
 
-    for index, (doc, keys) in enumerate(zip(docs, keys_by_doc, strict=True)):
+    for doc, keys, sha in zip(docs, keys_by_doc, shas, strict=True):
         warnings = list(doc.warnings)
-        in_chunk = next((assigned[k] for k in keys if k in assigned), None)
-        target = in_chunk if in_chunk is not None else _match(keys, known)
         values = candidate_values(doc, warnings)
-        if isinstance(target, str):  # the same person as an earlier, new document in this chunk
-            first = int(target.split(":")[1])
-            candidate = next(c for i, c in to_create if i == first)
+        candidate = next((person_of[k] for k in keys if k in person_of), None)
+        if candidate is None and (match := _match(keys, known)) is not None:
+            candidate = existing[match]
+        if candidate is None:
+            candidate = Candidate(**values, document_sha256=sha)
+            to_create.append(candidate)
+            outcome = Outcome.CREATED
+        elif candidate.pk is None:  # the same person as an earlier, new document in this chunk
             for field, value in values.items():
                 setattr(candidate, field, value)
-            candidate.document_sha256 = shas[index]
-            results[index] = LoadResult(0, Outcome.UPDATED, warnings)
-            for key in keys:
-                assigned.setdefault(key, target)
-            continue
-        if target is None:
-            candidate = Candidate(**values, document_sha256=shas[index])
-            to_create.append((index, candidate))
-            results[index] = LoadResult(0, Outcome.CREATED, warnings)
-            for key in keys:
-                assigned.setdefault(key, f"new:{index}")
-            continue
-        candidate = to_update.get(target) or existing[target]
+            candidate.document_sha256 = sha
+            outcome = Outcome.UPDATED
+        elif candidate.document_sha256 == sha and candidate.pk not in to_update:
+            outcome = Outcome.UNCHANGED
+        else:
+            for field, value in values.items():
+                if field not in candidate.protected_fields:
+                    setattr(candidate, field, value)
+            candidate.document_sha256 = sha
+            to_update[candidate.pk] = candidate
+            outcome = Outcome.UPDATED
         for key in keys:
-            assigned.setdefault(key, target)
-        if candidate.document_sha256 == shas[index] and target not in to_update:
-            results[index] = LoadResult(target, Outcome.UNCHANGED, warnings)
-            continue
-        for field, value in values.items():
-            if field not in candidate.protected_fields:
-                setattr(candidate, field, value)
-        candidate.document_sha256 = shas[index]
-        to_update[target] = candidate
-        results[index] = LoadResult(target, Outcome.UPDATED, warnings)
+            person_of.setdefault(key, candidate)
+        outcomes.append((candidate, outcome, warnings))
 
-    created = Candidate.objects.bulk_create([c for _, c in to_create])
-    new_ids = {index: candidate.pk for (index, _), candidate in zip(to_create, created, strict=True)}
-    for index, result in enumerate(results):
-        if result is not None and result.candidate_id == 0:
-            key = next(v for k in keys_by_doc[index] if isinstance(v := assigned.get(k), str))
-            result.candidate_id = new_ids[int(key.split(":")[1])]
+    Candidate.objects.bulk_create(to_create)  # sets each new candidate's pk
+    results = [LoadResult(candidate.pk, outcome, warnings) for candidate, outcome, warnings in outcomes]
     _update_candidates(list(to_update.values()))
 
     # The document that wrote a candidate last provides its children.
@@ -264,7 +253,7 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     _write_children({cid: docs[index] for cid, index in writer_of.items()})
     _write_identifiers({results[i].candidate_id: keys_by_doc[i] for i in range(len(docs))})
     candidates_refresh_search_vector(candidate_ids=written_ids)
-    return results  # type: ignore[return-value]
+    return results
 
 
 def _update_candidates(candidates: list[Candidate]) -> None:
