@@ -360,7 +360,7 @@ def _build_search_vectors(count: int, workers: int = 2) -> None:
     """The loader's search-vector UPDATE over id ranges, a few connections in parallel."""
     from django.db import connection, connections
 
-    from profiles.services import SEARCH_VECTOR_SQL
+    from profiles.services import SEARCH_COLUMNS_SQL
 
     started = time.perf_counter()
     step = 20_000
@@ -375,7 +375,7 @@ def _build_search_vectors(count: int, workers: int = 2) -> None:
                         return
                     ids = ranges.pop()
                 with connection.cursor() as cursor:
-                    cursor.execute(SEARCH_VECTOR_SQL, [ids])
+                    cursor.execute(SEARCH_COLUMNS_SQL, [ids])
         finally:
             connections.close_all()
 

@@ -29,7 +29,7 @@ from profiles.models import (
     Skill,
     SkillAlias,
 )
-from profiles.services import candidates_refresh_search_vector, skill_ids_for_labels, skill_slug
+from profiles.services import candidates_refresh_search_columns, skill_ids_for_labels, skill_slug
 
 # Column types of the imported candidate fields, for set-based updates; array fields travel as JSON.
 _CANDIDATE_COLUMN_TYPES = {
@@ -252,7 +252,7 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
         Contribution.objects.filter(candidate_id__in=updated_ids).delete()
     _write_children({cid: docs[index] for cid, index in writer_of.items()})
     _write_identifiers({results[i].candidate_id: keys_by_doc[i] for i in range(len(docs))})
-    candidates_refresh_search_vector(candidate_ids=written_ids)
+    candidates_refresh_search_columns(candidate_ids=written_ids)
     return results
 
 

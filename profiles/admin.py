@@ -570,7 +570,7 @@ class CandidateAdmin(SimpleHistoryAdmin):
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        services.candidate_history_snapshot_skills(candidate_id=form.instance.pk)
+        services.candidate_skills_edited(candidate_id=form.instance.pk)
 
     # --- History --------------------------------------------------------------------------------------------------
 

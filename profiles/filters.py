@@ -5,8 +5,10 @@ their values and turns them into SQL. Design notes:
 
 * Every filter is strict: an unknown parameter or a value that does not parse is a validation error, never a
   silently ignored filter. An unknown skill, topic or repository is not an error: it simply matches nobody.
-* ``skill`` terms are joins on ``CandidateSkill`` (one per term, served by the (skill, score, candidate) index);
-  their scores feed ``match``. ``any_skill`` and ``exclude_skill`` are ``EXISTS`` / ``NOT EXISTS`` on the same index.
+* Skill terms read the candidate row, not ``CandidateSkill``: ``Candidate.skill_tokens`` holds ``skill_id * 16 +
+  score`` per skill under a GIN index, so ``python:8`` is ``skill_tokens && {python*16+8, …, python*16+10}`` and
+  several terms intersect posting lists in one index scan; ``match`` reads the scores from ``Candidate.skill_scores``
+  (``{skill_id: score}``). ``any_skill`` is one overlap with every wanted token, ``exclude_skill`` its negation.
 * Skill and topic labels are alias-aware: a label is lower-cased, spaces become ``-``, and ``SkillAlias`` maps it to
   its canonical skill (``cprogramming-language`` and ``c-language`` are both C).
 * ``match`` (0-100) = round(100 × mean over the requested skills of score / 10); a requested ``any_skill`` the
@@ -28,7 +30,7 @@ from django.db.models import (
     Exists,
     ExpressionWrapper,
     F,
-    FilteredRelation,
+    Func,
     IntegerField,
     OuterRef,
     Q,
@@ -39,7 +41,8 @@ from django.db.models.functions import Coalesce, Lower
 from drf_spectacular.utils import extend_schema_field
 
 from ingestion.normalise import country_code, label_key
-from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill, SkillAlias
+from profiles.models import Candidate, Contribution, Education, Repository, Skill, SkillAlias
+from profiles.services import skill_tokens
 
 # Query parameters that belong to pagination and rendering, not to filtering: tolerated, never interpreted here.
 PASSTHROUGH_PARAMS = frozenset({"cursor", "page_size", "format"})
@@ -215,14 +218,30 @@ def resolve_skills(labels: set[str]) -> dict[str, tuple[int, str]]:
     return found
 
 
-def match_expression(score_refs: list[str | None]) -> ExpressionWrapper:
-    """round(100 × mean(score / 10)) over the requested skills' joined score columns, in integer SQL.
+class SkillScore(Func):
+    """A candidate's score of one skill, NULL when it lacks it: ``(skill_scores ->> 'id')::integer``.
 
-    ``None`` stands for a requested skill nobody has, and a NULL score (a left join that found nothing) for a skill
-    this candidate lacks: both count as 0.
+    (Not ``KT("skill_scores__<id>")``: Django reads a numeric key as an array index.)
     """
-    total = functools.reduce(operator.add, [Coalesce(F(ref), 0) for ref in score_refs if ref] or [Value(0)])
-    n = len(score_refs)
+
+    template = "(%(expressions)s)::integer"
+    arg_joiner = " ->> "
+    output_field = IntegerField()
+
+    def __init__(self, skill_id: int):
+        super().__init__(F("skill_scores"), Value(str(skill_id)))
+
+
+def match_expression(skill_ids: list[int | None]) -> ExpressionWrapper:
+    """round(100 × mean(score / 10)) over the requested skills, in integer SQL.
+
+    ``None`` stands for a requested skill nobody has, and a NULL score for a skill this candidate lacks: both count
+    as 0.
+    """
+    total = functools.reduce(
+        operator.add, [Coalesce(SkillScore(pk), 0) for pk in skill_ids if pk is not None] or [Value(0)]
+    )
+    n = len(skill_ids)
     return ExpressionWrapper((20 * total + n) / (2 * n), output_field=IntegerField())
 
 
@@ -234,18 +253,10 @@ class MatchParamsForm(StrictFilterForm):
 
 
 def annotate_match(queryset: QuerySet, terms: list[SkillTerm]) -> QuerySet:
-    """Annotate ``match`` for these skills without filtering on them (left joins): what a detail shows."""
+    """Annotate ``match`` for these skills without filtering on them: what a detail shows."""
     skills = resolve_skills({term.label for term in terms})
-    score_refs: list[str | None] = []
-    for index, term in enumerate(terms):
-        skill = skills.get(term.label)
-        if skill is None:
-            score_refs.append(None)
-            continue
-        alias = f"match_skill_{index}"
-        queryset = queryset.alias(**{alias: FilteredRelation("skills", condition=Q(skills__skill_id=skill[0]))})
-        score_refs.append(f"{alias}__score")
-    return queryset.annotate(match=match_expression(score_refs))
+    skill_ids = [skills[term.label][0] if term.label in skills else None for term in terms]
+    return queryset.annotate(match=match_expression(skill_ids))
 
 
 class CandidateFilterSet(filters.FilterSet):
@@ -335,7 +346,7 @@ class CandidateFilterSet(filters.FilterSet):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._score_refs: list[str | None] = []
+        self._match_skill_ids: list[int | None] = []  # the skills `match` averages over (None: known to nobody)
         self._skills: dict[str, tuple[int, str]] | None = None
         self._matches_nobody = False
 
@@ -356,57 +367,40 @@ class CandidateFilterSet(filters.FilterSet):
         skill = self._skill(label)
         return skill[0] if skill else None
 
-    @staticmethod
-    def _skill_condition(prefix: str, skill_id: int, min_score: int | None) -> Q:
-        condition = Q(**{f"{prefix}skill_id": skill_id})
-        if min_score:
-            condition &= Q(**{f"{prefix}score__gte": min_score})
-        return condition
+    def _tokens(self, terms: list[SkillTerm]) -> list[int]:
+        """The skill tokens any of these terms accepts (unknown skills have none)."""
+        return [
+            token
+            for term in terms
+            if (skill_id := self._skill_id(term.label)) is not None
+            for token in skill_tokens(skill_id, term.min_score)
+        ]
 
     # --- Filters -----------------------------------------------------------------------------------------------
 
     def filter_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
         for term in terms:
             skill_id = self._skill_id(term.label)
+            self._match_skill_ids.append(skill_id)
             if skill_id is None:
                 self._matches_nobody = True
-                self._score_refs.append(None)
                 continue
-            alias = f"req_skill_{len(self._score_refs)}"
-            queryset = queryset.alias(
-                **{alias: FilteredRelation("skills", condition=Q(skills__skill_id=skill_id))}
-            ).filter(**{f"{alias}__score__gte": term.min_score or 0})
-            self._score_refs.append(f"{alias}__score")
+            queryset = queryset.filter(skill_tokens__overlap=skill_tokens(skill_id, term.min_score))
         return queryset
 
     def filter_any_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
         if not terms:
             return queryset
-        condition = Q()
-        for term in terms:
-            skill_id = self._skill_id(term.label)
-            if skill_id is not None:
-                condition |= self._skill_condition("", skill_id, term.min_score)
-                alias = f"any_skill_{len(self._score_refs)}"
-                # A LEFT JOIN that only feeds `match`; the EXISTS below does the filtering.
-                queryset = queryset.alias(**{alias: FilteredRelation("skills", condition=Q(skills__skill_id=skill_id))})
-                self._score_refs.append(f"{alias}__score")
-            else:
-                self._score_refs.append(None)  # requested, known to nobody: counts as 0 in match
-        if not condition:
+        self._match_skill_ids.extend(self._skill_id(term.label) for term in terms)
+        tokens = self._tokens(terms)
+        if not tokens:
             self._matches_nobody = True
             return queryset
-        return queryset.filter(Exists(CandidateSkill.objects.filter(condition, candidate=OuterRef("pk"))))
+        return queryset.filter(skill_tokens__overlap=tokens)
 
     def filter_exclude_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
-        condition = Q()
-        for term in terms:
-            skill_id = self._skill_id(term.label)
-            if skill_id is not None:
-                condition |= self._skill_condition("", skill_id, term.min_score)
-        if not condition:
-            return queryset
-        return queryset.exclude(Exists(CandidateSkill.objects.filter(condition, candidate=OuterRef("pk"))))
+        tokens = self._tokens(terms)
+        return queryset.exclude(skill_tokens__overlap=tokens) if tokens else queryset
 
     def filter_q(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         query = SearchQuery(value, search_type="websearch", config="english")
@@ -467,12 +461,12 @@ class CandidateFilterSet(filters.FilterSet):
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
         queryset = super().filter_queryset(queryset)
         data = self.form.cleaned_data
-        if self._score_refs:
-            queryset = queryset.annotate(match=match_expression(self._score_refs))
+        if self._match_skill_ids:
+            queryset = queryset.annotate(match=match_expression(self._match_skill_ids))
         if self._matches_nobody:
             queryset = queryset.none()
         ordering = data.get("ordering") or (
-            "-match" if self._score_refs else "-rank" if data.get("q") else "-updated_at"
+            "-match" if self._match_skill_ids else "-rank" if data.get("q") else "-updated_at"
         )
         return queryset.order_by(*ORDERINGS[ordering])
 

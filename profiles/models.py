@@ -85,17 +85,24 @@ class Candidate(models.Model):
     # sha256 of the normalised document last loaded: an identical document rewrites nothing.
     document_sha256 = models.CharField(max_length=64, blank=True, editable=False)
     search_vector = SearchVectorField(null=True, editable=False)
+    # The candidate's skills again, shaped for search (written with search_vector, from CandidateSkill, by
+    # profiles.services.candidates_refresh_search_columns): one token skill_id * 16 + score per skill, under a GIN
+    # index, so `python:8 AND go:7` is an intersection of posting lists; and {skill_id: score}, which `match` reads.
+    skill_tokens = ArrayField(models.IntegerField(), default=list, db_default=[], editable=False)
+    skill_scores = models.JSONField(default=dict, db_default={}, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     history = HistoricalRecords(
-        excluded_fields=["search_vector", "document_sha256", "updated_at"], bases=[CandidateHistoryExtras]
+        excluded_fields=["search_vector", "skill_tokens", "skill_scores", "document_sha256", "updated_at"],
+        bases=[CandidateHistoryExtras],
     )
 
     class Meta:
         ordering = ["-updated_at", "-id"]
         indexes = [
             GinIndex(fields=["search_vector"], name="candidate_search_gin"),
+            GinIndex(fields=["skill_tokens"], name="candidate_skill_tokens_gin"),
             # country / company / title filters and the admin's country facet.
             models.Index(fields=["country_code"], name="candidate_country_idx"),
             models.Index(models.functions.Lower("company"), name="candidate_company_lower_idx"),

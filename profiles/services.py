@@ -159,10 +159,16 @@ def skills_seed_curated() -> None:
 
 # Skills and repositories are in the vector too, so one `q` (the admin's search box and the API's) finds a candidate
 # by any of them; a repository is indexed both whole ("owner/name") and as its two words.
-SEARCH_VECTOR_SQL = """
+# One statement refreshes every column that search reads from a candidate's rows: the full-text vector and the skill
+# tokens and scores (see Candidate.skill_tokens). A candidate without skills gets empty ones.
+SKILL_TOKEN_SCORES = 16  # a token is skill_id * 16 + score (scores run 0-10); also written out in the SQL below
+
+SEARCH_COLUMNS_SQL = """
 WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),
 skills AS (
-    SELECT ids.id, string_agg(s.slug, ' ') AS words
+    SELECT ids.id, string_agg(s.slug, ' ') AS words,
+        array_agg(cs.skill_id * 16 + cs.score ORDER BY cs.skill_id) AS tokens,
+        jsonb_object_agg(cs.skill_id::text, cs.score) AS scores
     FROM ids JOIN profiles_candidateskill cs ON cs.candidate_id = ids.id JOIN profiles_skill s ON s.id = cs.skill_id
     GROUP BY ids.id
 ),
@@ -177,19 +183,29 @@ UPDATE profiles_candidate AS c SET search_vector =
     || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
     || setweight(to_tsvector('english', c.summary), 'C')
     || setweight(to_tsvector('english', coalesce(skills.words, '')), 'C')
-    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D')
+    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D'),
+    skill_tokens = coalesce(skills.tokens, '{}'),
+    skill_scores = coalesce(skills.scores, '{}')
 FROM ids LEFT JOIN skills ON skills.id = ids.id LEFT JOIN contributions ON contributions.id = ids.id
 WHERE c.id = ids.id
 """
 
 
-def candidates_refresh_search_vector(*, candidate_ids: Iterable[int]) -> None:
-    """Recompute the full-text vector (name, headline, title, company, summary, skills, repositories and
-    contribution summaries) of these candidates."""
+def candidates_refresh_search_columns(*, candidate_ids: Iterable[int]) -> None:
+    """Recompute what search reads of these candidates: the full-text vector (name, headline, title, company,
+    summary, skills, repositories and contribution summaries) and the skill tokens and scores.
+
+    Every write of a candidate's skills, contributions or text fields ends with this call (the loader, hand edits,
+    reverts, merges)."""
     ids = list(candidate_ids)
     if ids:
         with connection.cursor() as cursor:
-            cursor.execute(SEARCH_VECTOR_SQL, [ids])
+            cursor.execute(SEARCH_COLUMNS_SQL, [ids])
+
+
+def skill_tokens(skill_id: int, min_score: int | None = None) -> list[int]:
+    """The tokens of ``skill_id`` at ``min_score`` or more (any score when None): what Candidate.skill_tokens holds."""
+    return [skill_id * SKILL_TOKEN_SCORES + score for score in range(min_score or 0, 11)]
 
 
 # --- Edits by hand: protected fields and history -----------------------------------------------------------------
@@ -266,7 +282,7 @@ def candidate_save_by_hand(*, candidate: Candidate, user, release: Iterable[str]
     if reason:
         candidate._change_reason = reason[:100]
     candidate.save()
-    candidates_refresh_search_vector(candidate_ids=[candidate.pk])
+    candidates_refresh_search_columns(candidate_ids=[candidate.pk])
     return newly
 
 
@@ -285,6 +301,13 @@ def candidate_release_fields(*, candidate: Candidate, field_names: Iterable[str]
         candidate.save(update_fields=["protected_fields", "document_sha256", "updated_at"])
         candidate_history_snapshot_skills(candidate_id=candidate.pk)
     return released
+
+
+def candidate_skills_edited(*, candidate_id: int) -> None:
+    """After a hand edit of a candidate's skills (admin inlines, a revert): refresh what search reads of them and
+    store them on the latest history record."""
+    candidates_refresh_search_columns(candidate_ids=[candidate_id])
+    candidate_history_snapshot_skills(candidate_id=candidate_id)
 
 
 def candidate_history_snapshot_skills(*, candidate_id: int) -> None:
@@ -308,7 +331,7 @@ def candidate_revert(*, candidate: Candidate, record, user) -> list[str]:
     protected = candidate_save_by_hand(candidate=candidate, user=user, reason=f"Reverted to the version of {when}")
     if record.skills is not None:
         _candidate_skills_restore(candidate_id=candidate.pk, skills=record.skills)
-    candidate_history_snapshot_skills(candidate_id=candidate.pk)
+    candidate_skills_edited(candidate_id=candidate.pk)
     return protected
 
 
@@ -407,7 +430,7 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
     survivor._change_reason = f"Merged {names}"[:100]
     survivor.save()
     candidate_history_snapshot_skills(candidate_id=survivor.pk)
-    candidates_refresh_search_vector(candidate_ids=[survivor.pk])
+    candidates_refresh_search_columns(candidate_ids=[survivor.pk])
     return records
 
 

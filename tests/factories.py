@@ -2,6 +2,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
+from profiles.services import candidates_refresh_search_columns
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -47,6 +48,13 @@ class CandidateSkillFactory(factory.django.DjangoModelFactory):
     skill = factory.SubFactory(SkillFactory)
     score = 7
     label = factory.LazyAttribute(lambda cs: cs.skill.slug)
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """Every code path that writes skills refreshes the candidate's search columns; so does the factory."""
+        row = super()._create(model_class, *args, **kwargs)
+        candidates_refresh_search_columns(candidate_ids=[row.candidate_id])
+        return row
 
 
 class EducationFactory(factory.django.DjangoModelFactory):

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from ingestion.models import SourceFile
 from profiles.models import Candidate, CandidateSkill
+from profiles.selectors import candidate_search
 from tests.admin.forms import form_data
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory
 
@@ -69,6 +70,18 @@ def test_an_inline_score_edit_is_saved_and_shown_in_the_history_with_who(recruit
     words = " ".join(history.split())
     assert "<strong>Python score:</strong> 7 &nbsp;&rarr;&nbsp;&nbsp;9" in words
     assert f">{recruiter.username}</a>" in words
+
+
+def test_an_inline_score_edit_changes_what_the_skill_filters_find(recruiter_client, ada):
+    row = skill_row(recruiter_client, ada, "python")
+    assert list(candidate_search(params={"skill": "python:9"})) == []
+
+    post_form(recruiter_client, ada, **{f"{row}-score": "9"})
+
+    [found] = candidate_search(params={"skill": "python:9"})
+    assert (found, found.match) == (ada, 90)
+    changelist = recruiter_client.get(reverse("admin:profiles_candidate_changelist"), {"skill": "python:9"})
+    assert "Ada Quill" in changelist.content.decode()
 
 
 def test_the_first_edit_of_an_imported_candidate_keeps_the_imported_state_without_a_user(recruiter_client, ada):
@@ -138,6 +151,7 @@ def test_revert_from_the_history_restores_fields_and_skills(recruiter_client, ad
     ada.refresh_from_db()
     assert ada.title == "Staff Engineer"
     assert CandidateSkill.objects.get(candidate=ada).score == 7
+    assert [c.match for c in candidate_search(params={"skill": "python:7"})] == [70]
     latest = ada.history.order_by("-history_date").first()
     assert latest.history_change_reason.startswith("Reverted to the version of")
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from profiles.models import Candidate
-from profiles.services import candidates_refresh_search_vector
+from profiles.services import candidates_refresh_search_columns
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -51,7 +51,7 @@ def people():
     CandidateSkillFactory(candidate=ben, skill=python, score=5)
     EducationFactory(candidate=ada, school="Imperial College London")
     ContributionFactory(candidate=ben, repository=RepositoryFactory(full_name="quanta/flux"))
-    candidates_refresh_search_vector(candidate_ids=[ada.pk, ben.pk])
+    candidates_refresh_search_columns(candidate_ids=[ada.pk, ben.pk])
     return {"ada": ada, "ben": ben}
 
 
@@ -187,7 +187,7 @@ def test_the_changelist_runs_a_fixed_number_of_queries(admin_client, django_asse
         candidate = CandidateFactory()
         CandidateSkillFactory(candidate=candidate, skill=skill, score=8)
         CandidateSkillFactory(candidate=candidate, score=3)
-    candidates_refresh_search_vector(candidate_ids=Candidate.objects.values_list("pk", flat=True))
+    candidates_refresh_search_columns(candidate_ids=Candidate.objects.values_list("pk", flat=True))
     with django_assert_num_queries(CHANGELIST_QUERIES):
         admin_client.get(URL)
     # A filtered list also resolves the requested skill's label, and counts within a time budget: a savepoint, a

@@ -137,10 +137,10 @@ def test_a_saved_search_with_a_bad_filter_is_refused_in_plain_words(recruiter_cl
 
 
 def test_the_candidate_picker_of_a_shortlist_finds_people_by_the_start_of_their_words(recruiter_client):
-    from profiles.services import candidates_refresh_search_vector
+    from profiles.services import candidates_refresh_search_columns
 
     wanted, other = CandidateFactory(name="Jinliang Wei"), CandidateFactory(name="Casey Lowe")
-    candidates_refresh_search_vector(candidate_ids=[wanted.pk, other.pk])
+    candidates_refresh_search_columns(candidate_ids=[wanted.pk, other.pk])
 
     response = recruiter_client.get(
         reverse("admin:autocomplete"),

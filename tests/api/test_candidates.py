@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from profiles.models import Candidate, Skill
-from profiles.services import candidates_refresh_search_vector
+from profiles.services import candidates_refresh_search_columns
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -142,7 +142,7 @@ def test_skills_list_each_skill_with_slug_name_score_and_label(api):
 
 def searchable(**fields) -> Candidate:
     candidate = CandidateFactory(**{"summary": "", "headline": "", **fields})
-    candidates_refresh_search_vector(candidate_ids=[candidate.pk])
+    candidates_refresh_search_columns(candidate_ids=[candidate.pk])
     return candidate
 
 
@@ -150,7 +150,7 @@ def test_q_searches_name_headline_summary_and_contribution_summaries(api):
     by_summary = searchable(summary="Builds compilers for accelerators.")
     by_contribution = CandidateFactory(summary="", headline="")
     ContributionFactory(candidate=by_contribution, summary="Rewrote the compiler backend.")
-    candidates_refresh_search_vector(candidate_ids=[by_contribution.pk])
+    candidates_refresh_search_columns(candidate_ids=[by_contribution.pk])
     searchable(summary="Designs web shops.")
 
     assert sorted(ids(api.get(URL, {"q": "compiler"}))) == sorted([by_summary.pk, by_contribution.pk])
@@ -445,7 +445,7 @@ def test_unknown_parameters_are_a_400_not_an_ignored_filter(api):
 def test_a_page_runs_the_same_queries_whatever_its_size(api, django_assert_num_queries, params):
     for _ in range(25):
         candidate = with_skills(python=8, go=7, rust=3)
-        candidates_refresh_search_vector(candidate_ids=[candidate.pk])
+        candidates_refresh_search_columns(candidate_ids=[candidate.pk])
     # token → user, (skill labels → ids), the page, its skills
     expected = 3 + ("skill" in params)
 

@@ -1,0 +1,68 @@
+"""The search columns of a candidate (full-text vector, skill tokens and scores) follow every write of its skills."""
+
+import pytest
+
+from ingestion.documents import SkillEntry
+from ingestion.loaders import load_documents
+from profiles import services
+from profiles.models import Candidate, CandidateSkill
+from profiles.selectors import candidate_search
+from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
+from tests.ingestion.documents import make_document
+
+pytestmark = pytest.mark.django_db
+
+
+def search_columns(candidate_id: int) -> tuple[list[int], dict[str, int]]:
+    return Candidate.objects.values_list("skill_tokens", "skill_scores").get(pk=candidate_id)
+
+
+def expected_columns(candidate_id: int) -> tuple[list[int], dict[str, int]]:
+    """What the columns must hold, computed from the CandidateSkill rows."""
+    rows = sorted(CandidateSkill.objects.filter(candidate_id=candidate_id).values_list("skill_id", "score"))
+    return [skill_id * 16 + score for skill_id, score in rows], {str(skill_id): score for skill_id, score in rows}
+
+
+def test_an_import_writes_one_token_and_one_score_per_canonical_skill():
+    [result] = load_documents([make_document()])
+
+    tokens, scores = search_columns(result.candidate_id)
+    assert (tokens, scores) == expected_columns(result.candidate_id)
+    # python 9, and C once (c-language 7 and cprogramming-language 10 are one skill: the higher score wins)
+    assert sorted(scores.values()) == [9, 10]
+
+
+def test_a_reimport_with_other_skills_replaces_the_tokens():
+    [first] = load_documents([make_document()])
+    [second] = load_documents([make_document(skills=[SkillEntry("rust", 4)])])
+
+    assert second.candidate_id == first.candidate_id
+    tokens, scores = search_columns(first.candidate_id)
+    assert (tokens, scores) == expected_columns(first.candidate_id)
+    assert list(scores.values()) == [4]
+    assert [c.pk for c in candidate_search(params={"skill": "rust:4"})] == [first.candidate_id]
+    assert list(candidate_search(params={"skill": "python"})) == []
+
+
+def test_a_candidate_without_skills_has_empty_columns():
+    [result] = load_documents([make_document(skills=[])])
+
+    assert search_columns(result.candidate_id) == ([], {})
+
+
+def test_skill_tokens_cover_every_score_from_the_minimum():
+    assert services.skill_tokens(3, 8) == [3 * 16 + 8, 3 * 16 + 9, 3 * 16 + 10]
+    assert len(services.skill_tokens(3)) == 11
+
+
+def test_a_merge_leaves_the_survivor_with_the_merged_skills_tokens():
+    survivor, other = CandidateFactory(name="Ana Lima"), CandidateFactory(name="Ana Lima")
+    CandidateSkillFactory(candidate=survivor, skill=SkillFactory(slug="python"), score=6)
+    CandidateSkillFactory(candidate=other, skill=SkillFactory(slug="python"), score=8)
+    CandidateSkillFactory(candidate=other, skill=SkillFactory(slug="rust"), score=5)
+
+    services.candidates_merge(survivor=survivor, others=[other], user=UserFactory())
+
+    assert search_columns(survivor.pk) == expected_columns(survivor.pk)
+    [found] = candidate_search(params={"skill": ["python:8", "rust:5"]})
+    assert (found.pk, found.match) == (survivor.pk, 65)
