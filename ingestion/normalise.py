@@ -6,6 +6,7 @@ Nothing here touches the database or the network; pycountry's bundled data is th
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 
@@ -53,8 +54,10 @@ def clean_text(s: str) -> str:
     """NFC-normalise, drop control characters and collapse every run of whitespace to one space."""
     if not s:
         return ""
-    if s.isascii() and s.isprintable() and "  " not in s:
-        return s.strip()  # the common case, and already clean: NFC and control characters concern other text
+    if s.isprintable() and "  " not in s:
+        # The common case: no control character, and no whitespace but single spaces (every other whitespace
+        # character is unprintable), so only NFC can change anything, and only outside ASCII.
+        return (s if s.isascii() else unicodedata.normalize("NFC", s)).strip()
     s = unicodedata.normalize("NFC", s)
     s = _strip_controls(s)
     return _WS_RE.sub(" ", s).strip()
@@ -179,6 +182,12 @@ def country_code(name_or_code: str, *, allow_codes: bool = True) -> str:
     raw = clean_text(name_or_code)
     if not raw or len(raw) > 80:
         return ""
+    return _country_code_of_clean(raw, allow_codes)
+
+
+@functools.lru_cache(maxsize=10_000)
+def _country_code_of_clean(raw: str, allow_codes: bool) -> str:
+    """country_code of a cleaned string of at most 80 characters: places recur, each is looked up once per process."""
     key = _country_alias_key(raw)
     if not key:
         return ""
@@ -364,6 +373,12 @@ def parse_month(s: str | None) -> str | None:
     s = clean_text(s)
     if not s or len(s) > 40:
         return None
+    return _parse_clean_month(s)
+
+
+@functools.lru_cache(maxsize=10_000)
+def _parse_clean_month(s: str) -> str | None:
+    """parse_month of a cleaned string of at most 40 characters: dates recur, each is read once per process."""
     m = _ISO_RE.match(s)
     if m:
         year = int(m.group(1))
@@ -384,6 +399,7 @@ def parse_month(s: str | None) -> str | None:
 
 
 _DURATION_PART_RE = re.compile(r"(\d{1,4}|an?|one)\s*(years?|yrs?|months?|mos?)\b", re.IGNORECASE)
+_LESS_THAN_A_MONTH_RE = re.compile(r"less than a month", re.IGNORECASE)
 _MAX_DURATION_MONTHS = 1200  # a hundred years: anything longer is not a duration
 
 
@@ -391,6 +407,12 @@ def months_from_duration(s: str | None) -> int | None:
     """Total months in "2 years 6 months", "1 year", "7 months", "a month"; None when no (plausible) duration."""
     if not isinstance(s, str) or len(s) > 200:
         return None
+    return _months_from_short_duration(s)
+
+
+@functools.lru_cache(maxsize=10_000)
+def _months_from_short_duration(s: str) -> int | None:
+    """months_from_duration of at most 200 characters: durations recur, each is read once per process."""
     total = 0
     found = False
     for m in _DURATION_PART_RE.finditer(s):
@@ -399,7 +421,7 @@ def months_from_duration(s: str | None) -> int | None:
         unit = m.group(2).lower()
         total += n * 12 if unit.startswith("y") else n
         found = True
-    if not found and re.search(r"less than a month", s, re.IGNORECASE):
+    if not found and _LESS_THAN_A_MONTH_RE.search(s):
         return 0
     return total if found and total <= _MAX_DURATION_MONTHS else None
 
@@ -427,7 +449,6 @@ DIGIT_START_PENALTY = 6  # an unknown topic starting with a digit ("laravel" + "
 _MAX_KNOWN_LEN = 64
 MAX_TOKEN_LENGTH = 2000
 _TOPIC_SPLIT_RE = re.compile(r"[\s,;|]+")
-_INF = (float("inf"), 0)
 
 
 def _known_cost(length: int) -> int:
@@ -436,19 +457,6 @@ def _known_cost(length: int) -> int:
 
 def _unknown_cost(length: int) -> int:
     return UNKNOWN_SEGMENT_COST + UNKNOWN_CHAR_COST * length + SHORT_UNKNOWN_PENALTY.get(length, 0)
-
-
-def _lead_penalty(s: str, start: int) -> int:
-    """Unknown topics rarely start with a digit once glued to a previous one ("laravel" + "54")."""
-    return DIGIT_START_PENALTY if start > 0 and s[start].isdigit() else 0
-
-
-def _cut_allowed(s: str, i: int) -> bool:
-    """A topic boundary may fall between s[i-1] and s[i]: not next to '-', not inside a run of digits."""
-    if i <= 0 or i >= len(s):
-        return True
-    before, after = s[i - 1], s[i]
-    return before != "-" and after != "-" and not (before.isdigit() and after.isdigit())
 
 
 @functools.lru_cache(maxsize=16)
@@ -466,6 +474,20 @@ def _reversed_trie(vocabulary: frozenset[str]) -> dict:
     return root
 
 
+# The segmentation packs each (cost, number of segments) pair into one integer, cost * _PACKED + segments: integers
+# compare and add faster than tuples, in the same order (a token has fewer than _PACKED segments).
+_PACKED = 1 << 12
+assert MAX_TOKEN_LENGTH < _PACKED
+_UNREACHED = 1 << 62  # no segmentation of the prefix yet: above every reachable packed cost
+# Packed costs of one more segment: a long unknown one opened (then growing by _PACKED_CHAR a character), a short
+# unknown one of each length below _LONG_UNKNOWN, a known word of each length; the digit-start penalty.
+_PACKED_CHAR = UNKNOWN_CHAR_COST * _PACKED
+_PACKED_LONG_UNKNOWN = (UNKNOWN_SEGMENT_COST + UNKNOWN_CHAR_COST * _LONG_UNKNOWN) * _PACKED + 1
+_PACKED_SHORT_UNKNOWN = tuple((length, _unknown_cost(length) * _PACKED + 1) for length in range(1, _LONG_UNKNOWN))
+_PACKED_KNOWN = tuple(_known_cost(length) * _PACKED + 1 for length in range(_MAX_KNOWN_LEN + 1))
+_PACKED_DIGIT_START = DIGIT_START_PENALTY * _PACKED
+
+
 def _segment(token: str, vocabulary: frozenset[str], extra: frozenset[str] = frozenset()) -> list[str]:
     """Minimum-cost segmentation of one glued token into known words and unknown runs (see split_topics).
 
@@ -480,38 +502,55 @@ def _segment(token: str, vocabulary: frozenset[str], extra: frozenset[str] = fro
         return [s]  # not a line of topics; do not spend time on it
     low = s.lower()
     trie = _reversed_trie(vocabulary)
-    a, b = UNKNOWN_SEGMENT_COST, UNKNOWN_CHAR_COST
-    best: list[tuple[float, int]] = [_INF] * (n + 1)  # s[:i] fully segmented, the last segment ending at i
-    best_from: list[tuple[int, bool]] = [(0, False)] * (n + 1)  # (start of the last segment, is it known?)
+    # Unknown topics rarely start with a digit once glued to a previous one ("laravel" + "54"): a penalty.
+    lead = [0] + [_PACKED_DIGIT_START if ch.isdigit() else 0 for ch in s[1:]]
+    # A topic boundary may fall between s[i-1] and s[i]: not next to '-', not inside a run of digits.
+    cut = [True]
+    cut += [a != "-" and b != "-" and not (a.isdigit() and b.isdigit()) for a, b in itertools.pairwise(s)]
+    cut.append(True)
+    # best[i]: the cheapest segmentation of s[:i], its last segment s[start[i]:i], known or not. A candidate built on
+    # an unreached prefix costs _UNREACHED or more, so it never beats best[i] (at most _UNREACHED): no test needed.
+    best = [_UNREACHED] * (n + 1)
+    start = [0] * (n + 1)
+    known = [False] * (n + 1)
     # Unknown segments of _LONG_UNKNOWN letters or more have linear cost: keep the cheapest one still open at i.
-    long_open: list[tuple[float, int]] = [_INF] * (n + 1)
+    long_open = [_UNREACHED] * (n + 1)
     long_start = [0] * (n + 1)
-    best[0] = (0, 0)
-    cut = [_cut_allowed(s, i) for i in range(n + 1)]
-    extra_words = [word for word in extra if word and word in low]
-
-    def offer(i: int, cand: tuple[float, int], start: int, known: bool) -> None:
-        if cand < best[i]:
-            best[i], best_from[i] = cand, (start, known)
+    best[0] = 0
+    # Where each ``extra`` word occurs, by the position it ends at: (start, packed cost), in the order of ``extra``.
+    extra_ending: dict[int, list[tuple[int, int]]] = {}
+    for word in extra:
+        if word and word in low:
+            cost = _known_cost(len(word)) * _PACKED + 1
+            j = low.find(word)
+            while j >= 0:
+                extra_ending.setdefault(j + len(word), []).append((j, cost))
+                j = low.find(word, j + 1)
 
     for i in range(1, n + 1):
         j = i - _LONG_UNKNOWN
-        extend = (long_open[i - 1][0] + b, long_open[i - 1][1])
-        if j >= 0 and cut[j] and best[j][0] != float("inf"):
-            fresh = (best[j][0] + a + b * _LONG_UNKNOWN + _lead_penalty(s, j), best[j][1] + 1)
-            if fresh <= extend:
-                long_open[i], long_start[i] = fresh, j
-            else:
-                long_open[i], long_start[i] = extend, long_start[i - 1]
+        extended = long_open[i - 1] + _PACKED_CHAR
+        if (
+            j >= 0
+            and cut[j]
+            and best[j] < _UNREACHED
+            and (fresh := best[j] + _PACKED_LONG_UNKNOWN + lead[j]) <= extended
+        ):
+            long_open[i], long_start[i] = fresh, j
         else:
-            long_open[i], long_start[i] = extend, long_start[i - 1]
+            long_open[i], long_start[i] = extended, long_start[i - 1]
         if not cut[i]:
             continue
-        offer(i, long_open[i], long_start[i], False)
-        for length in range(1, min(_LONG_UNKNOWN, i + 1)):
+        best_i = best[i]
+        if long_open[i] < best_i:
+            best_i, start[i] = long_open[i], long_start[i]
+        for length, cost in _PACKED_SHORT_UNKNOWN:
             j = i - length
-            if cut[j] and best[j][0] != float("inf"):
-                offer(i, (best[j][0] + _unknown_cost(length) + _lead_penalty(s, j), best[j][1] + 1), j, False)
+            if j < 0:
+                break
+            if cut[j] and (cand := best[j] + cost + lead[j]) < best_i:
+                best_i, start[i] = cand, j
+        known_at = -1  # the start of the last segment when it is a known word
         node = trie
         j = i
         while j > 0:
@@ -519,27 +558,29 @@ def _segment(token: str, vocabulary: frozenset[str], extra: frozenset[str] = fro
             if node is None:
                 break
             j -= 1
-            if "" in node and cut[j] and best[j][0] != float("inf"):
-                offer(i, (best[j][0] + _known_cost(i - j), best[j][1] + 1), j, True)
-        for word in extra_words:
-            j = i - len(word)
-            if j >= 0 and low.startswith(word, j) and cut[j] and best[j][0] != float("inf"):
-                offer(i, (best[j][0] + _known_cost(len(word)), best[j][1] + 1), j, True)
-    if best[n][0] == float("inf"):
+            if "" in node and cut[j] and (cand := best[j] + _PACKED_KNOWN[i - j]) < best_i:
+                best_i, known_at = cand, j
+        for j, cost in extra_ending.get(i, ()):
+            if cut[j] and (cand := best[j] + cost) < best_i:
+                best_i, known_at = cand, j
+        if known_at >= 0:
+            start[i], known[i] = known_at, True
+        best[i] = best_i
+    if best[n] >= _UNREACHED:
         return [s]
     segments: list[tuple[str, bool]] = []
     i = n
     while i > 0:
-        j, known = best_from[i]
-        segments.append((s[j:i], known))
+        j = start[i]
+        segments.append((s[j:i], known[i]))
         i = j
     segments.reverse()
     merged: list[tuple[str, bool]] = []
-    for seg, known in segments:
-        if merged and not known and not merged[-1][1]:
+    for seg, is_known in segments:
+        if merged and not is_known and not merged[-1][1]:
             merged[-1] = (merged[-1][0] + seg, False)  # adjacent unknown runs are one topic
         else:
-            merged.append((seg, known))
+            merged.append((seg, is_known))
     return [seg for seg, _ in merged]
 
 

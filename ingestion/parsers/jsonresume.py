@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import urlparse
 
 import jsonschema
+import jsonschema_rs
 
 from ingestion.documents import (
     ContributionEntry,
@@ -136,6 +138,45 @@ SCHEMA: dict = {
 }
 _VALIDATOR = jsonschema.Draft4Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
 
+
+# The same schema compiled by jsonschema-rs, about a hundred times faster. It only answers "nothing to report"; the
+# messages still come from ``_VALIDATOR``. It checks formats with jsonschema's own checkers (without the optional
+# packages those skip "uri" and only ask "email" for an "@"), and its patterns never accept more than Python's
+# re.search (whose "$" also matches before a final newline), except blank dates, which ``_schema_warnings`` ignores:
+# whatever it calls valid, ``_VALIDATOR`` has nothing to report about.
+_ISO8601_OR_BLANK_PATTERN = ISO8601_PATTERN + r"|^[ \t\n\r]*$"
+
+
+def _fast_schema(schema: Any) -> Any:
+    """A copy of ``schema`` whose date pattern also accepts blank strings."""
+    if isinstance(schema, dict):
+        return {
+            key: _ISO8601_OR_BLANK_PATTERN if key == "pattern" and value == ISO8601_PATTERN else _fast_schema(value)
+            for key, value in schema.items()
+        }
+    if isinstance(schema, list):
+        return [_fast_schema(item) for item in schema]
+    return schema
+
+
+def _schema_formats(schema: Any) -> set[str]:
+    """Every "format" the schema names."""
+    if not isinstance(schema, dict):
+        return set()
+    found = {schema["format"]} if isinstance(schema.get("format"), str) else set()
+    return found.union(*(_schema_formats(value) for value in schema.values()))
+
+
+def _python_format_check(name: str) -> Callable[[str], bool]:
+    return lambda value: _VALIDATOR.format_checker.conforms(value, name)
+
+
+_FAST_VALIDATOR = jsonschema_rs.Draft4Validator(
+    _fast_schema(SCHEMA),
+    formats={name: _python_format_check(name) for name in _schema_formats(SCHEMA)},
+    validate_formats=True,
+)
+
 # --------------------------------------------------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------------------------------------------------
@@ -166,7 +207,17 @@ def _path(error: jsonschema.ValidationError) -> str:
     return out or "The résumé"
 
 
+def _schema_valid(data: Any) -> bool:
+    """True when ``data`` follows the schema (the fast check); False when it does not or cannot be checked here."""
+    try:
+        return _FAST_VALIDATOR.is_valid(data)
+    except ValueError:  # e.g. a key that UTF-8 cannot encode: let the Python validator tell
+        return False
+
+
 def _schema_warnings(data: Any) -> list[str]:
+    if _schema_valid(data):
+        return []
     warnings: list[str] = []
     count = 0
     try:
@@ -206,8 +257,8 @@ def _s(obj: Any, *keys: str) -> str:
         value = obj.get(key)
         if isinstance(value, bool):
             continue
-        if isinstance(value, (int, float)) and math.isfinite(value):
-            value = str(value)
+        if isinstance(value, int) or (isinstance(value, float) and math.isfinite(value)):
+            value = str(value)  # (math.isfinite overflows on a 400-digit integer; an int is always finite)
         if isinstance(value, str):
             text = clean_text(value)
             if text:
@@ -262,6 +313,10 @@ _NUMERIC_LEVEL_RE = re.compile(r"^(\d+(?:\.\d+)?)\s*(?:(/)\s*(\d+(?:\.\d+)?)|(%)
 
 
 def _scale(value: float, denominator: float | None = None, percent: bool = False) -> int:
+    try:
+        value = float(value)
+    except OverflowError:  # an integer too large for a float
+        return 5
     if not math.isfinite(value) or value < 0:
         return 5
     if denominator:
@@ -283,7 +338,7 @@ def level_score(level: Any) -> int:
     if isinstance(level, bool) or level is None:
         return 5
     if isinstance(level, (int, float)):
-        return _scale(float(level))
+        return _scale(level)
     if not isinstance(level, str):
         return 5
     text = clean_text(level).lower()

@@ -8,10 +8,12 @@ glued into one word. Each quirk is undone by a small function below; every funct
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ingestion.documents import (
     ContributionEntry,
@@ -67,7 +69,10 @@ BADGES: tuple[str, ...] = (
     "Veteran",
     "Thought Leader",
 )
-_BADGES_LONGEST_FIRST = tuple(sorted(BADGES, key=len, reverse=True))
+_BADGES_BY_INITIAL: dict[str, tuple[tuple[str, str], ...]] = {
+    initial: tuple((b, b.lower()) for b in sorted(BADGES, key=len, reverse=True) if b.lower().startswith(initial))
+    for initial in {b.lower()[0] for b in BADGES}
+}  # lower-cased first letter -> (badge, lower-cased badge), longest first
 
 # Degree names as Prog.AI (LinkedIn) writes them; matched case-insensitively at the start of an education entry.
 DEGREES: tuple[str, ...] = (
@@ -157,6 +162,11 @@ DEGREES: tuple[str, ...] = (
     "M.Tech",
 )
 _DEGREES_LONGEST_FIRST = tuple(sorted(DEGREES, key=len, reverse=True))
+_DEGREES_BY_INITIAL: dict[str, tuple[tuple[str, str], ...]] = {
+    initial: tuple((d, d.lower()) for d in _DEGREES_LONGEST_FIRST if d.lower().startswith(initial))
+    for initial in {d.lower()[0] for d in DEGREES}
+}  # lower-cased first letter -> (degree, lower-cased degree), longest first
+_LONG_DEGREES_LOWER = tuple(d.lower() for d in _DEGREES_LONGEST_FIRST if len(d) >= 6)
 _GENERIC_DEGREE_RE = re.compile(
     r"(?:Bachelor|Master|Doctor|Associate)(?:'s|\u2019s)?\s+(?:[Dd]egree|of\s+[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}"
     r"\s*\([^()]{1,20}\))"
@@ -205,6 +215,8 @@ _SECTION_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("contributions", re.compile(r"^github\s+contributions\s*(?:" + _COUNT + r"\s*(.*))?$", re.IGNORECASE)),
 )
 _SUMMARY_HEADER_RE = re.compile(r"^(?:summary|about)\s*:?$", re.IGNORECASE)
+# How every line above starts (same flags): most lines do not, and one test rules out all six patterns.
+_STRUCTURAL_START_RE = re.compile(r"github|programming|less|summary|about|\d", re.IGNORECASE)
 _REPO_RE = re.compile(r"^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))/([A-Za-z0-9._-]{1,100})$")
 _DATE = r"(?:[A-Za-z]{3,9}\.?\s+\d{4}|\d{4}(?:-\d{1,2})?|\d{1,2}/\d{4})"
 _DATE_RANGE_RE = re.compile(
@@ -236,6 +248,22 @@ class _Warnings(list):
             self.append(message)
         elif len(self) == MAX_WARNINGS:
             self.append("More problems were found; only the first ones are listed.")
+
+
+MAX_CACHED_LINE = 200
+_T = TypeVar("_T")
+
+
+def _cached_for_short_lines(function: Callable[[str], _T]) -> Callable[[str], _T]:
+    """Keep the results of a pure function of one line for lines of up to MAX_CACHED_LINE characters: such lines
+    ("Contributor Contributions: 5 commits in 1 month") recur across profiles, and a worker reads each once."""
+    cached = functools.lru_cache(maxsize=10_000)(function)
+
+    @functools.wraps(function)
+    def wrapper(line: str) -> _T:
+        return cached(line) if len(line) <= MAX_CACHED_LINE else function(line)
+
+    return wrapper
 
 
 def _short(s: str, limit: int = 60) -> str:
@@ -273,6 +301,8 @@ def _count(s: str | None) -> int | None:
 
 
 def _match_section(line: str) -> tuple[str, int | None, str] | None:
+    if line[:1] not in "gGpP":  # the headings start with "github" or "programming", in any case
+        return None
     for kind, regex in _SECTION_RES:
         m = regex.match(line)
         if m:
@@ -289,8 +319,20 @@ def _years(regex: re.Pattern[str], line: str) -> int | None:
     return int(m.group(1)) if m.group(1) else 0
 
 
+def _is_repository(line: str) -> bool:
+    return "/" in line and _REPO_RE.match(line) is not None
+
+
+def _match_date_range(line: str) -> re.Match[str] | None:
+    """_DATE_RANGE_RE.match(line), without running the pattern on lines it cannot match: a date range starts with a
+    digit, or with a month name followed by whitespace (a space, or one of the unprintable others)."""
+    if line[:1].isdecimal() or " " in line or not line.isprintable():
+        return _DATE_RANGE_RE.match(line)
+    return None
+
+
 def _is_structural(line: str) -> bool:
-    return bool(
+    return _STRUCTURAL_START_RE.match(line) is not None and bool(
         _match_section(line)
         or _YEARS_CODING_RE.match(line)
         or _YEARS_EMPLOYED_RE.match(line)
@@ -303,7 +345,7 @@ def _plausible_name(line: str) -> bool:
         return False
     if not any(ch.isalpha() for ch in line):
         return False
-    if _is_structural(line) or _REPO_RE.match(line) or _DATE_RANGE_RE.match(line):
+    if _is_structural(line) or _is_repository(line) or _match_date_range(line):
         return False
     lowered = line.lower()
     if "://" in lowered or "<html" in lowered or "<!doctype" in lowered:
@@ -356,9 +398,9 @@ def _looks_like_location(line: str) -> bool:
 
 def _badge_at(text: str, pos: int, after_emoji: bool) -> tuple[str, int] | None:
     """A known badge name starting at ``pos`` and ending where a word cannot go on."""
-    for badge in _BADGES_LONGEST_FIRST:
+    for badge, lowered in _BADGES_BY_INITIAL.get(text[pos : pos + 1].lower()[:1], ()):
         end = pos + len(badge)
-        if text[pos:end].lower() != badge.lower():
+        if text[pos:end].lower() != lowered:
             continue
         if end >= len(text):
             return badge, end
@@ -440,8 +482,8 @@ def _split_badges(text: str, name: str, warnings: _Warnings) -> tuple[list[str],
 
 def _degree_prefix(x: str) -> str:
     lowered = x.lower()
-    for degree in _DEGREES_LONGEST_FIRST:
-        if lowered.startswith(degree.lower()):
+    for degree, lowered_degree in _DEGREES_BY_INITIAL.get(lowered[:1], ()):
+        if lowered.startswith(lowered_degree):
             end = len(degree)
             if end == len(x) or x[end] in " ,(-" or degree.endswith((")", ".")):
                 return x[:end]
@@ -449,23 +491,38 @@ def _degree_prefix(x: str) -> str:
     return m.group(0) if m else ""
 
 
+_IN_PREFIX_RE = re.compile(r"^in\s+", re.IGNORECASE)
+_MINOR_RE = re.compile(r"(?:^|\s|,)minor\s+in\s+", re.IGNORECASE)
+
+
 def _entry_from_x(x: str, school: str) -> EducationEntry:
     x = clean_text(x)
     degree = _degree_prefix(x)
     rest = x[len(degree) :].strip(" ,-")
-    rest = re.sub(r"^in\s+", "", rest, flags=re.IGNORECASE)
+    rest = _IN_PREFIX_RE.sub("", rest)
     minor = ""
-    m = re.search(r"(?:^|\s|,)minor\s+in\s+", rest, re.IGNORECASE)
+    m = _MINOR_RE.search(rest)
     if m:
         minor = rest[m.end() :].strip(" ,")
         rest = rest[: m.start()].strip(" ,")
     return EducationEntry(degree=degree, field=rest, minor=minor, school=clean_text(school))
 
 
+def _find_all(text: str, sub: str, limit: int | None = None) -> list[int]:
+    """Where ``sub`` occurs in ``text``, left to right, not overlapping (as re.finditer finds it); the first
+    ``limit`` only."""
+    found: list[int] = []
+    i = text.find(sub)
+    while i >= 0 and (limit is None or len(found) < limit):
+        found.append(i)
+        i = text.find(sub, i + len(sub))
+    return found
+
+
 def _duplication_matches(line: str) -> list[tuple[int, int, int]]:
     """(start, comma, at) for each "X, X at " in ``line``, left to right, not overlapping."""
-    ats = [m.start() for m in re.finditer(" at ", line)][:60]
-    commas = [m.start() for m in re.finditer(", ", line)][:200]
+    ats = _find_all(line, " at ", 60)
+    commas = _find_all(line, ", ", 200)
     matches: list[tuple[int, int, int]] = []
     min_start = 0
     for a in ats:
@@ -491,14 +548,14 @@ def _degree_starts(line: str) -> list[int]:
     """Positions where a known degree name starts (at 0 or glued right after the previous entry)."""
     starts = []
     lowered = line.lower()
-    for degree in _DEGREES_LONGEST_FIRST:
-        if len(degree) < 6:
-            continue  # abbreviations are too ambiguous inside running text
-        for m in re.finditer(re.escape(degree.lower()), lowered):
-            i = m.start()
+    for degree in _LONG_DEGREES_LOWER:  # abbreviations are too ambiguous inside running text
+        for i in _find_all(lowered, degree):
             if i == 0 or (line[i - 1] != " " and not line[i - 1].isupper()):
                 starts.append(i)
     return sorted(set(starts))
+
+
+_REPEATED_ENTRY_RE = re.compile(r"^(.+?), \1(?: at (.*))?$")
 
 
 def _entries_without_duplication(chunk: str) -> list[EducationEntry]:
@@ -511,7 +568,7 @@ def _entries_without_duplication(chunk: str) -> list[EducationEntry]:
         part = chunk[bounds[i] : bounds[i + 1]].strip()
         if not part:
             continue
-        m = re.match(r"^(.+?), \1(?: at (.*))?$", part)
+        m = _REPEATED_ENTRY_RE.match(part)
         if m:
             out.append(_entry_from_x(m.group(1), m.group(2) or ""))
             continue
@@ -551,12 +608,14 @@ def parse_education(line: str) -> list[EducationEntry] | None:
 def _split_trailing_duplicate(school: str) -> tuple[str, str]:
     """ "Purdue UniversityMaster's Degree, Master's Degree" -> ("Purdue University", "Master's Degree"): an entry
     without a school glued after the previous school name."""
-    for m in re.finditer(", ", school):
-        c = m.start()
+    for c in _find_all(school, ", "):
         length = len(school) - (c + 2)
         if length > 0 and c - length >= 1 and school[c - length : c] == school[c + 2 :]:
             return school[: c - length].strip(), school[c + 2 :]
     return school, ""
+
+
+_TRAILING_PARENTHESES_RE = re.compile(r"\s*\([^)]*\)$")
 
 
 def parse_spoken_languages(line: str) -> list[str] | None:
@@ -566,10 +625,13 @@ def parse_spoken_languages(line: str) -> list[str] | None:
     parts = [clean_text(p) for p in line.split(",")]
     if not parts or any(not p for p in parts):
         return None
-    names = [re.sub(r"\s*\([^)]*\)$", "", p) for p in parts]
-    if all(is_language_name(name) for name in names):
-        return names
-    return None
+    names = []
+    for part in parts:
+        name = _TRAILING_PARENTHESES_RE.sub("", part)
+        if not is_language_name(name):
+            return None
+        names.append(name)
+    return names
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -578,10 +640,8 @@ def parse_spoken_languages(line: str) -> list[str] | None:
 
 
 def _trailing_digits(line: str) -> tuple[str, str]:
-    i = len(line)
-    while i > 0 and line[i - 1] in _DIGITS:
-        i -= 1
-    return line[:i], line[i:]
+    prefix = line.rstrip(_DIGITS)
+    return prefix, line[len(prefix) :]
 
 
 def _natural_label(line: str) -> str | None:
@@ -600,25 +660,22 @@ def split_score(line: str, known: Callable[[str], bool]) -> tuple[str, int] | st
     """
     line = line.strip()
     prefix, digits = _trailing_digits(line)
-    shown = _short(line, 40)
     if not digits:
-        return f"Skill line '{shown}': no score found; skipped."
+        return f"Skill line '{_short(line, 40)}': no score found; skipped."
     if not prefix.strip() and len(digits) <= 2:
-        return f"Skill line '{shown}': no label found; skipped."
-    candidates: list[tuple[str, int]] = []
-    if digits.endswith("10") and line[:-2].strip():
-        candidates.append((line[:-2], 10))
-    if line[:-1].strip():
-        candidates.append((line[:-1], int(digits[-1])))
-    known_candidates = [c for c in candidates if known(c[0])]
-    if known_candidates:
-        return known_candidates[0]
+        return f"Skill line '{_short(line, 40)}': no label found; skipped."
+    ten = (line[:-2], 10) if digits.endswith("10") and line[:-2].strip() else None
+    if ten is not None and known(ten[0]):
+        return ten
+    last = (line[:-1], int(digits[-1])) if line[:-1].strip() else None
+    if last is not None and known(last[0]):
+        return last
     natural = _natural_label(line)
     if natural is not None:
         return natural, int(digits)
-    if len(digits) > 12 or (prefix.strip() and known(prefix)) or not candidates:
-        return f"Skill line '{shown}': score out of range 0-10; skipped."
-    return candidates[0]
+    if len(digits) > 12 or (prefix.strip() and known(prefix)) or (ten or last) is None:
+        return f"Skill line '{_short(line, 40)}': score out of range 0-10; skipped."
+    return ten or last
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -633,9 +690,12 @@ class _RawContribution:
     complete: bool = False  # the "Contributions:" line or later parts were seen
 
 
+_STATS_WORD_RE = re.compile(r"commit|comment|^in\s", re.IGNORECASE)
+
+
 def _parse_stats(rest: str) -> tuple[int, int, int | None] | None:
     rest = rest.strip()
-    if rest and not re.search(r"commit|comment|^in\s", rest, re.IGNORECASE):
+    if rest and not _STATS_WORD_RE.search(rest):
         return None
     commits = _COMMITS_RE.search(rest)
     comments = _COMMENTS_RE.search(rest)
@@ -648,6 +708,13 @@ def _parse_stats(rest: str) -> tuple[int, int, int | None] | None:
 
 
 def _stats_line(line: str) -> tuple[str, tuple[int, int, int | None]] | None:
+    if ":" not in line:  # _STATS_RE needs one: most lines are out at once
+        return None
+    return _stats_line_with_colon(line)
+
+
+@_cached_for_short_lines
+def _stats_line_with_colon(line: str) -> tuple[str, tuple[int, int, int | None]] | None:
     if _CONTRIB_SUMMARY_RE.match(line):
         return None
     m = _STATS_RE.match(line)
@@ -673,7 +740,7 @@ def _parse_contribution(raw: _RawContribution, warnings: _Warnings) -> dict:
     saw_stats = False
     for i, line in enumerate(raw.lines):
         if i == 0:
-            m = _DATE_RANGE_RE.match(line)
+            m = _match_date_range(line)
             if m:
                 saw_dates = True
                 fields["start"] = parse_month(m.group("start"))
@@ -686,7 +753,8 @@ def _parse_contribution(raw: _RawContribution, warnings: _Warnings) -> dict:
                 else:
                     fields["end"] = parse_month(end_text)
                 continue
-        m = _ROLE_RE.match(line)
+        has_colon = ":" in line  # the role, stats and summary labels all end in one
+        m = _ROLE_RE.match(line) if has_colon else None
         if m:
             role_line = clean_text(m.group(1))
             role_pending = not role_line
@@ -700,7 +768,7 @@ def _parse_contribution(raw: _RawContribution, warnings: _Warnings) -> dict:
             role_pending = False
             phase = "stats"
             continue
-        m = _CONTRIB_SUMMARY_RE.match(line)
+        m = _CONTRIB_SUMMARY_RE.match(line) if has_colon else None
         if m:
             if m.group(1).strip():
                 summary.append(m.group(1).strip())
@@ -732,13 +800,16 @@ def _parse_contribution(raw: _RawContribution, warnings: _Warnings) -> dict:
     return fields
 
 
+_REPOSITORY_WORD_SEPARATORS_RE = re.compile(r"[-_.]+")
+
+
 def _repository_words(repositories: Iterable[str]) -> set[str]:
     words: set[str] = set()
     for repo in repositories:
         for part in repo.lower().split("/"):
             if part:
                 words.add(part)
-                words.update(w for w in re.split(r"[-_.]+", part) if w)
+                words.update(w for w in _REPOSITORY_WORD_SEPARATORS_RE.split(part) if w)
     return words
 
 
@@ -765,9 +836,9 @@ def _split_sections(lines: list[str], warnings: _Warnings):
             if rest:
                 sections[kind].append(rest)
             continue
-        if current in ("skills", "languages") and _REPO_RE.match(line):
+        if current in ("skills", "languages") and _is_repository(line):
             nxt = lines[idx + 1] if idx + 1 < len(lines) else ""
-            if _DATE_RANGE_RE.match(nxt):
+            if _match_date_range(nxt):
                 warnings.add("The 'Github contributions' heading is missing; contributions were read anyway.")
                 current = "contributions"
         if current is None:
@@ -781,9 +852,9 @@ def _group_contributions(lines: list[str], warnings: _Warnings) -> list[_RawCont
     entries: list[_RawContribution] = []
     current: _RawContribution | None = None
     for idx, line in enumerate(lines):
-        if _REPO_RE.match(line):
+        if _is_repository(line):
             nxt = lines[idx + 1] if idx + 1 < len(lines) else ""
-            if current is None or current.complete or _DATE_RANGE_RE.match(nxt):
+            if current is None or current.complete or _match_date_range(nxt):
                 current = _RawContribution(repository=line)
                 entries.append(current)
                 continue
@@ -791,7 +862,7 @@ def _group_contributions(lines: list[str], warnings: _Warnings) -> list[_RawCont
             warnings.add(f"Line '{_short(line)}' before the first repository was ignored.")
             continue
         current.lines.append(line)
-        if _stats_line(line) is not None or _CONTRIB_SUMMARY_RE.match(line):
+        if ":" in line and (_stats_line(line) is not None or _CONTRIB_SUMMARY_RE.match(line)):
             current.complete = True
     return entries
 
@@ -799,7 +870,7 @@ def _group_contributions(lines: list[str], warnings: _Warnings) -> list[_RawCont
 def _parse_score_lines(lines: list[str], what: str, known: Callable[[str], bool], warnings: _Warnings):
     entries: list[SkillEntry] = []
     for line in lines:
-        if _DATE_RANGE_RE.match(line):
+        if _match_date_range(line):
             warnings.add(f"{what} line '{_short(line)}' looks like a date; skipped.")
             continue
         result = split_score(line, known)

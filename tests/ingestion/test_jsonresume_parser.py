@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from ingestion.documents import ParseError
-from ingestion.parsers import detect_format, parse
+from ingestion.parsers import detect_format, jsonresume, parse
 from ingestion.parsers.jsonresume import SCHEMA, level_score, parse_jsonresume
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
@@ -311,3 +311,68 @@ def test_embedded_schema_reports_what_the_corpus_schema_reports():
         assert sorted((list(e.absolute_path), e.validator) for e in ours.iter_errors(data)) == expected, path.name
     for section in SCHEMA["properties"]:
         assert section in full.schema["properties"], section
+
+
+SCHEMA_EDGE_CASES = (
+    [{"basics": {"name": "Ada", "email": email}} for email in ["ada@example.com", "a@b", "not-an-email", "@", ""]]
+    + [
+        {"basics": {"name": "Ada", "url": url, "profiles": [{"url": url}]}}
+        for url in ["https://a.dev", "not a url", ""]
+    ]
+    + [
+        {"basics": {"name": "Ada"}, "work": [{"startDate": date, "endDate": date}]}
+        for date in [
+            "2014",
+            "2014-06",
+            "2014-06-29",
+            "",
+            " ",
+            "\t\n",
+            "\u00a0",
+            "2014\n",
+            "\n2014",
+            "2014-6",
+            "٢٠١٤",
+            2014,
+        ]
+    ]
+    + [
+        {"basics": {"name": "Ada"}, "skills": value}
+        for value in [[{"name": 1}], [{"keywords": "x"}], [{"keywords": [1, None, "a"]}], [[]], {}, None, 1.5, 10**40]
+    ]
+    + [
+        {"basics": {"name": "Ada", "\ud800": 1}},  # a key jsonschema-rs cannot take: the Python validator answers
+        {"basics": {"name": "Ada"}, "work": [{"startDate": str(i), "highlights": [i]} for i in range(30)]},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        json.loads(p.read_text(encoding="utf-8"))
+        for p in corpus_files(RESUMES) + corpus_files(RESUMES / "schema_invalid")
+    ]
+    + SCHEMA_EDGE_CASES,
+)
+def test_fast_schema_check_gives_the_warnings_of_the_python_validator(data, monkeypatch):
+    """jsonschema-rs only answers "nothing to report": whenever it does, the Python validator has nothing either."""
+    fast = jsonresume._schema_warnings(data)
+    monkeypatch.setattr(jsonresume, "_schema_valid", lambda _data: False)
+    assert fast == jsonresume._schema_warnings(data)
+
+
+def test_fast_schema_check_passes_the_valid_corpus_resumes():
+    """Including their empty endDates, which the Python validator reports and the parser ignores."""
+    for path in corpus_files(RESUMES):
+        assert jsonresume._schema_valid(json.loads(path.read_text(encoding="utf-8"))), path.name
+
+
+def test_numbers_too_large_for_a_float_are_read_as_text_or_ignored():
+    huge = "9" * 400
+    data = f'{{"basics": {{"name": "Ada Quill", "phone": {huge}}}, "skills": [{{"name": "Go", "level": {huge}}}]}}'
+
+    doc = parse(data.encode())
+
+    assert doc.name == "Ada Quill"
+    assert [(s.label, s.score) for s in doc.skills] == [("Go", 5)]
