@@ -3,6 +3,11 @@
 Identity: a document's keys are its external identifiers (GitHub username, e-mail, LinkedIn, profile URLs) and its
 normalised name with location. Keys are locked with transaction-scoped advisory locks (in sorted order, so two
 workers never deadlock) before they are looked up, so two workers loading the same person give one candidate.
+
+Writes are set-based, a few statements per chunk whatever its size: ``COPY`` for rows only this load can write (new
+candidates, their skills, education and contributions), ``INSERT ... SELECT FROM unnest(...)`` where a conflict is
+possible (identifiers, repositories). All go through ``bound_cursor``: Django's cursor renders every array element
+into the SQL text in Python, which cost more than the statements themselves.
 """
 
 from __future__ import annotations
@@ -12,23 +17,19 @@ import datetime as dt
 import hashlib
 import unicodedata
 import zlib
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
+import psycopg
 from django.db import connection, transaction
 from django.db.models import Model
+from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from ingestion.documents import ProfileDocument
 from ingestion.normalise import label_key
-from profiles.models import (
-    Candidate,
-    CandidateIdentifier,
-    CandidateSkill,
-    Contribution,
-    Education,
-    Skill,
-    SkillAlias,
-)
+from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Skill
 from profiles.services import candidates_refresh_search_columns, skill_ids_for_labels, skill_slug
 
 # Column types of the imported candidate fields, for set-based updates; array fields travel as JSON.
@@ -56,6 +57,8 @@ _CANDIDATE_COLUMN_TYPES = {
 _JSON_ARRAY_COLUMNS = {"badges", "spoken_languages"}
 # Candidate fields an import writes; a recruiter can protect any of them against later imports.
 IMPORTED_FIELDS = tuple(column for column in _CANDIDATE_COLUMN_TYPES if column != "document_sha256")
+# Columns a new candidate is written with; the others (search_vector, ...) take their defaults.
+_NEW_CANDIDATE_COLUMNS = ("id", *IMPORTED_FIELDS, "document_sha256", "protected_fields", "created_at", "updated_at")
 
 
 class Outcome:
@@ -69,6 +72,38 @@ class LoadResult:
     candidate_id: int
     outcome: str
     warnings: list[str]
+
+
+@dataclass(slots=True, eq=False)
+class _Person:
+    """A candidate as one load sees it: a stored row (its imported fields), or a new one (no pk until inserted)."""
+
+    pk: int | None
+    values: dict
+    sha: str
+    protected: frozenset[str] = frozenset()
+
+
+@contextmanager
+def bound_cursor() -> Iterator[psycopg.Cursor]:
+    """A cursor on Django's connection, in its transaction, that binds parameters on the server and can ``COPY``.
+
+    With ``%b`` placeholders arrays travel in binary. Database errors still come out as Django's (IntegrityError,
+    DataError, ...), so a bad document fails exactly as it would through ``connection.cursor()``.
+    """
+    with connection.cursor(), connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        yield cursor
+
+
+def _copy(table: str, columns: Iterable[str], rows: list[tuple]) -> None:
+    """``COPY`` rows into a table. Text format on purpose: the server parses and range-checks every value (binary
+    COPY lets an out-of-range integer wrap around silently)."""
+    if not rows:
+        return
+    statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
+    with bound_cursor() as cursor, cursor.copy(statement) as copy:
+        for row in rows:
+            copy.write_row(row)
 
 
 def name_key(name: str) -> str:
@@ -149,10 +184,10 @@ def candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
 def _lock_keys(keys: list[tuple[str, str]]) -> None:
     """Serialise loads of the same person across workers until this transaction ends."""
     texts = sorted({f"{kind}:{value}" for kind, value in keys})
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(
             "SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h "
-            "FROM unnest(%s::text[]) AS k ORDER BY 1) AS locks",
+            "FROM unnest(%b::text[]) AS k ORDER BY 1) AS locks",
             [texts],
         )
 
@@ -162,10 +197,10 @@ def _find_existing(keys_by_doc: list[list[tuple[str, str]]]) -> dict[tuple[str, 
     if not all_keys:
         return {}
     kinds, values = zip(*all_keys, strict=True)
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(
             "SELECT i.kind, i.value, i.candidate_id FROM profiles_candidateidentifier i "
-            "JOIN unnest(%s::varchar[], %s::varchar[]) AS k(kind, value) USING (kind, value)",
+            "JOIN unnest(%b::varchar[], %b::varchar[]) AS k(kind, value) USING (kind, value)",
             [list(kinds), list(values)],
         )
         return {(kind, value): cid for kind, value, cid in cursor.fetchall()}
@@ -190,7 +225,9 @@ def _match(keys: list[tuple[str, str]], known: dict[tuple[str, str], int]) -> in
     )
 
 
-@transaction.atomic
+# No savepoint inside a caller's transaction (source_files_import records the files' outcome in the same one): a
+# failure rolls all of it back anyway.
+@transaction.atomic(savepoint=False)
 def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     """Create or update one candidate per document, in one transaction. Raises on any database error.
 
@@ -200,43 +237,39 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     _lock_keys([key for keys in keys_by_doc for key in keys])
     known = _find_existing(keys_by_doc)
     shas = [document_sha256(doc) for doc in docs]
-    existing = Candidate.objects.defer("search_vector").in_bulk(set(known.values()))
+    stored = _stored_candidates(set(known.values()))
 
-    to_create: list[Candidate] = []
-    to_update: dict[int, Candidate] = {}
-    person_of: dict[tuple[str, str], Candidate] = {}  # identity key → its candidate (new ones have no pk yet)
-    outcomes: list[tuple[Candidate, str, list[str]]] = []
+    to_create: list[_Person] = []
+    to_update: dict[int, _Person] = {}
+    person_of: dict[tuple[str, str], _Person] = {}  # identity key → its candidate (new ones have no pk yet)
+    outcomes: list[tuple[_Person, str, list[str]]] = []
 
     for doc, keys, sha in zip(docs, keys_by_doc, shas, strict=True):
         warnings = list(doc.warnings)
         values = candidate_values(doc, warnings)
-        candidate = next((person_of[k] for k in keys if k in person_of), None)
-        if candidate is None and (match := _match(keys, known)) is not None:
-            candidate = existing[match]
-        if candidate is None:
-            candidate = Candidate(**values, document_sha256=sha)
-            to_create.append(candidate)
+        person = next((person_of[k] for k in keys if k in person_of), None)
+        if person is None and (match := _match(keys, known)) is not None:
+            person = stored[match]
+        if person is None:
+            person = _Person(None, values, sha)
+            to_create.append(person)
             outcome = Outcome.CREATED
-        elif candidate.pk is None:  # the same person as an earlier, new document in this chunk
-            for field, value in values.items():
-                setattr(candidate, field, value)
-            candidate.document_sha256 = sha
+        elif person.pk is None:  # the same person as an earlier, new document in this chunk
+            person.values, person.sha = values, sha
             outcome = Outcome.UPDATED
-        elif candidate.document_sha256 == sha and candidate.pk not in to_update:
+        elif person.sha == sha and person.pk not in to_update:
             outcome = Outcome.UNCHANGED
         else:
-            for field, value in values.items():
-                if field not in candidate.protected_fields:
-                    setattr(candidate, field, value)
-            candidate.document_sha256 = sha
-            to_update[candidate.pk] = candidate
+            person.values.update((field, value) for field, value in values.items() if field not in person.protected)
+            person.sha = sha
+            to_update[person.pk] = person
             outcome = Outcome.UPDATED
         for key in keys:
-            person_of.setdefault(key, candidate)
-        outcomes.append((candidate, outcome, warnings))
+            person_of.setdefault(key, person)
+        outcomes.append((person, outcome, warnings))
 
-    Candidate.objects.bulk_create(to_create)  # sets each new candidate's pk
-    results = [LoadResult(candidate.pk, outcome, warnings) for candidate, outcome, warnings in outcomes]
+    _create_candidates(to_create)  # sets each new candidate's pk
+    results = [LoadResult(person.pk, outcome, warnings) for person, outcome, warnings in outcomes]
     _update_candidates(list(to_update.values()))
 
     # The document that wrote a candidate last provides its children.
@@ -246,24 +279,64 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
             writer_of[result.candidate_id] = index
     written_ids = list(writer_of)
     if to_update:
-        updated_ids = list(to_update)
-        CandidateSkill.objects.filter(candidate_id__in=updated_ids).delete()
-        Education.objects.filter(candidate_id__in=updated_ids).delete()
-        Contribution.objects.filter(candidate_id__in=updated_ids).delete()
+        _delete_children(list(to_update))
     _write_children({cid: docs[index] for cid, index in writer_of.items()})
-    _write_identifiers({results[i].candidate_id: keys_by_doc[i] for i in range(len(docs))})
+    keys_by_candidate = {results[i].candidate_id: keys_by_doc[i] for i in range(len(docs))}
+    _write_identifiers(
+        [
+            (cid, kind, value)
+            for cid, keys in keys_by_candidate.items()
+            for kind, value in keys
+            if (kind, value) not in known
+        ]
+    )
     candidates_refresh_search_columns(candidate_ids=written_ids)
     return results
 
 
-def _update_candidates(candidates: list[Candidate]) -> None:
+def _stored_candidates(ids: set[int]) -> dict[int, _Person]:
+    if not ids:
+        return {}
+    with bound_cursor() as cursor:
+        cursor.execute(
+            f"SELECT id, document_sha256, protected_fields, {', '.join(IMPORTED_FIELDS)} "  # noqa: S608 - fixed names
+            "FROM profiles_candidate WHERE id = ANY(%b)",
+            [list(ids)],
+        )
+        return {
+            row[0]: _Person(row[0], dict(zip(IMPORTED_FIELDS, row[3:], strict=True)), row[1], frozenset(row[2]))
+            for row in cursor
+        }
+
+
+def _create_candidates(people: list[_Person]) -> None:
+    """Take the new candidates' ids from their sequence, then ``COPY`` the rows."""
+    if not people:
+        return
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence('profiles_candidate', 'id')) FROM generate_series(1, %s)",
+            [len(people)],
+        )
+        ids = sorted(row[0] for row in cursor.fetchall())
+    now = timezone.now()
+    rows = []
+    for person, pk in zip(people, ids, strict=True):
+        person.pk = pk
+        values = person.values
+        rows.append((pk, *[values[field] for field in IMPORTED_FIELDS], person.sha, [], now, now))
+    _copy("profiles_candidate", _NEW_CANDIDATE_COLUMNS, rows)
+
+
+def _update_candidates(people: list[_Person]) -> None:
     """One ``UPDATE ... FROM unnest(...)`` for all updated candidates (values already respect protected fields)."""
-    if not candidates:
+    if not people:
         return
     columns = list(_CANDIDATE_COLUMN_TYPES)
-    arrays = [[c.pk for c in candidates]]
+    rows = [{**person.values, "document_sha256": person.sha} for person in people]
+    arrays: list[list] = [[person.pk for person in people]]
     for column in columns:
-        values = [getattr(c, column) for c in candidates]
+        values = [row[column] for row in rows]
         arrays.append([Jsonb(v) for v in values] if column in _JSON_ARRAY_COLUMNS else values)
     assignments = ", ".join(
         f"{column} = ARRAY(SELECT jsonb_array_elements_text(u.{column}))"
@@ -271,8 +344,8 @@ def _update_candidates(candidates: list[Candidate]) -> None:
         else f"{column} = u.{column}"
         for column in columns
     )
-    placeholders = ", ".join(["%s::bigint[]", *(f"%s::{t}[]" for t in _CANDIDATE_COLUMN_TYPES.values())])
-    with connection.cursor() as cursor:
+    placeholders = ", ".join(["%b::bigint[]", *(f"%b::{t}[]" for t in _CANDIDATE_COLUMN_TYPES.values())])
+    with bound_cursor() as cursor:
         cursor.execute(
             f"UPDATE profiles_candidate AS c SET {assignments}, updated_at = now() "  # noqa: S608 - fixed names
             f"FROM unnest({placeholders}) AS u(id, {', '.join(columns)}) WHERE c.id = u.id",
@@ -280,44 +353,88 @@ def _update_candidates(candidates: list[Candidate]) -> None:
         )
 
 
-def _insert(table: str, columns: dict[str, str], rows: list[tuple], suffix: str = "") -> None:
-    """One ``INSERT ... SELECT FROM unnest(arrays)`` for many rows: set-based, no per-row ORM work.
-
-    ``columns`` maps column name to its PostgreSQL array type (``"bigint[]"``); rows are tuples in that order.
-    """
-    if not rows:
-        return
-    names = list(columns)
-    arrays = [list(values) for values in zip(*rows, strict=True)]
-    placeholders = ", ".join(f"%s::{array_type}" for array_type in columns.values())
-    with connection.cursor() as cursor:
+def _delete_children(candidate_ids: list[int]) -> None:
+    """Updated candidates get their skills, education and contributions from their newest document: drop the old."""
+    with bound_cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} ({', '.join(names)}) SELECT * FROM unnest({placeholders}) {suffix}",  # noqa: S608
-            arrays,
+            """
+            WITH skills AS (DELETE FROM profiles_candidateskill WHERE candidate_id = ANY(%(ids)b)),
+            education AS (DELETE FROM profiles_education WHERE candidate_id = ANY(%(ids)b))
+            DELETE FROM profiles_contribution WHERE candidate_id = ANY(%(ids)b)
+            """,
+            {"ids": candidate_ids},
         )
 
 
-def _write_identifiers(keys_by_candidate: dict[int, list[tuple[str, str]]]) -> None:
-    rows = [(cid, kind, value) for cid, keys in keys_by_candidate.items() for kind, value in keys]
-    _insert(
-        "profiles_candidateidentifier",
-        {"candidate_id": "bigint[]", "kind": "varchar[]", "value": "varchar[]"},
-        rows,
-        "ON CONFLICT (kind, value) DO NOTHING",
-    )
+def _write_identifiers(rows: list[tuple[int, str, str]]) -> None:
+    """(candidate id, kind, value) rows of keys not stored yet; a key another candidate holds stays theirs."""
+    if not rows:
+        return
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO profiles_candidateidentifier (candidate_id, kind, value) "
+            "SELECT * FROM unnest(%b::bigint[], %b::varchar[], %b::varchar[]) ON CONFLICT (kind, value) DO NOTHING",
+            [list(column) for column in zip(*rows, strict=True)],
+        )
 
 
 SKILL_LOCK_SLOTS = 256  # bounds the locks one transaction holds (a hostile file can name 20,000 new skills)
 
 
-def _lock_new_skills(label_keys: set[str]) -> None:
+def _lock_skill_slots(label_keys: set[str]) -> None:
     """Creating skills locks their rows, in two statements (skills, then topics): two loaders creating overlapping
     new skills in opposite orders deadlock. Taking the locks of the new slugs (one of 256 slots each) all at once,
     sorted, first, prevents it."""
-    known = set(SkillAlias.objects.filter(label__in=label_keys).values_list("label", flat=True))
-    slots = {zlib.crc32(skill_slug(key).encode()) % SKILL_LOCK_SLOTS for key in label_keys - known if key}
+    slots = {zlib.crc32(skill_slug(key).encode()) % SKILL_LOCK_SLOTS for key in label_keys}
     if slots:
         _lock_keys([("skill-slot", str(slot)) for slot in slots])
+
+
+def _resolve_labels(skill_labels: set[str], topic_labels: set[str]) -> tuple[dict[str, int], dict[str, str]]:
+    """The skill id and the slug of each label key. New labels become skills (topic-only labels, topics) after taking
+    their slots' locks; when every label is known already (the usual case) this is one query."""
+    wanted = (skill_labels | topic_labels) - {""}
+    if not wanted:
+        return {}, {}
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "SELECT a.label, a.skill_id, s.slug FROM profiles_skillalias a JOIN profiles_skill s ON s.id = a.skill_id "
+            "WHERE a.label = ANY(%b::varchar[])",
+            [sorted(wanted)],
+        )
+        found = cursor.fetchall()
+    ids = {label: skill_id for label, skill_id, _ in found}
+    slugs = {label: slug for label, _, slug in found}
+    new = wanted - ids.keys()
+    if new:
+        _lock_skill_slots(new)
+        created = skill_ids_for_labels(label_keys=skill_labels & new)
+        created.update(
+            skill_ids_for_labels(label_keys=(topic_labels & new) - created.keys(), default_kind=Skill.Kind.TOPIC)
+        )
+        with bound_cursor() as cursor:
+            cursor.execute("SELECT id, slug FROM profiles_skill WHERE id = ANY(%b)", [sorted(set(created.values()))])
+            slug_of = dict(cursor.fetchall())
+        ids.update(created)
+        slugs.update((label, slug_of[skill_id]) for label, skill_id in created.items())
+    return ids, slugs
+
+
+_SKILL_COLUMNS = ("candidate_id", "skill_id", "score", "label", "section", "position")
+_EDUCATION_COLUMNS = ("candidate_id", "position", "degree", "field", "minor", "school")
+_CONTRIBUTION_COLUMNS = (
+    "candidate_id",
+    "repository_id",
+    "position",
+    "role",
+    "commits",
+    "comments",
+    "start",
+    '"end"',
+    "is_current",
+    "active_months",
+    "summary",
+)
 
 
 def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
@@ -331,21 +448,14 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
     topic_labels = {
         label_key(topic) for doc in doc_by_candidate.values() for c in doc.contributions for topic in c.topics
     }
-    _lock_new_skills(skill_labels | topic_labels)
-    skill_ids = skill_ids_for_labels(label_keys=skill_labels)
-    topic_ids = skill_ids_for_labels(label_keys=topic_labels - skill_ids.keys(), default_kind=Skill.Kind.TOPIC)
-    slug_of = dict(Skill.objects.filter(pk__in={*skill_ids.values(), *topic_ids.values()}).values_list("pk", "slug"))
-    label_to_slug = {key: slug_of[sid] for key, sid in {**topic_ids, **skill_ids}.items()}
+    skill_ids, label_to_slug = _resolve_labels(skill_labels, topic_labels)
 
-    skills: list[tuple] = []
+    skills: list[list] = []
     education: list[tuple] = []
+    skill_section, language_section = CandidateSkill.Section.SKILL.value, CandidateSkill.Section.LANGUAGE.value
     for cid, doc in doc_by_candidate.items():
         best: dict[int, list] = {}  # skill id → [candidate, skill, score, label, section, position]
-        sections = (
-            (CandidateSkill.Section.SKILL, doc.skills),
-            (CandidateSkill.Section.LANGUAGE, doc.programming_languages),
-        )
-        for section, entries in sections:
+        for section, entries in ((skill_section, doc.skills), (language_section, doc.programming_languages)):
             for entry in entries:
                 sid = skill_ids.get(label_key(entry.label))
                 if sid is None:
@@ -355,34 +465,12 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
                     best[sid] = [cid, sid, entry.score, entry.label[:200], section, len(best)]
                 elif entry.score > current[2]:  # two labels of one skill: the higher score wins
                     current[2], current[3] = entry.score, entry.label[:200]
-        skills.extend(tuple(row) for row in best.values())
+        skills.extend(best.values())
         education.extend(
             (cid, i, e.degree[:200], e.field[:200], e.minor[:200], e.school[:300]) for i, e in enumerate(doc.education)
         )
-    _insert(
-        "profiles_candidateskill",
-        {
-            "candidate_id": "bigint[]",
-            "skill_id": "bigint[]",
-            "score": "smallint[]",
-            "label": "varchar[]",
-            "section": "varchar[]",
-            "position": "smallint[]",
-        },
-        skills,
-    )
-    _insert(
-        "profiles_education",
-        {
-            "candidate_id": "bigint[]",
-            "position": "smallint[]",
-            "degree": "varchar[]",
-            "field": "varchar[]",
-            "minor": "varchar[]",
-            "school": "varchar[]",
-        },
-        education,
-    )
+    _copy("profiles_candidateskill", _SKILL_COLUMNS, skills)
+    _copy("profiles_education", _EDUCATION_COLUMNS, education)
     repo_ids = _upsert_repositories(doc_by_candidate.values(), label_to_slug)
 
     contributions: list[tuple] = []
@@ -410,23 +498,7 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
                     c.summary,
                 )
             )
-    _insert(
-        "profiles_contribution",
-        {
-            "candidate_id": "bigint[]",
-            "repository_id": "bigint[]",
-            "position": "smallint[]",
-            "role": "varchar[]",
-            "commits": "integer[]",
-            "comments": "integer[]",
-            "start": "date[]",
-            '"end"': "date[]",
-            "is_current": "boolean[]",
-            "active_months": "integer[]",
-            "summary": "text[]",
-        },
-        contributions,
-    )
+    _copy("profiles_contribution", _CONTRIBUTION_COLUMNS, contributions)
 
 
 def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
@@ -439,32 +511,44 @@ def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
             repositories[name] = (
                 name,
                 c.repository_description,
-                [t[:100] for t in c.topics],
-                slugs,
+                Jsonb([t[:100] for t in c.topics]),
+                Jsonb(slugs),
                 c.topics_raw[:1000],
             )
     if not repositories:
         return {}
     names = sorted(repositories)  # sorted, so concurrent loaders take row locks in the same order
-    rows = [repositories[name] for name in names]
-    arrays = [list(values) for values in zip(*rows, strict=True)]
-    with connection.cursor() as cursor:
-        # Array-of-arrays parameters cannot be ragged: topics travel as JSON and are unpacked in SQL.
+    arrays = [list(values) for values in zip(*(repositories[name] for name in names), strict=True)]
+    with bound_cursor() as cursor:
+        # Array-of-arrays parameters cannot be ragged: topics travel as JSON and are unpacked in SQL. The ids come
+        # back in the same statement: the inserted and changed rows from RETURNING, the others as they were before it.
         cursor.execute(
             """
-            INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
-            SELECT n, d, ARRAY(SELECT jsonb_array_elements_text(t)), ARRAY(SELECT jsonb_array_elements_text(s)), r
-            FROM unnest(%s::varchar[], %s::text[], %s::jsonb[], %s::jsonb[], %s::varchar[]) AS u(n, d, t, s, r)
-            ON CONFLICT (full_name) DO UPDATE SET description = EXCLUDED.description, topics = EXCLUDED.topics,
-                topic_slugs = EXCLUDED.topic_slugs, topics_raw = EXCLUDED.topics_raw
-            WHERE (profiles_repository.description, profiles_repository.topics, profiles_repository.topic_slugs,
-                   profiles_repository.topics_raw)
-                IS DISTINCT FROM (EXCLUDED.description, EXCLUDED.topics, EXCLUDED.topic_slugs, EXCLUDED.topics_raw)
+            WITH upserted AS (
+                INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
+                SELECT n, d, ARRAY(SELECT jsonb_array_elements_text(t)), ARRAY(SELECT jsonb_array_elements_text(s)), r
+                FROM unnest(%b::varchar[], %b::text[], %b::jsonb[], %b::jsonb[], %b::varchar[]) AS u(n, d, t, s, r)
+                ON CONFLICT (full_name) DO UPDATE SET description = EXCLUDED.description, topics = EXCLUDED.topics,
+                    topic_slugs = EXCLUDED.topic_slugs, topics_raw = EXCLUDED.topics_raw
+                WHERE (profiles_repository.description, profiles_repository.topics, profiles_repository.topic_slugs,
+                       profiles_repository.topics_raw)
+                    IS DISTINCT FROM (EXCLUDED.description, EXCLUDED.topics, EXCLUDED.topic_slugs, EXCLUDED.topics_raw)
+                RETURNING full_name, id
+            )
+            SELECT full_name, id FROM upserted
+            UNION ALL
+            SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%b::varchar[])
             """,
-            [arrays[0], arrays[1], [Jsonb(t) for t in arrays[2]], [Jsonb(s) for s in arrays[3]], arrays[4]],
+            [*arrays, names],
         )
-        cursor.execute("SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%s)", [names])
-        return dict(cursor.fetchall())
+        ids = dict(cursor.fetchall())
+        # An unchanged row another load inserted after this statement began is in neither part: read it now.
+        if missing := [name for name in names if name not in ids]:
+            cursor.execute(
+                "SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%b::varchar[])", [missing]
+            )
+            ids.update(cursor.fetchall())
+    return ids
 
 
 def preview_outcomes(docs: list[ProfileDocument]) -> dict[str, int]:

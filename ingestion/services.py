@@ -13,18 +13,19 @@ import re
 import shutil
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
-from django.db import DatabaseError, DataError, IntegrityError, connection, transaction
-from django.db.models import Count, F, Q
+from django.db import DatabaseError, DataError, IntegrityError, transaction
+from django.db.models import Count, Q
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from ingestion.documents import ParseError, ProfileDocument
-from ingestion.loaders import LoadResult, Outcome, load_documents
+from ingestion.loaders import LoadResult, Outcome, bound_cursor, load_documents
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import detect_format, parse
 from ingestion.selectors import progress_from_counts
@@ -45,6 +46,17 @@ _UNSAFE_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]
 class IncomingFile:
     name: str
     data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedFile:
+    """What an import reads of a file it claimed (it never needs the whole row)."""
+
+    pk: int
+    batch_id: int | None
+    original_name: str
+    content: bytes
+    size: int
 
 
 @dataclass(slots=True)
@@ -105,31 +117,40 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool)
         rows.setdefault(hashlib.sha256(incoming.data).hexdigest(), incoming)
     shas = list(rows)
     now = timezone.now()
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
+        # The bytes travel as binary parameters (quoting them into the SQL text cost more than storing them); the
+        # batch's counters are updated in the same statement.
         cursor.execute(
             """
-            INSERT INTO ingestion_sourcefile (batch_id, original_name, content, sha256, size, format, status,
-                outcome, error, warnings, attempts, claimed_by, created_at, queued_at)
-            SELECT %s, n, c, s, z, f, 'pending', '', '', '[]'::jsonb, 0, '', %s, %s
-            FROM unnest(%s::varchar[], %s::bytea[], %s::varchar[], %s::bigint[], %s::varchar[]) AS t(n, c, s, z, f)
-            ON CONFLICT (sha256) DO NOTHING
-            RETURNING id
+            WITH new AS (
+                INSERT INTO ingestion_sourcefile (batch_id, original_name, content, sha256, size, format, status,
+                    outcome, error, warnings, attempts, claimed_by, created_at, queued_at)
+                SELECT %(batch)s, n, c, s, z, f, 'pending', '', '', '[]'::jsonb, 0, '', %(now)s, %(queued)s
+                FROM unnest(%(names)b::varchar[], %(contents)b::bytea[], %(shas)b::varchar[], %(sizes)b::bigint[],
+                    %(formats)b::varchar[]) AS t(n, c, s, z, f)
+                ON CONFLICT (sha256) DO NOTHING
+                RETURNING id
+            ),
+            counted AS (
+                UPDATE ingestion_importbatch SET total_files = total_files + %(received)s,
+                    duplicates = duplicates + %(received)s - (SELECT count(*) FROM new)
+                WHERE id = %(batch)s
+            )
+            SELECT id FROM new
             """,
-            [
-                batch.pk,
-                now,
-                now if enqueue else None,
-                [safe_file_name(rows[s].name) for s in shas],
-                [rows[s].data for s in shas],
-                shas,
-                [len(rows[s].data) for s in shas],
-                [detect_format(rows[s].data) for s in shas],
-            ],
+            {
+                "batch": batch.pk,
+                "now": now,
+                "queued": now if enqueue else None,
+                "names": [safe_file_name(rows[s].name) for s in shas],
+                "contents": [rows[s].data for s in shas],
+                "shas": shas,
+                "sizes": [len(rows[s].data) for s in shas],
+                "formats": [detect_format(rows[s].data) for s in shas],
+                "received": len(group),
+            },
         )
         new_ids = sorted(row[0] for row in cursor.fetchall())
-    ImportBatch.objects.filter(pk=batch.pk).update(
-        total_files=F("total_files") + len(group), duplicates=F("duplicates") + len(group) - len(new_ids)
-    )
     if enqueue and new_ids:
         _enqueue_on_commit(new_ids)
 
@@ -158,22 +179,35 @@ def iter_folder(paths: Iterable[Path]) -> Iterator[IncomingFile]:
 # --- Importing -----------------------------------------------------------------------------------------------------
 
 
+_CLAIM_SQL = """
+UPDATE ingestion_sourcefile
+SET status = 'processing', claimed_at = now(), claimed_by = %(token)s, attempts = attempts + 1
+WHERE id = ANY(%(ids)b::bigint[]) AND (status = 'pending'
+    OR (status = 'processing' AND (claimed_by = %(token)s OR claimed_at < %(stale_before)s)))
+RETURNING {columns}
+"""
+
+
+def _claim(file_ids: list[int], token: str, columns: str) -> list[tuple]:
+    stale_before = timezone.now() - timezone.timedelta(seconds=settings.INGEST_STALE_AFTER_SECONDS)
+    with bound_cursor() as cursor:
+        cursor.execute(
+            _CLAIM_SQL.format(columns=columns),
+            {"token": token, "ids": list(file_ids), "stale_before": stale_before},
+            binary=True,  # the content comes back as bytes, not as hex to decode
+        )
+        return sorted(cursor.fetchall(), key=lambda row: row[0])
+
+
 def source_files_claim(*, file_ids: list[int], token: str) -> list[int]:
     """Compare-and-set claim: take files that are pending, or held by this same task (a retry or a re-delivery),
     or whose claim went stale (a dead worker). Returns the ids this caller now owns."""
-    stale_before = timezone.now() - timezone.timedelta(seconds=settings.INGEST_STALE_AFTER_SECONDS)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            UPDATE ingestion_sourcefile
-            SET status = 'processing', claimed_at = now(), claimed_by = %s, attempts = attempts + 1
-            WHERE id = ANY(%s) AND (status = 'pending'
-                OR (status = 'processing' AND (claimed_by = %s OR claimed_at < %s)))
-            RETURNING id
-            """,
-            [token, file_ids, token, stale_before],
-        )
-        return sorted(row[0] for row in cursor.fetchall())
+    return [row[0] for row in _claim(file_ids, token, "id")]
+
+
+def _claim_for_import(file_ids: list[int], token: str) -> list[ClaimedFile]:
+    """``source_files_claim``, reading what the import needs of each claimed file in the same statement."""
+    return [ClaimedFile(*row) for row in _claim(file_ids, token, "id, batch_id, original_name, content, size")]
 
 
 def human_size(num_bytes: int) -> str:
@@ -181,7 +215,7 @@ def human_size(num_bytes: int) -> str:
     return filesizeformat(num_bytes).replace("\xa0", " ")
 
 
-def _parse_one(source: SourceFile, vocabulary: frozenset[str]) -> ProfileDocument | str:
+def _parse_one(source: ClaimedFile, vocabulary: frozenset[str]) -> ProfileDocument | str:
     """The parsed document, or the message a recruiter reads about why this file could not be imported."""
     limit = settings.INGEST_MAX_FILE_BYTES
     if source.size > limit:
@@ -197,17 +231,31 @@ def _parse_one(source: SourceFile, vocabulary: frozenset[str]) -> ProfileDocumen
         return "The parser hit an internal error on this file; it is kept for re-parsing after a fix."
 
 
+@contextmanager
+def _import_transaction() -> Iterator[None]:
+    """The transaction that loads documents and records the files' outcome.
+
+    It commits without waiting for the WAL flush (``synchronous_commit = off``): the files' statuses commit with the
+    rows, so a commit that a server crash loses leaves those files claimed (``processing``) as if the worker had died,
+    and the sweeper queues them again once the claim is stale. Nothing is lost; a file may be loaded twice, which
+    identity keys and ``document_sha256`` make harmless. The claim itself commits durably, before parsing.
+    """
+    with transaction.atomic():
+        with bound_cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit = off")
+        yield
+
+
 def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
     """Claim, parse and load these files. Database outages propagate (the task retries); anything wrong with a
     file's content fails that file alone, with its message, and no partial rows."""
-    claimed = source_files_claim(file_ids=file_ids, token=token)
+    sources = _claim_for_import(file_ids, token)
     summary = ImportSummary()
-    if not claimed:
+    if not sources:
         return summary
-    sources = list(SourceFile.objects.filter(pk__in=claimed).order_by("pk"))
     vocabulary = skill_vocabulary()
-    parsed: list[tuple[SourceFile, ProfileDocument]] = []
-    failures: list[tuple[SourceFile, str]] = []
+    parsed: list[tuple[ClaimedFile, ProfileDocument]] = []
+    failures: list[tuple[ClaimedFile, str]] = []
     for source in sources:
         outcome = _parse_one(source, vocabulary)
         if isinstance(outcome, str):
@@ -215,23 +263,22 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
         else:
             parsed.append((source, outcome))
     try:
-        with transaction.atomic():
+        with _import_transaction():
             results = load_documents([doc for _, doc in parsed]) if parsed else []
-            _record_results(parsed, results, summary)
-            _record_failures(failures, summary)
+            _finish_files(_result_rows(parsed, results, summary) + _failure_rows(failures, summary))
     except CONTENT_ERRORS as exc:
         # One bad document spoils the set-based load: load each on its own to find and fail just that one.
         logger.warning("Bulk load of %s files failed (%s); loading one by one", len(parsed), exc)
         summary = ImportSummary()
-        with transaction.atomic():
-            _record_failures(failures, summary)
+        with _import_transaction():
+            _finish_files(_failure_rows(failures, summary))
         for source, doc in parsed:
             try:
-                with transaction.atomic():
-                    _record_results([(source, doc)], load_documents([doc]), summary)
+                with _import_transaction():
+                    _finish_files(_result_rows([(source, doc)], load_documents([doc]), summary))
             except CONTENT_ERRORS as single_exc:
-                with transaction.atomic():
-                    _record_failures([(source, _database_message(single_exc))], summary)
+                with _import_transaction():
+                    _finish_files(_failure_rows([(source, _database_message(single_exc))], summary))
     for batch_id in {s.batch_id for s in sources if s.batch_id}:
         batch_finish_if_done(batch_id=batch_id)
     return summary
@@ -242,38 +289,39 @@ def _database_message(exc: DatabaseError | UnicodeEncodeError) -> str:
     return f"The profile could not be saved: {first_line}"
 
 
-def _record_results(
-    parsed: list[tuple[SourceFile, ProfileDocument]], results: list[LoadResult], summary: ImportSummary
-) -> None:
+def _result_rows(
+    parsed: list[tuple[ClaimedFile, ProfileDocument]], results: list[LoadResult], summary: ImportSummary
+) -> list[tuple]:
     rows = []
     for (source, _), result in zip(parsed, results, strict=True):
         status = SourceFile.Status.UNCHANGED if result.outcome == Outcome.UNCHANGED else SourceFile.Status.IMPORTED
         rows.append((source.pk, status, result.outcome, "", Jsonb(result.warnings), result.candidate_id))
         setattr(summary, result.outcome, getattr(summary, result.outcome) + 1)
-    _finish_files(rows)
+    return rows
 
 
-def _record_failures(failures: list[tuple[SourceFile, str]], summary: ImportSummary) -> None:
+def _failure_rows(failures: list[tuple[ClaimedFile, str]], summary: ImportSummary) -> list[tuple]:
     rows = []
     for source, message in failures:
-        rows.append((source.pk, SourceFile.Status.FAILED, "", message, Jsonb(list(source.warnings)), None))
+        rows.append((source.pk, SourceFile.Status.FAILED, "", message, None, None))  # the file keeps its warnings
         summary.failed += 1
         summary.errors.append((source.original_name, message))
-    _finish_files(rows)
+    return rows
 
 
 def _finish_files(rows: list[tuple]) -> None:
-    """One UPDATE for the outcome of many files: (id, status, outcome, error, warnings, candidate id)."""
+    """One UPDATE for the outcome of many files: (id, status, outcome, error, warnings or None to keep the stored
+    ones, candidate id)."""
     if not rows:
         return
     arrays = [list(column) for column in zip(*rows, strict=True)]
-    with connection.cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(
             """
             UPDATE ingestion_sourcefile AS f
-            SET status = u.status, outcome = u.outcome, error = u.error, warnings = u.warnings,
+            SET status = u.status, outcome = u.outcome, error = u.error, warnings = coalesce(u.warnings, f.warnings),
                 candidate_id = u.candidate_id, processed_at = now()
-            FROM unnest(%s::bigint[], %s::varchar[], %s::varchar[], %s::text[], %s::jsonb[], %s::bigint[])
+            FROM unnest(%b::bigint[], %b::varchar[], %b::varchar[], %b::text[], %b::jsonb[], %b::bigint[])
                 AS u(id, status, outcome, error, warnings, candidate_id)
             WHERE f.id = u.id
             """,

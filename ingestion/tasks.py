@@ -1,14 +1,27 @@
 """Celery tasks: thin, idempotent, id-based. The work lives in ingestion.services."""
 
+import gc
 import uuid
 
 from celery import shared_task
+from celery.signals import worker_process_init
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 
 from ingestion import services
 
 TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerOperationalError)
+
+
+@worker_process_init.connect
+def _freeze_startup_objects(**_kwargs) -> None:
+    """Take what a worker process starts with (Django, the app, their modules) out of the cyclic GC's sight.
+
+    An import allocates tens of thousands of objects a chunk, which set off a full collection every few chunks; each
+    walked that whole startup heap again (~0.25 ms of CPU a profile, measured with gc.callbacks). Frozen objects are
+    still freed by reference counting; only a reference cycle among them would never be collected.
+    """
+    gc.freeze()
 
 
 @shared_task(

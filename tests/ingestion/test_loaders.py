@@ -1,7 +1,8 @@
+import dataclasses
 import threading
 
 import pytest
-from django.db import connection
+from django.db import DataError, connection
 
 from ingestion.documents import Location, SkillEntry
 from ingestion.loaders import Outcome, load_documents
@@ -67,6 +68,25 @@ def test_a_newer_document_of_the_same_person_updates_in_place_and_replaces_child
     assert list(candidate.skills.values_list("skill__slug", "score")) == [("rust", 8)]
     assert not Contribution.objects.exists()
     assert Repository.objects.filter(full_name="lumen/optics").exists()  # repositories are shared, kept
+
+
+def test_people_contributing_to_one_repository_share_its_row():
+    [first] = load_documents([make_document()])
+    [second, third] = load_documents([make_document(name="Other Person"), make_document(name="Third Person")])
+
+    repositories = Contribution.objects.filter(
+        candidate_id__in=[first.candidate_id, second.candidate_id, third.candidate_id]
+    ).values_list("repository__full_name", flat=True)
+    assert list(repositories) == ["lumen/optics"] * 3
+    assert Repository.objects.count() == 1
+
+
+def test_a_number_out_of_range_is_refused_not_wrapped_around():
+    [contribution] = make_document().contributions
+    doc = make_document(contributions=[dataclasses.replace(contribution, commits=2**40)])
+
+    with pytest.raises(DataError):
+        load_documents([doc])
 
 
 def test_same_name_elsewhere_is_another_person():

@@ -5,6 +5,7 @@ import pytest
 from django.db import transaction
 
 from ingestion import services
+from ingestion.documents import SkillEntry
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate, CandidateSkill, Contribution
 
@@ -141,6 +142,47 @@ def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_
     assert failed.status == SourceFile.Status.FAILED
     assert "simulated constraint violation" in failed.error
     assert not CandidateSkill.objects.exclude(candidate__name="Jinliang Wei").exists()
+
+
+def test_a_profile_the_database_refuses_fails_alone_with_its_message(seed_bytes, monkeypatch):
+    other = seed_bytes.replace(b"Jinliang Wei", b"Ada Quill")
+    batch = receive(("good.txt", seed_bytes), ("other.txt", other))
+    real_parse = services.parse
+
+    def parse_with_an_impossible_score(data, **kwargs):
+        doc = real_parse(data, **kwargs)
+        if doc.name == "Ada Quill":
+            doc.skills = [*doc.skills, SkillEntry("zig", 11)]  # the database allows scores 0-10
+        return doc
+
+    monkeypatch.setattr(services, "parse", parse_with_an_impossible_score)
+
+    summary = import_all(batch)
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 1"
+    failed = SourceFile.objects.get(original_name="other.txt")
+    assert failed.status == SourceFile.Status.FAILED
+    assert "candidateskill_score_0_10" in failed.error
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Jinliang Wei"]
+    assert not CandidateSkill.objects.exclude(candidate__name="Jinliang Wei").exists()
+    assert SourceFile.objects.get(original_name="good.txt").status == SourceFile.Status.IMPORTED
+
+
+def test_identical_files_in_one_upload_are_stored_once_and_counted(seed_bytes):
+    batch = receive(("a.txt", seed_bytes), ("b.txt", seed_bytes), ("c.txt", b"{not json"))
+
+    assert SourceFile.objects.filter(batch=batch).count() == 2
+    assert (batch.total_files, batch.duplicates) == (3, 1)
+
+
+def test_a_failed_file_keeps_the_warnings_it_had(seed_bytes):
+    batch = receive(("broken.json", b"{not json"))
+    SourceFile.objects.update(warnings=["An earlier warning."])
+
+    import_all(batch)
+
+    source = SourceFile.objects.get()
+    assert (source.status, source.warnings) == (SourceFile.Status.FAILED, ["An earlier warning."])
 
 
 def test_a_claimed_file_is_not_imported_twice_by_another_task(seed_bytes):
