@@ -51,10 +51,13 @@ class SourceFile(models.Model):
         UPDATED = "updated", "Updated a candidate"
         UNCHANGED = "unchanged", "Candidate already up to date"
 
-    batch = models.ForeignKey(ImportBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="files")
+    # Foreign keys indexed by the (batch, status) and (candidate) indexes below.
+    batch = models.ForeignKey(
+        ImportBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="files", db_index=False
+    )
     original_name = models.CharField(max_length=500)
     content = models.BinaryField(editable=False)
-    sha256 = models.CharField(max_length=64, unique=True)
+    sha256 = models.CharField(max_length=64)  # unique: see the constraint
     size = models.PositiveBigIntegerField()
     format = models.CharField(max_length=12, choices=Format.choices, default=Format.UNKNOWN)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
@@ -62,7 +65,7 @@ class SourceFile(models.Model):
     error = models.TextField(blank=True)
     warnings = models.JSONField(default=list, blank=True)
     candidate = models.ForeignKey(
-        "profiles.Candidate", null=True, blank=True, on_delete=models.SET_NULL, related_name="sources"
+        "profiles.Candidate", null=True, blank=True, on_delete=models.SET_NULL, related_name="sources", db_index=False
     )
     attempts = models.PositiveSmallIntegerField(default=0)
     queued_at = models.DateTimeField(null=True, blank=True, help_text="When the file was last sent to a worker.")
@@ -84,6 +87,8 @@ class SourceFile(models.Model):
             models.Index(fields=["candidate"], name="sourcefile_candidate_idx"),
         ]
         constraints = [
+            # A constraint rather than unique=True: the same index, without the unused varchar_pattern_ops twin.
+            models.UniqueConstraint(fields=["sha256"], name="sourcefile_unique_sha256"),
             models.CheckConstraint(condition=~Q(status="failed") | ~Q(error=""), name="sourcefile_failed_has_error"),
         ]
 

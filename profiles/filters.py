@@ -7,8 +7,10 @@ their values and turns them into SQL. Design notes:
   silently ignored filter. An unknown skill, topic or repository is not an error: it simply matches nobody.
 * Skill terms read the candidate row, not ``CandidateSkill``: ``Candidate.skill_tokens`` holds ``skill_id * 16 +
   score`` per skill under a GIN index, so ``python:8`` is ``skill_tokens && {python*16+8, …, python*16+10}`` and
-  several terms intersect posting lists in one index scan; ``match`` reads the scores from ``Candidate.skill_scores``
-  (``{skill_id: score}``). ``any_skill`` is one overlap with every wanted token, ``exclude_skill`` its negation.
+  several terms intersect posting lists in one index scan. With a ``country`` filter the terms use the tokens scoped
+  to that country (``profiles.services.skill_tokens``), far shorter lists. ``match`` reads the scores from
+  ``Candidate.skill_scores`` (``{skill_id: score}``). ``any_skill`` is one overlap with every wanted token,
+  ``exclude_skill`` its negation.
 * Skill and topic labels are alias-aware: a label is lower-cased, spaces become ``-``, and ``SkillAlias`` maps it to
   its canonical skill (``cprogramming-language`` and ``c-language`` are both C).
 * ``match`` (0-100) = round(100 × mean over the requested skills of score / 10); a requested ``any_skill`` the
@@ -367,14 +369,18 @@ class CandidateFilterSet(filters.FilterSet):
         skill = self._skill(label)
         return skill[0] if skill else None
 
-    def _tokens(self, terms: list[SkillTerm]) -> list[int]:
-        """The skill tokens any of these terms accepts (unknown skills have none)."""
+    def _tokens(self, terms: list[SkillTerm], *, country_code: str = "") -> list[int]:
+        """The skill tokens any of these terms accepts (unknown skills have none), scoped to a country if given."""
         return [
             token
             for term in terms
             if (skill_id := self._skill_id(term.label)) is not None
-            for token in skill_tokens(skill_id, term.min_score)
+            for token in skill_tokens(skill_id, term.min_score, country_code=country_code)
         ]
+
+    def _country(self) -> str:
+        """The requested country: skill terms use the tokens scoped to it (the country filter holds as well)."""
+        return self.form.cleaned_data.get("country") or ""
 
     # --- Filters -----------------------------------------------------------------------------------------------
 
@@ -385,14 +391,15 @@ class CandidateFilterSet(filters.FilterSet):
             if skill_id is None:
                 self._matches_nobody = True
                 continue
-            queryset = queryset.filter(skill_tokens__overlap=skill_tokens(skill_id, term.min_score))
+            tokens = skill_tokens(skill_id, term.min_score, country_code=self._country())
+            queryset = queryset.filter(skill_tokens__overlap=tokens)
         return queryset
 
     def filter_any_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
         if not terms:
             return queryset
         self._match_skill_ids.extend(self._skill_id(term.label) for term in terms)
-        tokens = self._tokens(terms)
+        tokens = self._tokens(terms, country_code=self._country())
         if not tokens:
             self._matches_nobody = True
             return queryset

@@ -85,13 +85,14 @@ class Candidate(models.Model):
     # sha256 of the normalised document last loaded: an identical document rewrites nothing.
     document_sha256 = models.CharField(max_length=64, blank=True, editable=False)
     search_vector = SearchVectorField(null=True, editable=False)
-    # The candidate's skills again, shaped for search (written with search_vector, from CandidateSkill, by
-    # profiles.services.candidates_refresh_search_columns): one token skill_id * 16 + score per skill, under a GIN
-    # index, so `python:8 AND go:7` is an intersection of posting lists; and {skill_id: score}, which `match` reads.
-    skill_tokens = ArrayField(models.IntegerField(), default=list, db_default=[], editable=False)
+    # The candidate's skills again, shaped for search (written with search_vector, from CandidateSkill and the
+    # country, by profiles.services.candidates_refresh_search_columns): tokens skill_id * 16 + score, plain and scoped
+    # to the country, under a GIN index, so `python:8 AND go:7` is an intersection of posting lists; and
+    # {skill_id: score}, which `match` reads.
+    skill_tokens = ArrayField(models.BigIntegerField(), default=list, db_default=[], editable=False)
     skill_scores = models.JSONField(default=dict, db_default={}, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)  # indexed with id, for ordering and `updated_since`
 
     history = HistoricalRecords(
         excluded_fields=["search_vector", "skill_tokens", "skill_scores", "document_sha256", "updated_at"],
@@ -169,7 +170,8 @@ class CandidateSkill(models.Model):
         SKILL = "skill", "GitHub skill"
         LANGUAGE = "language", "Programming language"
 
-    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="skills")
+    # Indexed by the (candidate, skill) unique constraint; skill filters read Candidate.skill_tokens instead.
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="skills", db_index=False)
     skill = models.ForeignKey(Skill, on_delete=models.PROTECT, related_name="candidate_skills")
     score = models.PositiveSmallIntegerField()
     label = models.CharField(max_length=200, help_text="The label exactly as the file wrote it.")
@@ -181,10 +183,6 @@ class CandidateSkill(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(score__gte=0) & Q(score__lte=10), name="candidateskill_score_0_10"),
             models.UniqueConstraint(fields=["candidate", "skill"], name="candidateskill_unique_candidate_skill"),
-        ]
-        indexes = [
-            # skill=slug:min_score filters: find candidates by skill and score range.
-            models.Index(fields=["skill", "score", "candidate"], name="candidateskill_skill_score_idx"),
         ]
 
     def __str__(self) -> str:
@@ -212,8 +210,9 @@ class Repository(models.Model):
 
 
 class Contribution(models.Model):
-    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="contributions")
-    repository = models.ForeignKey(Repository, on_delete=models.PROTECT, related_name="contributions")
+    # Indexed by the (candidate, repository) unique constraint and the (repository, candidate) index below.
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="contributions", db_index=False)
+    repository = models.ForeignKey(Repository, on_delete=models.PROTECT, related_name="contributions", db_index=False)
     position = models.PositiveSmallIntegerField(default=0)
     role = models.CharField(max_length=200, blank=True)
     commits = models.PositiveIntegerField(default=0)

@@ -91,8 +91,8 @@ def candidate_match_skills(*, params: QueryDict | Mapping) -> list:
     return [*form.cleaned_data["skill"], *form.cleaned_data["any_skill"]]
 
 
-# Columns no read shows: the full-text vector (large; only filtered on) and the loader's bookkeeping.
-_NEVER_SHOWN = ("search_vector", "document_sha256", "protected_fields")
+# Columns no read shows: the search columns (only filtered on; `match` is computed in SQL) and the loader's bookkeeping.
+_NEVER_SHOWN = ("search_vector", "skill_tokens", "skill_scores", "document_sha256", "protected_fields")
 
 
 class SkillRow(NamedTuple):

@@ -23,12 +23,16 @@ class Migration(migrations.Migration):
             model_name="candidate",
             name="skill_tokens",
             field=django.contrib.postgres.fields.ArrayField(
-                base_field=models.IntegerField(), db_default=[], default=list, editable=False, size=None
+                base_field=models.BigIntegerField(), db_default=[], default=list, editable=False, size=None
             ),
         ),
         migrations.RunSQL(
             """
-            UPDATE profiles_candidate AS c SET skill_tokens = s.tokens, skill_scores = s.scores
+            UPDATE profiles_candidate AS c SET skill_scores = s.scores,
+                skill_tokens = s.tokens::bigint[] || CASE WHEN c.country_code ~ '^[A-Z]{2}$' THEN ARRAY(
+                    SELECT -(t::bigint * 1024 + (ascii(c.country_code) - 65) * 26 + ascii(substr(c.country_code, 2)) - 65)
+                    FROM unnest(s.tokens) AS t
+                ) ELSE '{}' END
             FROM (
                 SELECT candidate_id, array_agg(skill_id * 16 + score ORDER BY skill_id) AS tokens,
                     jsonb_object_agg(skill_id::text, score) AS scores

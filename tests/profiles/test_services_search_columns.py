@@ -2,7 +2,7 @@
 
 import pytest
 
-from ingestion.documents import SkillEntry
+from ingestion.documents import Location, SkillEntry
 from ingestion.loaders import load_documents
 from profiles import services
 from profiles.models import Candidate, CandidateSkill
@@ -14,13 +14,19 @@ pytestmark = pytest.mark.django_db
 
 
 def search_columns(candidate_id: int) -> tuple[list[int], dict[str, int]]:
-    return Candidate.objects.values_list("skill_tokens", "skill_scores").get(pk=candidate_id)
+    tokens, scores = Candidate.objects.values_list("skill_tokens", "skill_scores").get(pk=candidate_id)
+    return sorted(tokens), scores
 
 
 def expected_columns(candidate_id: int) -> tuple[list[int], dict[str, int]]:
-    """What the columns must hold, computed from the CandidateSkill rows."""
+    """What the columns must hold, computed from the CandidateSkill rows and the country."""
+    country = Candidate.objects.get(pk=candidate_id).country_code
     rows = sorted(CandidateSkill.objects.filter(candidate_id=candidate_id).values_list("skill_id", "score"))
-    return [skill_id * 16 + score for skill_id, score in rows], {str(skill_id): score for skill_id, score in rows}
+    plain = [skill_id * 16 + score for skill_id, score in rows]
+    scoped = (
+        [-(token * 1024 + (ord(country[0]) - 65) * 26 + ord(country[1]) - 65) for token in plain] if country else []
+    )
+    return sorted(plain + scoped), {str(skill_id): score for skill_id, score in rows}
 
 
 def test_an_import_writes_one_token_and_one_score_per_canonical_skill():
@@ -53,6 +59,32 @@ def test_a_candidate_without_skills_has_empty_columns():
 def test_skill_tokens_cover_every_score_from_the_minimum():
     assert services.skill_tokens(3, 8) == [3 * 16 + 8, 3 * 16 + 9, 3 * 16 + 10]
     assert len(services.skill_tokens(3)) == 11
+    # scoped to a country: US is (20, 18) → 20 * 26 + 18 = 538
+    assert services.skill_tokens(3, 10, country_code="US") == [-((3 * 16 + 10) * 1024 + 538)]
+
+
+def test_the_country_scoped_tokens_follow_the_country():
+    [result] = load_documents([make_document()])  # Lagos, Nigeria
+    candidate = Candidate.objects.get(pk=result.candidate_id)
+
+    assert [c.pk for c in candidate_search(params={"skill": "python:9", "country": "NG"})] == [candidate.pk]
+    assert list(candidate_search(params={"skill": "python:9", "country": "GH"})) == []
+
+    candidate.country, candidate.country_code = "Ghana", "GH"
+    services.candidate_save_by_hand(candidate=candidate, user=UserFactory())
+
+    assert search_columns(candidate.pk) == expected_columns(candidate.pk)
+    assert [c.pk for c in candidate_search(params={"skill": "python:9", "country": "Ghana"})] == [candidate.pk]
+    assert list(candidate_search(params={"any_skill": "python,rust", "country": "NG"})) == []
+
+
+def test_a_candidate_without_a_country_has_only_plain_tokens():
+    [result] = load_documents([make_document(location=Location(city="", region="", country="", country_code=""))])
+
+    tokens, _ = search_columns(result.candidate_id)
+    assert tokens
+    assert all(token > 0 for token in tokens)
+    assert [c.pk for c in candidate_search(params={"skill": "python"})] == [result.candidate_id]
 
 
 def test_a_merge_leaves_the_survivor_with_the_merged_skills_tokens():
