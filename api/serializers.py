@@ -81,8 +81,28 @@ class SourceSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "format", "status", "sha256", "created_at", "processed_at"]
 
 
+class IdentityUrlField(serializers.HyperlinkedIdentityField):
+    """A HyperlinkedIdentityField that reverses the URL once per response and formats it for each row: a page of 50
+    candidates spent ~3 ms in ``reverse()``. The placeholder goes through the real URL pattern, so the routing stays
+    the one source of the URL."""
+
+    _PLACEHOLDER = 987654321987654321
+
+    def get_url(self, obj, view_name, request, format):
+        pk = getattr(obj, self.lookup_field)
+        if pk is None:
+            return None
+        cache_key = (view_name, id(request), format)
+        cached = getattr(self, "_url_template", None)
+        if cached is None or cached[0] != cache_key:
+            placeholder = type("Placeholder", (), {self.lookup_field: self._PLACEHOLDER})()
+            url = super().get_url(placeholder, view_name, request, format)
+            self._url_template = cached = (cache_key, url.replace(str(self._PLACEHOLDER), "{}"))
+        return cached[1].format(pk)
+
+
 class _CandidateBaseSerializer(serializers.ModelSerializer):
-    url = serializers.HyperlinkedIdentityField(view_name="api:candidate-detail")
+    url = IdentityUrlField(view_name="api:candidate-detail")
     location = serializers.SerializerMethodField()
     skills = serializers.SerializerMethodField()
     # Present only when skills are requested (the selector annotates it), else left out: required=False (not
