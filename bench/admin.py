@@ -132,6 +132,8 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
+    import talentdb.wsgi  # noqa: F401 - set the process up as the WSGI server does (its GC freeze included)
+
     settings.DEBUG = False
     settings.SECURE_SSL_REDIRECT = False
     user, _ = get_user_model().objects.get_or_create(

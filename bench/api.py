@@ -113,6 +113,8 @@ def main() -> None:
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
+    import talentdb.wsgi  # noqa: F401 - set the process up as the WSGI server does (its GC freeze included)
+
     settings.DEBUG = False
     user, _ = get_user_model().objects.get_or_create(username="bench-api")
     token, _ = Token.objects.get_or_create(user=user)
