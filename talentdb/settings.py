@@ -37,6 +37,11 @@ if "host" in DATABASES["default"].get("OPTIONS", {}):
     DATABASES["default"]["HOST"] = DATABASES["default"]["OPTIONS"].pop("host")
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The planner's default cost of a random page read (4) is a spinning disk's. Our data is read from RAM or SSD; at 4 it
+# AND-ed a skill filter's short GIN list with a quarter of the table from a btree (3x slower; docs/benchmarks.md).
+DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c random_page_cost=" + env.str(
+    "DATABASE_RANDOM_PAGE_COST", default="1.1"
+)
 # One test database per test process: parallel runs on one server never drop each other's database.
 DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str(
     "TEST_DATABASE_NAME", default=f"test_{DATABASES['default']['NAME']}_{os.getpid()}"
