@@ -28,7 +28,7 @@ class LocationSerializer(serializers.Serializer):
 
 
 class CandidateSkillSerializer(serializers.Serializer):
-    """The shape of a candidate's skill (documentation; rows are built from SkillRows in _skills_of)."""
+    """The shape of a candidate's skill (documentation: PostgreSQL shapes the rows, see _skills_of)."""
 
     slug = serializers.CharField(help_text="Canonical skill.")
     name = serializers.CharField()
@@ -119,13 +119,9 @@ class _CandidateBaseSerializer(serializers.ModelSerializer):
         }
 
     def _skills_of(self, candidate: Candidate, section: str) -> list[dict]:
-        # Plain dicts from the SkillRows profiles.selectors.candidates_attach_skills set: a nested serializer per
-        # candidate cost more than the page's SQL. The shape is CandidateSkillSerializer's (the schema says so).
-        return [
-            {"slug": row.slug, "name": row.name, "score": row.score, "label": row.label}
-            for row in candidate.skill_list
-            if row.section == section
-        ]
+        # The dicts profiles.selectors.candidates_attach_skills decoded from PostgreSQL's JSON, as they are: a nested
+        # serializer per candidate cost more than the page's SQL. Their shape is CandidateSkillSerializer's.
+        return candidate.skill_sections.get(section, [])
 
     @extend_schema_field(CandidateSkillSerializer(many=True))
     def get_skills(self, candidate: Candidate) -> list[dict]:

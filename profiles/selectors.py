@@ -8,7 +8,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from django.contrib.postgres.search import SearchQuery
 from django.core.exceptions import EmptyResultSet, ValidationError
@@ -95,33 +94,32 @@ def candidate_match_skills(*, params: QueryDict | Mapping) -> list:
 _NEVER_SHOWN = ("search_vector", "skill_tokens", "skill_scores", "document_sha256", "protected_fields")
 
 
-class SkillRow(NamedTuple):
-    """A candidate's skill as the API shows it (a plain row: a page of 50 candidates carries ~1,000 of them)."""
-
-    slug: str
-    name: str
-    score: int
-    label: str
-    section: str
+_SKILLS_BY_SECTION_SQL = """
+SELECT cs.candidate_id, cs.section,
+    json_agg(json_build_object('slug', s.slug, 'name', s.name, 'score', cs.score, 'label', cs.label)
+        ORDER BY cs.position, cs.id)::text
+FROM profiles_candidateskill cs JOIN profiles_skill s ON s.id = cs.skill_id
+WHERE cs.candidate_id = ANY(%s)
+GROUP BY cs.candidate_id, cs.section
+"""
 
 
 def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candidate]:
-    """Set ``skill_list`` (SkillRows in the file's order) on each candidate, in one query for all of them.
+    """Set ``skill_sections`` on each candidate: section (``skill``, ``language``) → its skills in the file's order,
+    each ``{slug, name, score, label}`` (the API's shape), in one query for all of them.
 
-    Reads tuples, not model instances: building 2,000 model objects per page cost more than the page's SQL.
+    PostgreSQL builds the lists as JSON and Python only decodes them: a page of 50 candidates carries ~1,000 skills,
+    and building them row by row in Python cost more than the page's SQL.
     """
     if not candidates:
         return candidates
-    rows: dict[int, list[SkillRow]] = defaultdict(list)
-    skills = (
-        CandidateSkill.objects.filter(candidate_id__in=[candidate.pk for candidate in candidates])
-        .order_by("candidate_id", "position", "id")
-        .values_list("candidate_id", "skill__slug", "skill__name", "score", "label", "section")
-    )
-    for candidate_id, *values in skills:
-        rows[candidate_id].append(SkillRow(*values))
+    sections: dict[int, dict[str, list[dict]]] = defaultdict(dict)
+    with connection.cursor() as cursor:
+        cursor.execute(_SKILLS_BY_SECTION_SQL, [[candidate.pk for candidate in candidates]])
+        for candidate_id, section, skills in cursor.fetchall():
+            sections[candidate_id][section] = json.loads(skills)
     for candidate in candidates:
-        candidate.skill_list = rows[candidate.pk]
+        candidate.skill_sections = sections[candidate.pk]
     return candidates
 
 
@@ -175,7 +173,7 @@ def candidates_with_education_and_contributions(queryset: QuerySet[Candidate]) -
 
 
 def candidate_detail(*, candidate_id: int, params: QueryDict | Mapping | None = None, user=None) -> Candidate:
-    """One candidate with everything its profile shows (skills in ``skill_list``), its source files
+    """One candidate with everything its profile shows (skills in ``skill_sections``), its source files
     (``source_rows``), and ``match`` for the requested skills (whether or not the candidate meets their minimum
     scores). Raises Candidate.DoesNotExist."""
     terms = candidate_match_skills(params=params or {})
