@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 # Tests run with production settings (DEBUG off) and a throwaway secret.
 TEST_ENV := DEBUG=0 SECRET_KEY=$${SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}
 
-.PHONY: run test reliability bench-ingest bench-api bench-admin stop lint
+.PHONY: run test reliability bench-ingest bench-ingest-breakdown bench-api bench-admin stop lint
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,9 @@ reliability: $(VENV)/.installed
 
 bench-ingest: $(VENV)/.installed
 	DEBUG=1 $(PY) bench/ingest.py
+
+bench-ingest-breakdown: $(VENV)/.installed
+	DEBUG=1 $(PY) bench/ingest_breakdown.py
 
 bench-api: $(VENV)/.installed
 	DEBUG=1 $(PY) bench/api.py
