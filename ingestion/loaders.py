@@ -281,15 +281,15 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     if to_update:
         _delete_children(list(to_update))
     _write_children({cid: docs[index] for cid, index in writer_of.items()})
-    keys_by_candidate = {results[i].candidate_id: keys_by_doc[i] for i in range(len(docs))}
-    _write_identifiers(
-        [
-            (cid, kind, value)
-            for cid, keys in keys_by_candidate.items()
-            for kind, value in keys
-            if (kind, value) not in known
-        ]
-    )
+    # Every document adds its person's new keys: two files of one person in one chunk leave both files' keys, as two
+    # chunks would (a dict keeps the order and drops repeats).
+    new_keys = {
+        (result.candidate_id, kind, value): None
+        for result, keys in zip(results, keys_by_doc, strict=True)
+        for kind, value in keys
+        if (kind, value) not in known
+    }
+    _write_identifiers(list(new_keys))
     candidates_refresh_search_columns(candidate_ids=written_ids)
     return results
 

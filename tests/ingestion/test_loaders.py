@@ -125,6 +125,18 @@ def test_one_person_twice_in_one_chunk_gives_one_candidate_with_the_later_docume
     assert Candidate.objects.get().company == "New"
 
 
+def test_one_person_twice_in_one_chunk_keeps_the_keys_of_both_files():
+    by_email = make_document(email="mira@example.com")  # matched to the next one by name and place
+    by_github = with_github(make_document(), "mira-o")
+
+    [first, second] = load_documents([by_email, by_github])
+    [later] = load_documents([make_document(name="Mira O.", email="mira@example.com")])
+
+    assert first.candidate_id == second.candidate_id == later.candidate_id
+    kinds = set(CandidateIdentifier.objects.filter(candidate_id=first.candidate_id).values_list("kind", flat=True))
+    assert kinds == {"email", "github", "name"}
+
+
 def test_new_labels_become_skills_that_later_imports_reuse():
     load_documents([make_document(skills=[SkillEntry("zig-comptime", 6)])])
     load_documents([make_document(name="Other Person", skills=[SkillEntry("Zig-Comptime", 7)])])
