@@ -319,8 +319,8 @@ def candidate_release_fields(*, candidate: Candidate, field_names: Iterable[str]
 
 
 def candidate_skills_edited(*, candidate_id: int) -> None:
-    """After a hand edit of a candidate's skills (admin inlines, a revert): refresh what search reads of them and
-    store them on the latest history record."""
+    """After a hand edit of a candidate's skills (admin inlines, a revert, a merge): refresh what search reads of them
+    and store them on the latest history record."""
     candidates_refresh_search_columns(candidate_ids=[candidate_id])
     candidate_history_snapshot_skills(candidate_id=candidate_id)
 
@@ -444,8 +444,7 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
     survivor._history_user = user
     survivor._change_reason = f"Merged {names}"[:100]
     survivor.save()
-    candidate_history_snapshot_skills(candidate_id=survivor.pk)
-    candidates_refresh_search_columns(candidate_ids=[survivor.pk])
+    candidate_skills_edited(candidate_id=survivor.pk)
     return records
 
 
