@@ -36,6 +36,38 @@ def setup(database: str) -> str:
     return url
 
 
+def fresh_database(database: str) -> str:
+    """Drop and create ``database``, set Django up on it, migrate it and seed the skill vocabulary; returns its URL."""
+    recreate(database)
+    url = setup(database)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("seed_skills", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    return url
+
+
+def celery_worker_command(*, queue: str, concurrency: int) -> list[str]:
+    """A ``celery worker`` on one private queue, quiet, without the cluster chatter a lone worker does not need."""
+    return [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "talentdb",
+        "worker",
+        "-Q",
+        queue,
+        "--concurrency",
+        str(concurrency),
+        "-l",
+        "WARNING",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+    ]
+
+
 def recreate(database: str) -> None:
     """Drop and create ``database`` (before Django connects to it)."""
     from talentdb import embedded

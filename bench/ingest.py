@@ -50,10 +50,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=42)
     args = parser.parse_args()
 
-    _django.recreate(DATABASE)
-    url = _django.setup(DATABASE)
+    url = _django.fresh_database(DATABASE)
     import psutil
-    from django.core.management import call_command
     from django.db import connection
 
     from ingestion import services
@@ -62,8 +60,6 @@ def main() -> None:
     from profiles.models import Candidate
     from profiles.selectors import skill_vocabulary
 
-    call_command("migrate", verbosity=0)
-    call_command("seed_skills", stdout=open(os.devnull, "w"))  # noqa: SIM115
     out = Path(tempfile.mkdtemp(prefix="talentdb-bench-"))
     started = time.perf_counter()
     write_profiles(out, args.count, seed=args.seed)
@@ -85,22 +81,7 @@ def main() -> None:
     app.conf.task_default_queue = queue
     env = {**os.environ, "DATABASE_URL": url, "CELERY_QUEUE": queue, "DEBUG": "1"}
     worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "talentdb",
-            "worker",
-            "-Q",
-            queue,
-            "--concurrency",
-            str(args.workers),
-            "-l",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-        ],
+        _django.celery_worker_command(queue=queue, concurrency=args.workers),
         env=env,
         cwd=_django.BASE_DIR,
     )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
 import tempfile
 import time
@@ -57,19 +56,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=42)
     args = parser.parse_args()
 
-    _django.recreate(DATABASE)
-    _django.setup(DATABASE)
+    _django.fresh_database(DATABASE)
     import psycopg
     from django.conf import settings
-    from django.core.management import call_command
     from django.db import connection
 
     from ingestion import services
     from ingestion.models import ImportBatch
     from ingestion.synthetic import write_profiles
 
-    call_command("migrate", verbosity=0)
-    call_command("seed_skills", stdout=open(os.devnull, "w"))  # noqa: SIM115
     folder = Path(tempfile.mkdtemp(prefix="talentdb-breakdown-"))
     write_profiles(folder, args.count, seed=args.seed)
     files = list(services.iter_folder([folder]))

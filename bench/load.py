@@ -34,6 +34,7 @@ from random import Random
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
+from bench import _django  # noqa: E402
 from bench.dataset import ensure_dataset  # noqa: E402
 
 IMPORT_SEED = 424242  # people the dataset does not hold: the batch creates candidates
@@ -245,23 +246,7 @@ def main(argv: list[str] | None = None) -> dict:
         stderr=subprocess.STDOUT,
     )
     worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "talentdb",
-            "worker",
-            "-Q",
-            queue,
-            "--concurrency",
-            "1",
-            "-l",
-            "WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
+        _django.celery_worker_command(queue=queue, concurrency=1),
         cwd=BASE_DIR,
         env=env,
         stdout=(log_dir / "worker.log").open("w"),
