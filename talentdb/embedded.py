@@ -90,9 +90,12 @@ def stop(var_dir: Path) -> None:
     if (pg_dir / "postmaster.pid").exists():
         import pgserver
 
-        subprocess.run(
-            [str(pgserver.POSTGRES_BIN_PATH / "pg_ctl"), "-D", str(pg_dir), "stop", "-m", "fast"], check=False
-        )
+        # Started by root, pgserver runs the server as its own "pgserver" user, and pg_ctl refuses to run as root.
+        user = "pgserver" if os.geteuid() == 0 else None
+        try:
+            pgserver.pg_ctl(["-w", "stop", "-m", "fast"], pgdata=pg_dir, user=user)
+        except subprocess.CalledProcessError as exc:  # e.g. a pid file left by a crashed server
+            print(f"PostgreSQL under {pg_dir} was not stopped: {exc}", file=sys.stderr)
     pidfile = _redis_socket(var_dir).parent / "redis.pid"
     if pidfile.exists():
         with contextlib.suppress(ProcessLookupError, ValueError):

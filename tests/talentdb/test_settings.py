@@ -42,7 +42,12 @@ def test_without_urls_settings_start_an_embedded_postgres_and_redis(tmp_path):
         again = _run(code, env)
         assert again.returncode == 0, again.stderr
     finally:
-        _run(f"from pathlib import Path; from talentdb import embedded; embedded.stop(Path({str(tmp_path)!r}))", {})
+        stopped = _run(
+            f"from pathlib import Path; from talentdb import embedded; embedded.stop(Path({str(tmp_path)!r}))", {}
+        )
+    # `make stop` runs this: it must really stop the embedded PostgreSQL.
+    assert stopped.returncode == 0, stopped.stderr
+    assert not (tmp_path / "postgres" / "postmaster.pid").exists()
 
 
 def test_production_settings_refuse_to_start_without_a_secret():
