@@ -1,0 +1,58 @@
+"""profiles.filters.LeanFilterSet: cheap to create, yet every FilterSet keeps its own filters and state."""
+
+import pytest
+from django.http import QueryDict
+
+from profiles.filters import CandidateFilterSet, RepositoryFilterSet
+from profiles.models import Candidate
+from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def with_skill(slug: str, score: int) -> Candidate:
+    candidate = CandidateFactory()
+    CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug=slug), score=score)
+    return candidate
+
+
+def filterset(query: str) -> CandidateFilterSet:
+    return CandidateFilterSet(data=QueryDict(query), queryset=Candidate.objects.all())
+
+
+def test_filtersets_alive_together_each_filter_with_their_own_parameters_and_state():
+    pythonista, gopher = with_skill("python", 9), with_skill("go", 8)
+    first, second = filterset("skill=python:9"), filterset("skill=go:5&ordering=name")
+
+    # Interleaved: the second is evaluated before the first, as two requests of one thread pool might be.
+    assert second.is_valid()
+    assert first.is_valid()
+    second_found, first_found = list(second.qs), list(first.qs)
+
+    assert first_found == [pythonista]
+    assert second_found == [gopher]
+    assert first._match_skill_ids != second._match_skill_ids  # the `match` state each filter method wrote
+    assert first.filters["skill"] is not second.filters["skill"]
+    assert first.filters["skill"].parent is first
+    assert second.filters["skill"].parent is second
+
+
+def test_the_declared_filters_are_never_bound_to_a_request():
+    filterset("skill=python").qs  # noqa: B018 - evaluating binds the copies
+
+    assert all(not hasattr(base, "parent") for base in CandidateFilterSet.base_filters.values())
+
+
+def test_forms_are_separate_though_their_class_is_built_once():
+    first, second = filterset("country=DE"), filterset("country=nowhere-land")
+
+    assert type(first.form) is type(second.form)
+    assert first.form is not second.form
+    assert first.is_valid()
+    assert not second.is_valid()
+    assert "country" in second.form.errors
+    assert not first.form.errors
+    assert first.form.fields["country"] is not second.form.fields["country"]
+    # Each FilterSet class has a form class of its own.
+    repositories = RepositoryFilterSet(data=QueryDict("search=a"))
+    assert set(repositories.form.fields) == {"search", "topic"}
