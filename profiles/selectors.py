@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import orjson
 from django.contrib.postgres.search import SearchQuery
 from django.core.exceptions import EmptyResultSet, ValidationError
 from django.db import connection
@@ -117,7 +118,7 @@ def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candid
     with connection.cursor() as cursor:
         cursor.execute(_SKILLS_BY_SECTION_SQL, [[candidate.pk for candidate in candidates]])
         for candidate_id, section, skills in cursor.fetchall():
-            sections[candidate_id][section] = json.loads(skills)
+            sections[candidate_id][section] = orjson.loads(skills)
     for candidate in candidates:
         candidate.skill_sections = sections[candidate.pk]
     return candidates
@@ -134,9 +135,28 @@ def candidates_iterate_with_skills(queryset: QuerySet[Candidate], *, chunk_size:
     yield from candidates_attach_skills(chunk)
 
 
+# What a list row or a CSV line shows; nothing else travels (the page query sorts whole rows before its LIMIT).
+_LISTED = (
+    "id",
+    "name",
+    "headline",
+    "title",
+    "company",
+    "city",
+    "region",
+    "country",
+    "country_code",
+    "badges",
+    "years_coding",
+    "years_employed",
+    "spoken_languages",
+    "updated_at",
+)
+
+
 def candidates_for_listing() -> QuerySet[Candidate]:
     """Candidates with the columns a list row or a CSV line shows (skills: ``candidates_attach_skills``)."""
-    return Candidate.objects.defer(*_NEVER_SHOWN, "summary")
+    return Candidate.objects.only(*_LISTED)
 
 
 def candidates_for_profiles() -> QuerySet[Candidate]:

@@ -3,8 +3,8 @@
 import pytest
 from django.http import QueryDict
 
-from profiles.filters import CandidateFilterSet, RepositoryFilterSet
-from profiles.models import Candidate
+from profiles.filters import CandidateFilterSet, RepositoryFilterSet, resolve_skills
+from profiles.models import Candidate, SkillAlias
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory
 
 pytestmark = pytest.mark.django_db
@@ -56,3 +56,16 @@ def test_forms_are_separate_though_their_class_is_built_once():
     # Each FilterSet class has a form class of its own.
     repositories = RepositoryFilterSet(data=QueryDict("search=a"))
     assert set(repositories.form.fields) == {"search", "topic"}
+
+
+def test_labels_resolve_through_aliases_first_then_slugs():
+    javascript, js = SkillFactory(slug="javascript"), SkillFactory(slug="js-only-slug")
+    SkillAlias.objects.update_or_create(label="js-only-slug", defaults={"skill": javascript})
+    golang = SkillFactory(slug="golang-test")
+
+    found = resolve_skills({"js-only-slug", "golang-test", "no-such-skill-anywhere"})
+
+    # An alias beats a skill whose slug is the same label; a bare slug resolves to itself; unknown labels are absent.
+    assert found == {"js-only-slug": (javascript.pk, "javascript"), "golang-test": (golang.pk, "golang-test")}
+    assert js.pk not in {skill_id for skill_id, _ in found.values()}
+    assert resolve_skills(set()) == {}
