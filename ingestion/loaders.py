@@ -437,18 +437,37 @@ _CONTRIBUTION_COLUMNS = (
 )
 
 
+def _labels(docs: Iterable[ProfileDocument]) -> tuple[set[str], set[str]]:
+    """The label keys of the documents' skills and programming languages, and of their repositories' topics."""
+    skill_labels: set[str] = set()
+    topic_labels: set[str] = set()
+    for doc in docs:
+        skill_labels.update(label_key(entry.label) for entry in (*doc.skills, *doc.programming_languages))
+        topic_labels.update(label_key(topic) for c in doc.contributions for topic in c.topics)
+    return skill_labels, topic_labels
+
+
+def shared_rows_upsert(docs: list[ProfileDocument]) -> None:
+    """Create the skills (with their aliases) and repositories these documents name, and refresh changed
+    repositories, in a short transaction of its own; ``load_documents`` then only reads them.
+
+    Rows that every profile shares: when two workers' chunks name the same new skill or a changed repository, the
+    second waits for the first to commit, and inside a chunk's transaction that is the whole chunk. Done first, the
+    wait is one statement long. A chunk that fails afterwards leaves these rows behind, which is harmless: they are
+    vocabulary and repositories, not anyone's profile, and later imports use them. ``load_documents`` still creates
+    whatever this step did not (a caller that skips it just waits longer).
+    """
+    with transaction.atomic():
+        with bound_cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit = off")  # re-created by the next import if a crash loses it
+        _, label_to_slug = _resolve_labels(*_labels(docs))
+        _upsert_repositories(docs, label_to_slug)
+
+
 def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
     if not doc_by_candidate:
         return
-    skill_labels = {
-        label_key(entry.label)
-        for doc in doc_by_candidate.values()
-        for entry in (*doc.skills, *doc.programming_languages)
-    }
-    topic_labels = {
-        label_key(topic) for doc in doc_by_candidate.values() for c in doc.contributions for topic in c.topics
-    }
-    skill_ids, label_to_slug = _resolve_labels(skill_labels, topic_labels)
+    skill_ids, label_to_slug = _resolve_labels(*_labels(doc_by_candidate.values()))
 
     skills: list[list] = []
     education: list[tuple] = []
@@ -502,7 +521,12 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
 
 
 def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
-    """Insert new repositories and refresh changed ones (unchanged rows are not rewritten); return their ids."""
+    """Insert new repositories and refresh changed ones; return their ids.
+
+    Only inserted and changed rows are written, and so locked until commit: an ``INSERT ... ON CONFLICT DO UPDATE``
+    locks every row it meets, changed or not, and every loader names the popular repositories, so concurrent chunks
+    queued behind each other.
+    """
     repositories: dict[str, tuple] = {}
     for doc in docs:
         for c in doc.contributions:
@@ -521,28 +545,38 @@ def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
     arrays = [list(values) for values in zip(*(repositories[name] for name in names), strict=True)]
     with bound_cursor() as cursor:
         # Array-of-arrays parameters cannot be ragged: topics travel as JSON and are unpacked in SQL. The ids come
-        # back in the same statement: the inserted and changed rows from RETURNING, the others as they were before it.
+        # back in the same statement: the changed and inserted rows from RETURNING, the others as they were before it.
         cursor.execute(
             """
-            WITH upserted AS (
-                INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
-                SELECT n, d, ARRAY(SELECT jsonb_array_elements_text(t)), ARRAY(SELECT jsonb_array_elements_text(s)), r
+            WITH wanted AS (
+                SELECT n, d, ARRAY(SELECT jsonb_array_elements_text(t))::varchar[] AS t,
+                    ARRAY(SELECT jsonb_array_elements_text(s))::varchar[] AS s, r
                 FROM unnest(%b::varchar[], %b::text[], %b::jsonb[], %b::jsonb[], %b::varchar[]) AS u(n, d, t, s, r)
-                ON CONFLICT (full_name) DO UPDATE SET description = EXCLUDED.description, topics = EXCLUDED.topics,
-                    topic_slugs = EXCLUDED.topic_slugs, topics_raw = EXCLUDED.topics_raw
-                WHERE (profiles_repository.description, profiles_repository.topics, profiles_repository.topic_slugs,
-                       profiles_repository.topics_raw)
-                    IS DISTINCT FROM (EXCLUDED.description, EXCLUDED.topics, EXCLUDED.topic_slugs, EXCLUDED.topics_raw)
+            ),
+            changed AS (
+                UPDATE profiles_repository AS p SET description = w.d, topics = w.t, topic_slugs = w.s, topics_raw = w.r
+                FROM wanted AS w
+                WHERE p.full_name = w.n AND (p.description, p.topics, p.topic_slugs, p.topics_raw)
+                    IS DISTINCT FROM (w.d, w.t, w.s, w.r)
+                RETURNING p.full_name, p.id
+            ),
+            inserted AS (
+                INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
+                SELECT n, d, t, s, r FROM wanted
+                WHERE NOT EXISTS (SELECT FROM profiles_repository p WHERE p.full_name = wanted.n)
+                ON CONFLICT (full_name) DO NOTHING
                 RETURNING full_name, id
             )
-            SELECT full_name, id FROM upserted
+            SELECT full_name, id FROM changed
+            UNION ALL
+            SELECT full_name, id FROM inserted
             UNION ALL
             SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%b::varchar[])
             """,
             [*arrays, names],
         )
         ids = dict(cursor.fetchall())
-        # An unchanged row another load inserted after this statement began is in neither part: read it now.
+        # A row another load inserted after this statement began is in none of the parts: read it now.
         if missing := [name for name in names if name not in ids]:
             cursor.execute(
                 "SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%b::varchar[])", [missing]

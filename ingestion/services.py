@@ -25,7 +25,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from ingestion.documents import ParseError, ProfileDocument
-from ingestion.loaders import LoadResult, Outcome, bound_cursor, load_documents
+from ingestion.loaders import LoadResult, Outcome, bound_cursor, load_documents, shared_rows_upsert
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import detect_format, parse
 from ingestion.selectors import progress_from_counts
@@ -262,6 +262,11 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
             failures.append((source, outcome))
         else:
             parsed.append((source, outcome))
+    if parsed:
+        try:
+            shared_rows_upsert([doc for _, doc in parsed])
+        except CONTENT_ERRORS as exc:  # the load below meets it again, and fails just the file at fault
+            logger.warning("Creating the skills and repositories of %s files failed (%s)", len(parsed), exc)
     try:
         with _import_transaction():
             results = load_documents([doc for _, doc in parsed]) if parsed else []

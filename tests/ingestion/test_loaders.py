@@ -2,10 +2,10 @@ import dataclasses
 import threading
 
 import pytest
-from django.db import DataError, connection
+from django.db import DataError, connection, transaction
 
 from ingestion.documents import Location, SkillEntry
-from ingestion.loaders import Outcome, load_documents
+from ingestion.loaders import Outcome, load_documents, shared_rows_upsert
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Repository, Skill
 from tests.ingestion.documents import make_document, with_github
 
@@ -79,6 +79,42 @@ def test_people_contributing_to_one_repository_share_its_row():
     ).values_list("repository__full_name", flat=True)
     assert list(repositories) == ["lumen/optics"] * 3
     assert Repository.objects.count() == 1
+
+
+def _contribution_to(repository: str, description: str, topics: list[str]):
+    [contribution] = make_document().contributions
+    return dataclasses.replace(
+        contribution, repository=repository, repository_description=description, topics=topics, topics_raw=""
+    )
+
+
+def test_a_newer_file_refreshes_a_changed_repository_and_leaves_an_unchanged_one_alone():
+    load_documents([make_document(contributions=[_contribution_to("lumen/optics", "Optical flow kernels", ["ml"])])])
+    before = Repository.objects.get(full_name="lumen/optics")
+    xmin = _row_version("profiles_repository", before.pk)
+
+    load_documents(
+        [make_document(name="Same Repo", contributions=[_contribution_to("lumen/optics", before.description, ["ml"])])]
+    )
+    assert _row_version("profiles_repository", before.pk) == xmin  # unchanged: not rewritten, so not locked either
+
+    load_documents(
+        [
+            make_document(
+                name="Newer Repo", contributions=[_contribution_to("lumen/optics", "GPU kernels", ["ml", "gpu"])]
+            )
+        ]
+    )
+    after = Repository.objects.get(full_name="lumen/optics")
+    assert after.pk == before.pk
+    assert (after.description, after.topics) == ("GPU kernels", ["ml", "gpu"])
+    assert "gpu" in after.topic_slugs
+
+
+def _row_version(table: str, pk: int) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT xmin::text || ctid::text FROM {table} WHERE id = %s", [pk])
+        return cursor.fetchone()[0]
 
 
 def test_a_number_out_of_range_is_refused_not_wrapped_around():
@@ -169,3 +205,64 @@ def test_two_workers_loading_the_same_person_at_once_give_one_candidate(seeded_v
     assert Candidate.objects.count() == 1
     assert CandidateIdentifier.objects.filter(kind="name").count() == 1
     assert Repository.objects.filter(full_name="lumen/optics").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_load_does_not_wait_for_another_chunk_that_names_the_same_skills_and_repository(seeded_vocabulary):
+    """Shared rows are written before a chunk's transaction (services) or only when they change (repositories): a
+    chunk still open elsewhere must not hold the next one up. Before, the repository upsert locked the row until the
+    first chunk committed."""
+    doc = make_document(skills=[SkillEntry("brand-new-skill-x", 5)])
+    shared_rows_upsert([doc])  # as source_files_import does before each chunk
+    load_documents([make_document(name="Earlier Person", skills=[SkillEntry("brand-new-skill-x", 4)])])
+    first_loaded, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+
+    def first_chunk() -> None:
+        try:
+            with transaction.atomic():
+                load_documents([doc])
+                first_loaded.set()
+                release.wait(30)  # the first chunk's transaction stays open meanwhile
+        except BaseException as exc:  # reported to the main thread below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=first_chunk)
+    thread.start()
+    try:
+        assert first_loaded.wait(30)
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '2s'")  # waiting for the open chunk would fail here
+            [second] = load_documents(
+                [make_document(name="Second Person", skills=[SkillEntry("brand-new-skill-x", 6)])]
+            )
+    finally:
+        release.set()
+        thread.join()
+
+    assert errors == []
+    assert second.outcome == Outcome.CREATED
+    assert Repository.objects.filter(full_name="lumen/optics").count() == 1
+    assert CandidateSkill.objects.filter(skill__slug="brand-new-skill-x").count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_shared_rows_outlive_a_chunk_that_fails_after_them(seeded_vocabulary):
+    doc = make_document(skills=[SkillEntry("kept-vocabulary-skill", 5)])
+    doc.contributions[0] = _contribution_to("kept/repository", "Kept", ["kept-topic"])
+    shared_rows_upsert([doc])
+
+    def failing_chunk() -> None:
+        with transaction.atomic():
+            load_documents([doc])
+            raise RuntimeError("the chunk fails after loading")
+
+    with pytest.raises(RuntimeError):
+        failing_chunk()
+
+    assert Candidate.objects.count() == 0  # no partial profile
+    assert Skill.objects.filter(slug__in=["kept-vocabulary-skill", "kept-topic"]).count() == 2
+    assert Repository.objects.get(full_name="kept/repository").topic_slugs == ["kept-topic"]
