@@ -24,13 +24,19 @@ from dataclasses import dataclass
 import psycopg
 from django.db import connection, transaction
 from django.db.models import Model
-from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from ingestion.documents import ProfileDocument
 from ingestion.normalise import label_key
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Skill
-from profiles.services import candidates_refresh_search_columns, skill_ids_for_labels, skill_slug
+from profiles.services import (
+    SEARCH_COLUMNS,
+    SEARCH_SOURCES_SQL,
+    SEARCH_VALUES_SQL,
+    candidates_refresh_search_columns,
+    skill_ids_for_labels,
+    skill_slug,
+)
 
 # Column types of the imported candidate fields, for set-based updates; array fields travel as JSON.
 _CANDIDATE_COLUMN_TYPES = {
@@ -57,8 +63,6 @@ _CANDIDATE_COLUMN_TYPES = {
 _JSON_ARRAY_COLUMNS = {"badges", "spoken_languages"}
 # Candidate fields an import writes; a recruiter can protect any of them against later imports.
 IMPORTED_FIELDS = tuple(column for column in _CANDIDATE_COLUMN_TYPES if column != "document_sha256")
-# Columns a new candidate is written with; the others (search_vector, ...) take their defaults.
-_NEW_CANDIDATE_COLUMNS = ("id", *IMPORTED_FIELDS, "document_sha256", "protected_fields", "created_at", "updated_at")
 
 
 class Outcome:
@@ -268,7 +272,7 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
             person_of.setdefault(key, person)
         outcomes.append((person, outcome, warnings))
 
-    _create_candidates(to_create)  # sets each new candidate's pk
+    _assign_ids(to_create)
     results = [LoadResult(person.pk, outcome, warnings) for person, outcome, warnings in outcomes]
     _update_candidates(list(to_update.values()))
 
@@ -290,7 +294,9 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
         if (kind, value) not in known
     }
     _write_identifiers(list(new_keys))
-    candidates_refresh_search_columns(candidate_ids=written_ids)
+    _insert_candidates(to_create)  # with their search columns, now that their skills and contributions exist
+    created = {person.pk for person in to_create}
+    candidates_refresh_search_columns(candidate_ids=[cid for cid in written_ids if cid not in created])
     return results
 
 
@@ -309,8 +315,8 @@ def _stored_candidates(ids: set[int]) -> dict[int, _Person]:
         }
 
 
-def _create_candidates(people: list[_Person]) -> None:
-    """Take the new candidates' ids from their sequence, then ``COPY`` the rows."""
+def _assign_ids(people: list[_Person]) -> None:
+    """Take the new candidates' ids from their sequence: their rows are written last (``_insert_candidates``)."""
     if not people:
         return
     with bound_cursor() as cursor:
@@ -319,38 +325,62 @@ def _create_candidates(people: list[_Person]) -> None:
             [len(people)],
         )
         ids = sorted(row[0] for row in cursor.fetchall())
-    now = timezone.now()
-    rows = []
     for person, pk in zip(people, ids, strict=True):
         person.pk = pk
-        values = person.values
-        rows.append((pk, *[values[field] for field in IMPORTED_FIELDS], person.sha, [], now, now))
-    _copy("profiles_candidate", _NEW_CANDIDATE_COLUMNS, rows)
+
+
+def _candidate_arrays(people: list[_Person]) -> list[list]:
+    """The people's ids and imported fields, one array per column of ``_UNNEST_CANDIDATES`` (array fields as JSON)."""
+    rows = [{**person.values, "document_sha256": person.sha} for person in people]
+    arrays: list[list] = [[person.pk for person in people]]
+    for column in _CANDIDATE_COLUMN_TYPES:
+        values = [row[column] for row in rows]
+        arrays.append([Jsonb(v) for v in values] if column in _JSON_ARRAY_COLUMNS else values)
+    return arrays
+
+
+def _column_value(column: str, source: str) -> str:
+    if column in _JSON_ARRAY_COLUMNS:
+        return f"ARRAY(SELECT jsonb_array_elements_text({source}.{column}))"
+    return f"{source}.{column}"
+
+
+# The rows of _candidate_arrays as a table `u`: unnest(%b::bigint[], %b::varchar[], ...) AS u(id, name, ...).
+_UNNEST_CANDIDATES = "unnest({}) AS u(id, {})".format(
+    ", ".join(["%b::bigint[]", *(f"%b::{t}[]" for t in _CANDIDATE_COLUMN_TYPES.values())]),
+    ", ".join(_CANDIDATE_COLUMN_TYPES),
+)
+_CANDIDATE_VALUES = ", ".join(_column_value(column, "c") for column in _CANDIDATE_COLUMN_TYPES)
+# Built once from fixed names (no value is ever formatted into them).
+_INSERT_CANDIDATES_SQL = (
+    f"WITH c AS (SELECT * FROM {_UNNEST_CANDIDATES}), ids AS (SELECT id FROM c),"  # noqa: S608
+    + SEARCH_SOURCES_SQL
+    + f"INSERT INTO profiles_candidate (id, {', '.join(_CANDIDATE_COLUMN_TYPES)}, protected_fields, created_at, "
+    f"updated_at, {SEARCH_COLUMNS}) SELECT c.id, {_CANDIDATE_VALUES}, '{{}}', now(), now(), "
+    + SEARCH_VALUES_SQL
+    + " FROM c LEFT JOIN skills ON skills.id = c.id LEFT JOIN contributions ON contributions.id = c.id"
+)
+_UPDATE_CANDIDATES_SQL = (
+    "UPDATE profiles_candidate AS c SET "  # noqa: S608
+    + ", ".join(f"{column} = {_column_value(column, 'u')}" for column in _CANDIDATE_COLUMN_TYPES)
+    + f", updated_at = now() FROM {_UNNEST_CANDIDATES} WHERE c.id = u.id"
+)
+
+
+def _insert_candidates(people: list[_Person]) -> None:
+    """Write the new candidates, search columns included, in one ``INSERT``, after their skills and contributions
+    (the foreign keys are checked at commit): each row is written once, where a ``COPY`` followed by the search
+    columns' ``UPDATE`` wrote it, and its 14 indexes, twice."""
+    if people:
+        with bound_cursor() as cursor:
+            cursor.execute(_INSERT_CANDIDATES_SQL, _candidate_arrays(people))
 
 
 def _update_candidates(people: list[_Person]) -> None:
     """One ``UPDATE ... FROM unnest(...)`` for all updated candidates (values already respect protected fields)."""
-    if not people:
-        return
-    columns = list(_CANDIDATE_COLUMN_TYPES)
-    rows = [{**person.values, "document_sha256": person.sha} for person in people]
-    arrays: list[list] = [[person.pk for person in people]]
-    for column in columns:
-        values = [row[column] for row in rows]
-        arrays.append([Jsonb(v) for v in values] if column in _JSON_ARRAY_COLUMNS else values)
-    assignments = ", ".join(
-        f"{column} = ARRAY(SELECT jsonb_array_elements_text(u.{column}))"
-        if column in _JSON_ARRAY_COLUMNS
-        else f"{column} = u.{column}"
-        for column in columns
-    )
-    placeholders = ", ".join(["%b::bigint[]", *(f"%b::{t}[]" for t in _CANDIDATE_COLUMN_TYPES.values())])
-    with bound_cursor() as cursor:
-        cursor.execute(
-            f"UPDATE profiles_candidate AS c SET {assignments}, updated_at = now() "  # noqa: S608 - fixed names
-            f"FROM unnest({placeholders}) AS u(id, {', '.join(columns)}) WHERE c.id = u.id",
-            arrays,
-        )
+    if people:
+        with bound_cursor() as cursor:
+            cursor.execute(_UPDATE_CANDIDATES_SQL, _candidate_arrays(people))
 
 
 def _delete_children(candidate_ids: list[int]) -> None:

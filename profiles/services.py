@@ -169,35 +169,51 @@ def skills_seed_curated() -> None:
 SKILL_TOKEN_SCORES = 16
 COUNTRY_TOKEN_SLOTS = 1024
 
-SEARCH_COLUMNS_SQL = """
-WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),
+# The search columns of a candidate ``c`` (name, headline, title, company, summary, country_code), from its rows in the
+# ``skills`` and ``contributions`` of SEARCH_SOURCES_SQL; SQL of its own so that the loader can write a new candidate
+# with them in one INSERT (profiles.services owns the definition, the loader borrows it).
+SEARCH_COLUMNS = "search_vector, skill_tokens, skill_scores"
+SEARCH_VALUES_SQL = """
+    setweight(to_tsvector('english', c.name), 'A')
+    || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
+    || setweight(to_tsvector('english', c.summary), 'C')
+    || setweight(to_tsvector('english', coalesce(skills.words, '')), 'C')
+    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D'),
+    coalesce(skills.tokens, '{}')::bigint[] || CASE WHEN c.country_code ~ '^[A-Z]{2}$' THEN ARRAY(
+        SELECT -(t::bigint * 1024 + (ascii(c.country_code) - 65) * 26 + ascii(substr(c.country_code, 2)) - 65)
+        FROM unnest(skills.tokens) AS t
+    ) ELSE '{}' END,
+    coalesce(skills.scores, '{}')
+"""
+# The skills and contributions of the candidates in ``ids`` (a CTE the statement defines first), as the values read
+# them. Words in the files' order, so a vector does not depend on how the rows were written.
+SEARCH_SOURCES_SQL = """
 skills AS (
-    SELECT ids.id, string_agg(s.slug, ' ') AS words,
+    SELECT ids.id, string_agg(s.slug, ' ' ORDER BY cs.section, cs.position) AS words,
         array_agg(cs.skill_id * 16 + cs.score ORDER BY cs.skill_id) AS tokens,
         jsonb_object_agg(cs.skill_id::text, cs.score) AS scores
     FROM ids JOIN profiles_candidateskill cs ON cs.candidate_id = ids.id JOIN profiles_skill s ON s.id = cs.skill_id
     GROUP BY ids.id
 ),
 contributions AS (
-    SELECT ids.id, string_agg(concat_ws(' ', r.full_name, replace(r.full_name, '/', ' '), co.summary), ' ') AS words
+    SELECT ids.id,
+        string_agg(concat_ws(' ', r.full_name, replace(r.full_name, '/', ' '), co.summary), ' ' ORDER BY co.position)
+            AS words
     FROM ids JOIN profiles_contribution co ON co.candidate_id = ids.id
     JOIN profiles_repository r ON r.id = co.repository_id
     GROUP BY ids.id
 )
-UPDATE profiles_candidate AS c SET search_vector =
-    setweight(to_tsvector('english', c.name), 'A')
-    || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
-    || setweight(to_tsvector('english', c.summary), 'C')
-    || setweight(to_tsvector('english', coalesce(skills.words, '')), 'C')
-    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D'),
-    skill_tokens = coalesce(skills.tokens, '{}')::bigint[] || CASE WHEN c.country_code ~ '^[A-Z]{2}$' THEN ARRAY(
-        SELECT -(t::bigint * 1024 + (ascii(c.country_code) - 65) * 26 + ascii(substr(c.country_code, 2)) - 65)
-        FROM unnest(skills.tokens) AS t
-    ) ELSE '{}' END,
-    skill_scores = coalesce(skills.scores, '{}')
-FROM ids LEFT JOIN skills ON skills.id = ids.id LEFT JOIN contributions ON contributions.id = ids.id
-WHERE c.id = ids.id
 """
+SEARCH_COLUMNS_SQL = (
+    "WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),"
+    + SEARCH_SOURCES_SQL
+    + "UPDATE profiles_candidate AS c SET ("
+    + SEARCH_COLUMNS
+    + ") = ("
+    + SEARCH_VALUES_SQL
+    + ") FROM ids LEFT JOIN skills ON skills.id = ids.id LEFT JOIN contributions ON contributions.id = ids.id "
+    "WHERE c.id = ids.id"
+)
 
 
 def candidates_refresh_search_columns(*, candidate_ids: Iterable[int]) -> None:

@@ -266,3 +266,37 @@ def test_shared_rows_outlive_a_chunk_that_fails_after_them(seeded_vocabulary):
     assert Candidate.objects.count() == 0  # no partial profile
     assert Skill.objects.filter(slug__in=["kept-vocabulary-skill", "kept-topic"]).count() == 2
     assert Repository.objects.get(full_name="kept/repository").topic_slugs == ["kept-topic"]
+
+
+def _search_columns(ids: list[int]) -> dict[int, tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, search_vector::text, skill_tokens, skill_scores FROM profiles_candidate WHERE id = ANY(%s)",
+            [ids],
+        )
+        return {row[0]: row[1:] for row in cursor.fetchall()}
+
+
+def _updates_in_this_transaction(table: str) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_get_xact_tuples_updated(%s::regclass)", [table])
+        return cursor.fetchone()[0]
+
+
+def test_new_candidates_are_written_once_with_the_search_columns_a_refresh_gives(corpus_dir):
+    from ingestion.parsers import parse
+    from profiles.selectors import skill_vocabulary
+    from profiles.services import candidates_refresh_search_columns
+
+    paths = [corpus_dir / "progai" / "jinliang-wei.txt", *sorted((corpus_dir / "jsonresume").glob("*.json"))]
+    docs = [parse(path.read_bytes(), vocabulary=skill_vocabulary()) for path in paths]
+    updates_before = _updates_in_this_transaction("profiles_candidate")
+
+    ids = [result.candidate_id for result in load_documents(docs)]
+
+    assert _updates_in_this_transaction("profiles_candidate") == updates_before  # inserted whole, never rewritten
+    written = _search_columns(ids)
+    assert all(vector for vector, _, _ in written.values())
+    assert sum(bool(tokens) for _, tokens, _ in written.values()) > len(written) // 2  # most have skills
+    candidates_refresh_search_columns(candidate_ids=ids)  # what an edit by hand or a merge computes
+    assert _search_columns(ids) == written
