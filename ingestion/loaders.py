@@ -583,11 +583,15 @@ def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
                     ARRAY(SELECT jsonb_array_elements_text(s))::varchar[] AS s, r
                 FROM unnest(%b::varchar[], %b::text[], %b::jsonb[], %b::jsonb[], %b::varchar[]) AS u(n, d, t, s, r)
             ),
+            to_change AS (
+                SELECT p.id, w.d, w.t, w.s, w.r FROM wanted AS w JOIN profiles_repository AS p ON p.full_name = w.n
+                WHERE (p.description, p.topics, p.topic_slugs, p.topics_raw) IS DISTINCT FROM (w.d, w.t, w.s, w.r)
+                ORDER BY p.full_name
+                FOR UPDATE OF p  -- locked in name order, as every loader locks them: no deadlock
+            ),
             changed AS (
-                UPDATE profiles_repository AS p SET description = w.d, topics = w.t, topic_slugs = w.s, topics_raw = w.r
-                FROM wanted AS w
-                WHERE p.full_name = w.n AND (p.description, p.topics, p.topic_slugs, p.topics_raw)
-                    IS DISTINCT FROM (w.d, w.t, w.s, w.r)
+                UPDATE profiles_repository AS p SET description = u.d, topics = u.t, topic_slugs = u.s, topics_raw = u.r
+                FROM to_change AS u WHERE p.id = u.id
                 RETURNING p.full_name, p.id
             ),
             inserted AS (

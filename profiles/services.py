@@ -205,7 +205,7 @@ contributions AS (
 )
 """
 SEARCH_COLUMNS_SQL = (
-    "WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),"
+    "WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),"  # noqa: S608 - fixed SQL, no values
     + SEARCH_SOURCES_SQL
     + "UPDATE profiles_candidate AS c SET ("
     + SEARCH_COLUMNS
