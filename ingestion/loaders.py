@@ -553,26 +553,31 @@ def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
 def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
     """Insert new repositories and refresh changed ones; return their ids.
 
-    Only inserted and changed rows are written, and so locked until commit: an ``INSERT ... ON CONFLICT DO UPDATE``
-    locks every row it meets, changed or not, and every loader names the popular repositories, so concurrent chunks
-    queued behind each other.
+    A repository keeps what files said of it: a later file replaces its description, or its topics, only when it
+    gives them (files often leave a repository's description out). Only inserted and changed rows are written, and so
+    locked until commit: an ``INSERT ... ON CONFLICT DO UPDATE`` locks every row it meets, changed or not, and every
+    loader names the popular repositories, so concurrent chunks queued behind each other.
     """
-    repositories: dict[str, tuple] = {}
+    descriptions: dict[str, str] = {}
+    topics: dict[str, tuple[list[str], list[str], str]] = {}  # name → (topics, canonical slugs, topics as written)
     for doc in docs:
         for c in doc.contributions:
             name = c.repository[:300]
-            slugs = sorted({label_to_slug[key] for t in c.topics if (key := label_key(t)) in label_to_slug})
-            repositories[name] = (
-                name,
-                c.repository_description,
-                Jsonb([t[:100] for t in c.topics]),
-                Jsonb(slugs),
-                c.topics_raw[:1000],
-            )
-    if not repositories:
+            if c.repository_description or name not in descriptions:
+                descriptions[name] = c.repository_description
+            if c.topics or name not in topics:
+                slugs = sorted({label_to_slug[key] for t in c.topics if (key := label_key(t)) in label_to_slug})
+                topics[name] = ([t[:100] for t in c.topics], slugs, c.topics_raw[:1000])
+    if not descriptions:
         return {}
-    names = sorted(repositories)  # sorted, so concurrent loaders take row locks in the same order
-    arrays = [list(values) for values in zip(*(repositories[name] for name in names), strict=True)]
+    names = sorted(descriptions)  # sorted, so concurrent loaders take row locks in the same order
+    arrays = [
+        names,
+        [descriptions[name] for name in names],
+        [Jsonb(topics[name][0]) for name in names],
+        [Jsonb(topics[name][1]) for name in names],
+        [topics[name][2] for name in names],
+    ]
     with bound_cursor() as cursor:
         # Array-of-arrays parameters cannot be ragged: topics travel as JSON and are unpacked in SQL. The ids come
         # back in the same statement: the changed and inserted rows from RETURNING, the others as they were before it.
@@ -583,11 +588,21 @@ def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
                     ARRAY(SELECT jsonb_array_elements_text(s))::varchar[] AS s, r
                 FROM unnest(%b::varchar[], %b::text[], %b::jsonb[], %b::jsonb[], %b::varchar[]) AS u(n, d, t, s, r)
             ),
+            merged AS (  -- what each stored repository becomes: empty values keep the stored ones
+                SELECT p.id, p.full_name, coalesce(nullif(w.d, ''), p.description) AS d,
+                    CASE WHEN cardinality(w.t) > 0 THEN w.t ELSE p.topics END AS t,
+                    CASE WHEN cardinality(w.t) > 0 THEN w.s ELSE p.topic_slugs END AS s,
+                    CASE WHEN cardinality(w.t) > 0 THEN w.r ELSE p.topics_raw END AS r,
+                    (p.description, p.topics, p.topic_slugs, p.topics_raw) AS stored
+                FROM wanted AS w JOIN profiles_repository AS p ON p.full_name = w.n
+            ),
             to_change AS (
-                SELECT p.id, w.d, w.t, w.s, w.r FROM wanted AS w JOIN profiles_repository AS p ON p.full_name = w.n
-                WHERE (p.description, p.topics, p.topic_slugs, p.topics_raw) IS DISTINCT FROM (w.d, w.t, w.s, w.r)
+                SELECT p.id, m.d, m.t, m.s, m.r
+                FROM merged AS m JOIN profiles_repository AS p ON p.id = m.id
+                WHERE m.stored IS DISTINCT FROM (m.d, m.t, m.s, m.r)
                 ORDER BY p.full_name
-                FOR UPDATE OF p  -- locked in name order, as every loader locks them: no deadlock
+                FOR NO KEY UPDATE OF p  -- in name order, as every loader locks them: no deadlock; and not the key,
+                -- which the foreign-key checks of contributions share (FOR UPDATE made them wait)
             ),
             changed AS (
                 UPDATE profiles_repository AS p SET description = u.d, topics = u.t, topic_slugs = u.s, topics_raw = u.r

@@ -111,6 +111,26 @@ def test_a_newer_file_refreshes_a_changed_repository_and_leaves_an_unchanged_one
     assert "gpu" in after.topic_slugs
 
 
+def test_a_file_that_leaves_out_a_repositorys_description_or_topics_keeps_the_stored_ones():
+    load_documents([make_document(contributions=[_contribution_to("lumen/optics", "Optical flow kernels", ["ml"])])])
+    before = Repository.objects.get(full_name="lumen/optics")
+    xmin = _row_version("profiles_repository", before.pk)
+
+    # Within one chunk too: the file without them comes last.
+    load_documents(
+        [
+            make_document(name="Says More", contributions=[_contribution_to("lumen/optics", "GPU kernels", ["gpu"])]),
+            make_document(name="Says Less", contributions=[_contribution_to("lumen/optics", "", [])]),
+        ]
+    )
+    after = Repository.objects.get(full_name="lumen/optics")
+    assert (after.description, after.topics, after.topic_slugs) == ("GPU kernels", ["gpu"], ["gpu"])
+
+    load_documents([make_document(name="Says Nothing", contributions=[_contribution_to("lumen/optics", "", [])])])
+    assert Repository.objects.get(pk=before.pk).description == "GPU kernels"
+    assert _row_version("profiles_repository", before.pk) != xmin  # it was updated once, by "Says More"
+
+
 def _row_version(table: str, pk: int) -> str:
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT xmin::text || ctid::text FROM {table} WHERE id = %s", [pk])
