@@ -4,10 +4,13 @@ Identity: a document's keys are its external identifiers (GitHub username, e-mai
 normalised name with location. Keys are locked with transaction-scoped advisory locks (in sorted order, so two
 workers never deadlock) before they are looked up, so two workers loading the same person give one candidate.
 
-Writes are set-based, a few statements per chunk whatever its size: ``COPY`` for rows only this load can write (new
-candidates, their skills, education and contributions), ``INSERT ... SELECT FROM unnest(...)`` where a conflict is
-possible (identifiers, repositories). All go through ``bound_cursor``: Django's cursor renders every array element
-into the SQL text in Python, which cost more than the statements themselves.
+Writes are set-based, a few statements per chunk whatever its size: ``COPY`` for rows only this load can write (the
+new candidates' skills, education and contributions), ``INSERT ... SELECT FROM unnest(...)`` for the new candidates
+themselves (last, with their search columns computed from those rows, so each is written once) and where a conflict
+is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories) are best written
+before the chunk's transaction, with ``shared_rows_upsert``, so concurrent loaders do not wait for each other. All
+go through ``bound_cursor``: Django's cursor renders every array element into the SQL text in Python, which cost more
+than the statements themselves.
 """
 
 from __future__ import annotations
