@@ -480,9 +480,11 @@ def _labels(docs: Iterable[ProfileDocument]) -> tuple[set[str], set[str]]:
     return skill_labels, topic_labels
 
 
+@transaction.atomic(savepoint=False)
 def shared_rows_upsert(docs: list[ProfileDocument]) -> None:
     """Create the skills (with their aliases) and repositories these documents name, and refresh changed
-    repositories, in a short transaction of its own; ``load_documents`` then only reads them.
+    repositories; ``load_documents`` then only reads them. Run it in a short transaction of its own, before the
+    chunk's (``ingestion.services`` does).
 
     Rows that every profile shares: when two workers' chunks name the same new skill or a changed repository, the
     second waits for the first to commit, and inside a chunk's transaction that is the whole chunk. Done first, the
@@ -490,11 +492,8 @@ def shared_rows_upsert(docs: list[ProfileDocument]) -> None:
     vocabulary and repositories, not anyone's profile, and later imports use them. ``load_documents`` still creates
     whatever this step did not (a caller that skips it just waits longer).
     """
-    with transaction.atomic():
-        with bound_cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit = off")  # re-created by the next import if a crash loses it
-        _, label_to_slug = _resolve_labels(*_labels(docs))
-        _upsert_repositories(docs, label_to_slug)
+    _, label_to_slug = _resolve_labels(*_labels(docs))
+    _upsert_repositories(docs, label_to_slug)
 
 
 def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
@@ -591,18 +590,16 @@ def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
                     ARRAY(SELECT jsonb_array_elements_text(s))::varchar[] AS s, r
                 FROM unnest(%b::varchar[], %b::text[], %b::jsonb[], %b::jsonb[], %b::varchar[]) AS u(n, d, t, s, r)
             ),
-            merged AS (  -- what each stored repository becomes: empty values keep the stored ones
-                SELECT p.id, p.full_name, coalesce(nullif(w.d, ''), p.description) AS d,
-                    CASE WHEN cardinality(w.t) > 0 THEN w.t ELSE p.topics END AS t,
-                    CASE WHEN cardinality(w.t) > 0 THEN w.s ELSE p.topic_slugs END AS s,
-                    CASE WHEN cardinality(w.t) > 0 THEN w.r ELSE p.topics_raw END AS r,
-                    (p.description, p.topics, p.topic_slugs, p.topics_raw) AS stored
-                FROM wanted AS w JOIN profiles_repository AS p ON p.full_name = w.n
-            ),
-            to_change AS (
+            to_change AS (  -- stored repositories whose merged values differ; empty values keep the stored ones
                 SELECT p.id, m.d, m.t, m.s, m.r
-                FROM merged AS m JOIN profiles_repository AS p ON p.id = m.id
-                WHERE m.stored IS DISTINCT FROM (m.d, m.t, m.s, m.r)
+                FROM wanted AS w JOIN profiles_repository AS p ON p.full_name = w.n
+                CROSS JOIN LATERAL (
+                    SELECT coalesce(nullif(w.d, ''), p.description) AS d,
+                        CASE WHEN cardinality(w.t) > 0 THEN w.t ELSE p.topics END AS t,
+                        CASE WHEN cardinality(w.t) > 0 THEN w.s ELSE p.topic_slugs END AS s,
+                        CASE WHEN cardinality(w.t) > 0 THEN w.r ELSE p.topics_raw END AS r
+                ) AS m
+                WHERE (p.description, p.topics, p.topic_slugs, p.topics_raw) IS DISTINCT FROM (m.d, m.t, m.s, m.r)
                 ORDER BY p.full_name
                 FOR NO KEY UPDATE OF p  -- in name order, as every loader locks them: no deadlock; and not the key,
                 -- which the foreign-key checks of contributions share (FOR UPDATE made them wait)

@@ -233,12 +233,14 @@ def _parse_one(source: ClaimedFile, vocabulary: frozenset[str]) -> ProfileDocume
 
 @contextmanager
 def _import_transaction() -> Iterator[None]:
-    """The transaction that loads documents and records the files' outcome.
+    """The transactions of an import after the claim: the shared rows', then the one that loads documents and records
+    the files' outcome.
 
-    It commits without waiting for the WAL flush (``synchronous_commit = off``): the files' statuses commit with the
+    They commit without waiting for the WAL flush (``synchronous_commit = off``): the files' statuses commit with the
     rows, so a commit that a server crash loses leaves those files claimed (``processing``) as if the worker had died,
     and the sweeper queues them again once the claim is stale. Nothing is lost; a file may be loaded twice, which
-    identity keys and ``document_sha256`` make harmless. The claim itself commits durably, before parsing.
+    identity keys and ``document_sha256`` make harmless, and lost shared rows are created again by that load. The
+    claim itself commits durably, before parsing.
     """
     with transaction.atomic():
         with bound_cursor() as cursor:
@@ -264,7 +266,8 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
             parsed.append((source, outcome))
     if parsed:
         try:
-            shared_rows_upsert([doc for _, doc in parsed])
+            with _import_transaction():  # committed before the chunk's transaction: see shared_rows_upsert
+                shared_rows_upsert([doc for _, doc in parsed])
         except CONTENT_ERRORS as exc:  # the load below meets it again, and fails just the file at fault
             logger.warning("Creating the skills and repositories of %s files failed (%s)", len(parsed), exc)
     try:
