@@ -69,10 +69,19 @@ BADGES: tuple[str, ...] = (
     "Veteran",
     "Thought Leader",
 )
-_BADGES_BY_INITIAL: dict[str, tuple[tuple[str, str], ...]] = {
-    initial: tuple((b, b.lower()) for b in sorted(BADGES, key=len, reverse=True) if b.lower().startswith(initial))
-    for initial in {b.lower()[0] for b in BADGES}
-}  # lower-cased first letter -> (badge, lower-cased badge), longest first
+
+
+def _by_initial(names: Iterable[str]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Lower-cased first letter -> (name, lower-cased name) of the names starting with it, longest first: the only
+    names worth trying at a position of a text."""
+    longest_first = sorted(names, key=len, reverse=True)
+    return {
+        initial: tuple((name, name.lower()) for name in longest_first if name.lower().startswith(initial))
+        for initial in {name.lower()[0] for name in longest_first}
+    }
+
+
+_BADGES_BY_INITIAL = _by_initial(BADGES)
 
 # Degree names as Prog.AI (LinkedIn) writes them; matched case-insensitively at the start of an education entry.
 DEGREES: tuple[str, ...] = (
@@ -162,10 +171,7 @@ DEGREES: tuple[str, ...] = (
     "M.Tech",
 )
 _DEGREES_LONGEST_FIRST = tuple(sorted(DEGREES, key=len, reverse=True))
-_DEGREES_BY_INITIAL: dict[str, tuple[tuple[str, str], ...]] = {
-    initial: tuple((d, d.lower()) for d in _DEGREES_LONGEST_FIRST if d.lower().startswith(initial))
-    for initial in {d.lower()[0] for d in DEGREES}
-}  # lower-cased first letter -> (degree, lower-cased degree), longest first
+_DEGREES_BY_INITIAL = _by_initial(DEGREES)
 _LONG_DEGREES_LOWER = tuple(d.lower() for d in _DEGREES_LONGEST_FIRST if len(d) >= 6)
 _GENERIC_DEGREE_RE = re.compile(
     r"(?:Bachelor|Master|Doctor|Associate)(?:'s|\u2019s)?\s+(?:[Dd]egree|of\s+[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}"
