@@ -31,6 +31,17 @@ def corpus_dir() -> Path:
     return CORPUS_DIR
 
 
+@pytest.fixture
+def corpus_documents(db, corpus_dir: Path) -> list:
+    """The seed profile and every valid JSON Resume of the shared corpus, parsed as an import parses them."""
+    from ingestion.parsers import parse
+    from profiles.selectors import skill_vocabulary
+
+    paths = [corpus_dir / "progai" / "jinliang-wei.txt", *sorted((corpus_dir / "jsonresume").glob("*.json"))]
+    vocabulary = skill_vocabulary()
+    return [parse(path.read_bytes(), vocabulary=vocabulary) for path in paths]
+
+
 @pytest.fixture(autouse=True)
 def _plain_http(settings):
     """Production settings redirect to HTTPS; the test client and live server speak plain HTTP."""

@@ -6,19 +6,15 @@ from rest_framework.test import APIRequestFactory
 
 from api.serializers import CandidateListSerializer
 from ingestion.loaders import load_documents
-from ingestion.parsers import parse
-from profiles.selectors import candidate_search, candidates_attach_skills, candidates_for_listing, skill_vocabulary
+from profiles.selectors import candidate_search, candidates_attach_skills, candidates_for_listing
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def corpus_candidates(corpus_dir) -> int:
+def corpus_candidates(corpus_documents) -> int:
     """The seed profile and every valid JSON Resume of the shared corpus, loaded as an import would load them."""
-    paths = [corpus_dir / "progai" / "jinliang-wei.txt", *sorted((corpus_dir / "jsonresume").glob("*.json"))]
-    vocabulary = skill_vocabulary()
-    results = load_documents([parse(path.read_bytes(), vocabulary=vocabulary) for path in paths])
-    return len({result.candidate_id for result in results})
+    return len({result.candidate_id for result in load_documents(corpus_documents)})
 
 
 def representations(params: dict) -> list[tuple[dict, dict]]:

@@ -303,16 +303,12 @@ def _updates_in_this_transaction(table: str) -> int:
         return cursor.fetchone()[0]
 
 
-def test_new_candidates_are_written_once_with_the_search_columns_a_refresh_gives(corpus_dir):
-    from ingestion.parsers import parse
-    from profiles.selectors import skill_vocabulary
+def test_new_candidates_are_written_once_with_the_search_columns_a_refresh_gives(corpus_documents):
     from profiles.services import candidates_refresh_search_columns
 
-    paths = [corpus_dir / "progai" / "jinliang-wei.txt", *sorted((corpus_dir / "jsonresume").glob("*.json"))]
-    docs = [parse(path.read_bytes(), vocabulary=skill_vocabulary()) for path in paths]
     updates_before = _updates_in_this_transaction("profiles_candidate")
 
-    ids = [result.candidate_id for result in load_documents(docs)]
+    ids = [result.candidate_id for result in load_documents(corpus_documents)]
 
     assert _updates_in_this_transaction("profiles_candidate") == updates_before  # inserted whole, never rewritten
     written = _search_columns(ids)
