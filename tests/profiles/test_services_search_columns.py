@@ -1,6 +1,7 @@
 """The search columns of a candidate (full-text vector, skill tokens and scores) follow every write of its skills."""
 
 import pytest
+from django.db import connection
 
 from ingestion.documents import Location, SkillEntry
 from ingestion.loaders import load_documents
@@ -98,3 +99,23 @@ def test_a_merge_leaves_the_survivor_with_the_merged_skills_tokens():
     assert search_columns(survivor.pk) == expected_columns(survivor.pk)
     [found] = candidate_search(params={"skill": ["python:8", "rust:5"]})
     assert (found.pk, found.match) == (survivor.pk, 65)
+
+
+def test_skill_scores_stay_uncompressed_in_a_row_postgresql_compresses():
+    """``match`` reads skill_scores of every filtered candidate before the LIMIT: compressed, each read decompressed
+    it (migration 0009)."""
+    skills = [SkillEntry(f"tool{i}", i % 11) for i in range(40)]
+    summary = " ".join(f"Shipped release {i} of the telemetry pipeline with colleagues." for i in range(80))
+    [result] = load_documents([make_document(skills=skills, summary=summary)])
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_column_compression(summary), pg_column_compression(skill_scores), "
+            "pg_column_size(skill_scores) FROM profiles_candidate WHERE id = %s",
+            [result.candidate_id],
+        )
+        summary_compression, scores_compression, scores_size = cursor.fetchone()
+    assert summary_compression is not None  # the row is over the threshold: PostgreSQL compressed what it may
+    assert scores_compression is None
+    assert scores_size > 400  # 40 scores, stored whole
+    assert len(search_columns(result.candidate_id)[1]) == 40
