@@ -97,8 +97,7 @@ _NEVER_SHOWN = ("search_vector", "skill_tokens", "skill_scores", "document_sha25
 
 _SKILLS_BY_SECTION_SQL = """
 SELECT cs.candidate_id, cs.section,
-    json_agg(json_build_object('slug', s.slug, 'name', s.name, 'score', cs.score, 'label', cs.label)
-        ORDER BY cs.position, cs.id)::text
+    json_agg(json_build_array(s.slug, s.name, cs.score, cs.label) ORDER BY cs.position, cs.id)::text
 FROM profiles_candidateskill cs JOIN profiles_skill s ON s.id = cs.skill_id
 WHERE cs.candidate_id = ANY(%s)
 GROUP BY cs.candidate_id, cs.section
@@ -109,8 +108,9 @@ def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candid
     """Set ``skill_sections`` on each candidate: section (``skill``, ``language``) → its skills in the file's order,
     each ``{slug, name, score, label}`` (the API's shape), in one query for all of them.
 
-    PostgreSQL builds the lists as JSON and Python only decodes them: a page of 50 candidates carries ~1,000 skills,
-    and building them row by row in Python cost more than the page's SQL.
+    PostgreSQL lists each section's skills as one JSON array of ``[slug, name, score, label]`` and Python names the
+    four values: a page of 50 candidates carries ~1,000 skills, and building them from ORM rows cost more than the
+    page's SQL, while JSON objects built by PostgreSQL (``json_build_object``) doubled this query's time.
     """
     if not candidates:
         return candidates
@@ -118,7 +118,10 @@ def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candid
     with connection.cursor() as cursor:
         cursor.execute(_SKILLS_BY_SECTION_SQL, [[candidate.pk for candidate in candidates]])
         for candidate_id, section, skills in cursor.fetchall():
-            sections[candidate_id][section] = orjson.loads(skills)
+            sections[candidate_id][section] = [
+                {"slug": slug, "name": name, "score": score, "label": label}
+                for slug, name, score, label in orjson.loads(skills)
+            ]
     for candidate in candidates:
         candidate.skill_sections = sections[candidate.pk]
     return candidates
