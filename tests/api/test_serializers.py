@@ -1,6 +1,9 @@
 """The list serializer writes its fields out by hand for speed: it must give exactly what DRF's generic loop gives."""
 
+import zoneinfo
+
 import pytest
+from django.utils import timezone
 from rest_framework import serializers
 from rest_framework.test import APIRequestFactory
 
@@ -59,3 +62,12 @@ def test_the_list_rows_cover_every_candidate_of_the_corpus(corpus_candidates):
     assert len(rows) == corpus_candidates
     assert any(fast["skills"] for fast, _ in rows)  # the comparison above saw real skill lists
     assert any(fast["location"]["country_code"] for fast, _ in rows)
+
+
+def test_the_hand_written_row_formats_updated_at_in_the_requests_time_zone(corpus_candidates):
+    with timezone.override(zoneinfo.ZoneInfo("Asia/Kolkata")):
+        rows = representations({})
+
+    for fast, generic in rows:
+        assert fast["updated_at"] == generic["updated_at"]
+        assert fast["updated_at"].endswith("+05:30")
