@@ -1,11 +1,14 @@
 """Every endpoint needs a login; tokens go in `Authorization: Token <key>`; each token is throttled."""
 
+import random
+
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from api.throttling import TokenRateThrottle
+from api.throttling import TokenRateThrottle, _redis
 from tests.factories import CandidateFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +112,34 @@ def test_each_token_is_throttled(api, monkeypatch):
     other = APIClient()
     other.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=UserFactory(username='other')).key}")
     assert other.get(url).status_code == 200
+
+
+@pytest.fixture
+def clock(monkeypatch) -> list[float]:
+    """The throttle's clock, set to the start of a minute that no other test run counts in (Redis outlives runs)."""
+    now = [(33_000_000 + random.randrange(10**6)) * 60]
+    monkeypatch.setattr(TokenRateThrottle, "timer", staticmethod(lambda: now[0]))
+    return now
+
+
+def test_a_throttled_token_gets_its_budget_back_when_the_minute_turns(api, monkeypatch, clock):
+    monkeypatch.setattr(TokenRateThrottle, "THROTTLE_RATES", {"token": "2/minute"})
+    url = reverse("api:skill-list")
+    clock[0] += 45
+
+    assert [api.get(url).status_code for _ in range(3)] == [200, 200, 429]
+    assert api.get(url)["Retry-After"] == "15"  # the seconds left of this minute
+    clock[0] += 15
+    assert [api.get(url).status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_the_throttle_counts_each_token_in_one_small_expiring_counter(api, clock):
+    url = reverse("api:skill-list")
+
+    for _ in range(5):
+        assert api.get(url).status_code == 200
+
+    [token] = Token.objects.all()
+    counter = cache.make_and_validate_key(f"throttle_token_token:{token.pk}:{int(clock[0] // 60)}")
+    assert _redis().get(counter) == b"5"
+    assert 0 < _redis().ttl(counter) <= 60
