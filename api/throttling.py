@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 
 import redis
 from django.conf import settings
@@ -29,7 +30,9 @@ class TokenRateThrottle(SimpleRateThrottle):
 
     def get_cache_key(self, request, view):
         if request.auth is not None and hasattr(request.auth, "key"):
-            ident = f"token:{request.auth.pk}"
+            # The token's digest, not the token: DRF's Token has its secret key as primary key, and Redis key names are
+            # listed by anyone who can run KEYS.
+            ident = f"token:{hashlib.sha256(request.auth.key.encode()).hexdigest()[:32]}"
         elif request.user and request.user.is_authenticated:
             ident = f"user:{request.user.pk}"
         else:
