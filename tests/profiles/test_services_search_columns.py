@@ -119,3 +119,58 @@ def test_skill_scores_stay_uncompressed_in_a_row_postgresql_compresses():
     assert scores_compression is None
     assert scores_size > 400  # 40 scores, stored whole
     assert len(search_columns(result.candidate_id)[1]) == 40
+
+
+def _plan_nodes(plan: dict):
+    yield plan
+    for child in plan.get("Plans", []):
+        yield from _plan_nodes(child)
+
+
+def test_search_sources_read_each_candidate_by_index_whatever_the_statistics():
+    """A bulk import into a young database: statistics taken when the tables were small, then thousands of rows
+    more. The search columns of a chunk must still read just its candidates' rows, by index, not scan every
+    candidate's skills and contributions (or every skill) once per chunk, which grows with the tables."""
+    load_documents([make_document()])
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE profiles_candidate, profiles_candidateskill, profiles_skill, profiles_contribution")
+        # 3,000 more candidates with 20 skills and 2 contributions each, 2,000 more skills: the statistics still
+        # describe the handful of rows above.
+        cursor.execute(
+            "INSERT INTO profiles_skill (slug, name, kind) "
+            "SELECT 'bulk-skill-' || n, 'Bulk skill ' || n, 'skill' FROM generate_series(1, 2000) n"
+        )
+        cursor.execute(
+            "INSERT INTO profiles_candidate (name, headline, title, company, city, region, country, country_code, "
+            "summary, badges, spoken_languages, email, website, protected_fields, document_sha256, created_at, "
+            "updated_at) SELECT 'Bulk ' || n, '', '', '', '', '', '', '', '', '{}', '{}', '', '', '{}', '', now(), "
+            "now() FROM generate_series(1, 3000) n"
+        )
+        cursor.execute(
+            "INSERT INTO profiles_candidateskill (candidate_id, skill_id, score, label, section, position) "
+            "SELECT c.id, s.id, 5, s.slug, 'skill', s.n FROM (SELECT id FROM profiles_candidate WHERE name LIKE "
+            "'Bulk %') c CROSS JOIN LATERAL (SELECT id, slug, row_number() OVER () AS n FROM profiles_skill "
+            "ORDER BY (id + c.id) % 2000 LIMIT 20) s"
+        )
+        cursor.execute(
+            "INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw) "
+            "SELECT 'bulk/repo-' || n, '', '{}', '{}', '' FROM generate_series(1, 500) n"
+        )
+        cursor.execute(
+            "INSERT INTO profiles_contribution (candidate_id, repository_id, position, role, commits, comments, "
+            "is_current, summary) SELECT c.id, r.id, r.n, '', 1, 0, false, '' FROM (SELECT id FROM "
+            "profiles_candidate WHERE name LIKE 'Bulk %') c CROSS JOIN LATERAL (SELECT id, row_number() OVER () "
+            "AS n FROM profiles_repository ORDER BY (id + c.id) % 500 LIMIT 2) r"
+        )
+        cursor.execute("SELECT id FROM profiles_candidate ORDER BY id DESC LIMIT 200")
+        chunk = [row[0] for row in cursor.fetchall()]
+        cursor.execute("EXPLAIN (FORMAT JSON) " + services.SEARCH_COLUMNS_SQL, [chunk])
+        [[explained]] = cursor.fetchall()
+
+    scanned = {
+        node.get("Relation Name") for node in _plan_nodes(explained[0]["Plan"]) if node["Node Type"] == "Seq Scan"
+    }
+    assert CandidateSkill.objects.count() > 50_000  # the test set up what it meant to
+    assert scanned.isdisjoint(
+        {"profiles_candidateskill", "profiles_contribution", "profiles_skill", "profiles_repository"}
+    ), scanned
