@@ -208,10 +208,11 @@ skills AS (
 contributions AS (
     SELECT ids.id, co.words
     FROM ids CROSS JOIN LATERAL (
-        SELECT string_agg(concat_ws(' ', r.full_name, replace(r.full_name, '/', ' '), c.summary), ' '
-            ORDER BY c.position) AS words
+        SELECT string_agg(concat_ws(' ', r.name, replace(r.name, '/', ' '), c.summary), ' ' ORDER BY c.position)
+            AS words
         FROM profiles_contribution c
-        CROSS JOIN LATERAL (SELECT p.full_name FROM profiles_repository p WHERE p.id = c.repository_id) AS r
+        CROSS JOIN LATERAL (SELECT (SELECT p.full_name FROM profiles_repository p WHERE p.id = c.repository_id) AS name)
+            AS r
         WHERE c.candidate_id = ids.id
     ) AS co
 )
