@@ -7,8 +7,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
+from rest_framework.test import APIClient, APIRequestFactory
 
+from api.authentication import TokenAuthentication
 from api.throttling import TokenRateThrottle, _redis
 from tests.factories import CandidateFactory, UserFactory
 
@@ -71,6 +72,28 @@ def test_a_wrong_or_revoked_token_is_a_401(consumer):
     assert client.get(reverse("api:candidate-list")).status_code == 200
     token.delete()
     assert client.get(reverse("api:candidate-list")).status_code == 401
+
+
+def test_a_token_authenticates_as_its_user_in_one_query(api, consumer, django_assert_num_queries):
+    [token] = Token.objects.filter(user=consumer)
+    request = APIRequestFactory().get("/", HTTP_AUTHORIZATION=f"Token {token.key}")
+
+    with django_assert_num_queries(1):
+        user, auth = TokenAuthentication().authenticate(request)
+
+    assert (user.pk, user.username, user.is_active) == (consumer.pk, "consumer", True)
+    assert (auth.key, auth.user_id, auth.created) == (token.key, consumer.pk, token.created)
+    assert not auth._state.adding  # a stored token, as DRF's own lookup returns
+
+
+def test_the_token_of_a_deactivated_user_is_a_401(api, consumer):
+    assert api.get(reverse("api:skill-list")).status_code == 200
+    consumer.is_active = False
+    consumer.save()
+
+    response = api.get(reverse("api:skill-list"))
+
+    assert (response.status_code, response.json()["error"]["message"]) == (401, "User inactive or deleted.")
 
 
 def test_a_logged_in_session_works_for_the_browsable_api(client, consumer):
