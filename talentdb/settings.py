@@ -39,8 +39,13 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # The planner's default cost of a random page read (4) is a spinning disk's. Our data is read from RAM or SSD; at 4 it
 # AND-ed a skill filter's short GIN list with a quarter of the table from a btree (3x slower; docs/benchmarks.md).
-DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c random_page_cost=" + env.str(
-    "DATABASE_RANDOM_PAGE_COST", default="1.1"
+#
+# PostgreSQL's JIT compiles any plan whose estimated cost passes jit_above_cost, on every execution: our statements are
+# short, and an import chunk's INSERT, estimated high once the tables held 50,000 candidates, spent 377 ms of its 486 ms
+# compiling (docs/benchmarks.md). Off unless DATABASE_JIT=1.
+DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+    f"-c random_page_cost={env.str('DATABASE_RANDOM_PAGE_COST', default='1.1')} "
+    f"-c jit={'on' if env.bool('DATABASE_JIT', default=False) else 'off'}"
 )
 # One test database per test process: parallel runs on one server never drop each other's database.
 DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str(

@@ -81,3 +81,30 @@ def test_check_deploy_is_clean_under_production_settings():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_our_database_sessions_plan_for_ram_and_compile_nothing(db):
+    """random_page_cost for data in RAM or on SSD; no JIT, whose compilation outweighed our short statements."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT current_setting('random_page_cost'), current_setting('jit')")
+        assert cursor.fetchone() == ("1.1", "off")
+
+
+def test_jit_can_be_turned_back_on_from_the_environment():
+    code = (
+        "import django; django.setup(); from django.conf import settings;"
+        "print(settings.DATABASES['default']['OPTIONS']['options'])"
+    )
+    env = {
+        "DJANGO_SETTINGS_MODULE": "talentdb.settings",
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/unused",
+        "REDIS_URL": "redis://127.0.0.1:6379/0",
+        "DATABASE_JIT": "1",
+        "DATABASE_RANDOM_PAGE_COST": "4",
+    }
+    result = _run(code, env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["-c", "random_page_cost=4", "-c", "jit=on"]
