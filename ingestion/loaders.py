@@ -158,6 +158,8 @@ def document_sha256(doc: ProfileDocument) -> str:
 
     orjson serialises the dataclasses in C, field by field in declaration order: several times cheaper than their
     ``repr`` (and than ``to_dict()``), which stands in for the rare document orjson refuses (a lone surrogate).
+    Fingerprints stored before orjson (of the ``repr``) differ from these: each such candidate is rewritten once, by
+    its next import, and counted as updated.
     """
     content = dataclasses.replace(doc, warnings=[])
     try:
