@@ -20,6 +20,7 @@ their values and turns them into SQL. Design notes:
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import functools
 import operator
 import re
@@ -162,6 +163,25 @@ class RepositoryNameField(forms.CharField):
 
 class RepositoryFilter(filters.CharFilter):
     field_class = RepositoryNameField
+
+
+class UtcDateTimeField(filters.fields.IsoDateTimeField):
+    """An ISO 8601 date or datetime, converted to UTC. Python accepts UTC offsets up to ±23:59, PostgreSQL only up to
+    ±15:59: "2024-03-01T00:00+23:47" sent as written failed the query. A time that has no UTC equivalent (an offset
+    carrying it before year 1) is a bad value."""
+
+    def to_python(self, value):
+        parsed = super().to_python(value)
+        if parsed is None:
+            return None
+        try:
+            return parsed.astimezone(dt.UTC)
+        except OverflowError as exc:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from exc
+
+
+class UtcDateTimeFilter(filters.IsoDateTimeFilter):
+    field_class = UtcDateTimeField
 
 
 class StrictFilterForm(forms.Form):
@@ -379,7 +399,7 @@ class CandidateFilterSet(LeanFilterSet):
         min_value=0,
         help_text="At least this many commits to one repository (to `repository`, when that is given too).",
     )
-    updated_since = filters.IsoDateTimeFilter(
+    updated_since = UtcDateTimeFilter(
         field_name="updated_at", lookup_expr="gte", help_text="Updated at or after this ISO 8601 date or datetime."
     )
     ordering = filters.ChoiceFilter(

@@ -1,6 +1,7 @@
 """GET /api/v1/candidates/: every filter's semantics, match, ordering, keyset pagination, errors, query counts."""
 
 import datetime as dt
+import json
 
 import pytest
 from django.urls import reverse
@@ -282,6 +283,19 @@ def test_updated_since_takes_a_date_or_a_datetime(api):
     assert ids(api.get(URL, {"updated_since": since.date().isoformat()})) == [new.pk]
 
 
+def test_updated_since_takes_any_offset_python_reads_even_beyond_postgresqls(api):
+    """PostgreSQL refuses offsets past ±15:59; the filter compares the same instant in UTC."""
+    old, new = CandidateFactory(), CandidateFactory()
+    Candidate.objects.filter(pk=old.pk).update(updated_at=timezone.now() - dt.timedelta(days=30))
+    since = (timezone.now() - dt.timedelta(days=1)).replace(microsecond=0)
+    far_east = since.astimezone(dt.timezone(dt.timedelta(hours=23, minutes=47)))
+
+    assert ids(api.get(URL, {"updated_since": far_east.isoformat()})) == [new.pk]
+    export = api.get(reverse("api:candidate-export-jsonl"), {"updated_since": far_east.isoformat()})
+    lines = b"".join(export.streaming_content).decode().splitlines()
+    assert [json.loads(line)["id"] for line in lines] == [new.pk]
+
+
 def test_filters_combine_with_and(api):
     wanted = with_skills(python=9)
     Candidate.objects.filter(pk=wanted.pk).update(country_code="US", years_coding=12)
@@ -413,6 +427,7 @@ def test_a_cursor_is_bound_to_its_ordering(api):
         ({"country": "Narnia"}, "country: 'Narnia' is not a country name or ISO code"),
         ({"repository": "just-a-name"}, "repository: 'just-a-name' is not owner/name"),
         ({"updated_since": "last week"}, "updated_since: Enter a valid date/time."),
+        ({"updated_since": "0001-01-01T00:00:00+05:00"}, "updated_since: Enter a valid date/time."),
         ({"ordering": "salary"}, "ordering: Select a valid choice. salary is not one of the available choices."),
         ({"ordering": "-match"}, "ordering: match needs a skill or any_skill filter"),
         ({"ordering": "rank"}, "ordering: rank needs a q filter"),
