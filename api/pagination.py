@@ -14,7 +14,7 @@ import binascii
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -52,11 +52,19 @@ class KeysetPagination(BasePagination):
             if data["o"] != _ordering_label(keys) or len(data["v"]) != len(keys):
                 raise ValidationError({self.cursor_query_param: ["belongs to another ordering or filter"]})
             values = [
-                None if value is None else _output_field(queryset, key.name).to_python(value)
+                None if value is None else _from_cursor(_output_field(queryset, key.name).to_python(value))
                 for key, value in zip(keys, data["v"], strict=True)
             ]
             return values, bool(data.get("r"))
-        except (ValueError, KeyError, TypeError, binascii.Error, UnicodeError, DjangoValidationError) as exc:
+        except (
+            ValueError,
+            KeyError,
+            TypeError,
+            OverflowError,
+            binascii.Error,
+            UnicodeError,
+            DjangoValidationError,
+        ) as exc:
             raise ValidationError({self.cursor_query_param: ["not a cursor this API gave out"]}) from exc
 
     # --- Paging ------------------------------------------------------------------------------------------------
@@ -168,6 +176,12 @@ def _output_field(queryset: QuerySet, name: str):
     if name in queryset.query.annotations:
         return queryset.query.annotations[name].output_field
     return queryset.model._meta.get_field(name)
+
+
+def _from_cursor(value):
+    """A cursor's value as the query compares it: datetimes in UTC, since PostgreSQL refuses the UTC offsets past
+    ±15:59 that Python reads (a cursor is opaque, not unforgeable)."""
+    return value.astimezone(UTC) if isinstance(value, datetime) else value
 
 
 def _jsonable(value):

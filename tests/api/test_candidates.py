@@ -1,5 +1,6 @@
 """GET /api/v1/candidates/: every filter's semantics, match, ordering, keyset pagination, errors, query counts."""
 
+import base64
 import datetime as dt
 import json
 
@@ -410,6 +411,28 @@ def test_a_cursor_is_bound_to_its_ordering(api):
 
     assert response.status_code == 400
     assert response.json()["error"]["message"] == "cursor: belongs to another ordering or filter"
+
+
+def _cursor(payload: dict) -> str:
+    return base64.urlsafe_b64encode(json.dumps(payload).encode()).rstrip(b"=").decode()
+
+
+def test_a_forged_cursor_with_any_utc_offset_reads_the_same_instant(api):
+    """Cursors are opaque, not unforgeable: an offset PostgreSQL refuses (+23:47) is compared as the UTC instant."""
+    first, second = CandidateFactory(), CandidateFactory()
+    Candidate.objects.filter(pk=first.pk).update(updated_at=dt.datetime(2026, 1, 2, tzinfo=dt.UTC))
+    Candidate.objects.filter(pk=second.pk).update(updated_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+    after_first = dt.datetime(2026, 1, 2, tzinfo=dt.UTC).astimezone(dt.timezone(dt.timedelta(hours=23, minutes=47)))
+
+    response = api.get(URL, {"cursor": _cursor({"o": "-updated_at,-id", "v": [after_first.isoformat(), first.pk]})})
+
+    assert ids(response) == [second.pk]
+    before_year_one = _cursor({"o": "-updated_at,-id", "v": ["0001-01-01T00:00:00+05:00", first.pk]})
+    response = api.get(URL, {"cursor": before_year_one})
+    assert (response.status_code, response.json()["error"]["message"]) == (
+        400,
+        "cursor: not a cursor this API gave out",
+    )
 
 
 # --- Errors --------------------------------------------------------------------------------------------------------
