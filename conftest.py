@@ -120,10 +120,13 @@ class WorkerProcess:
             start_new_session=True,
         )
 
-    def kill(self, sig: int = signal.SIGKILL) -> None:
-        """Kill the whole process group: the main process and its pool children."""
+    def send(self, sig: int) -> None:
+        """Signal the whole process group: the main process and its pool children."""
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, sig)
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        self.send(sig)
         self.process.wait(timeout=30)
 
     def output(self) -> str:

@@ -85,8 +85,19 @@ def test_a_worker_killed_with_sigkill_mid_batch_loses_no_file_and_duplicates_no_
     doomed = start_worker("doomed", concurrency=2, **fast_recovery)
     batch = receive_folder(tmp_path, "SIGKILL test")
 
+    def frozen_holding_files() -> bool:
+        """Stop the worker where it is; keep it stopped if it holds claimed files. A chunk imports in milliseconds, so
+        files seen "processing" a moment before a kill may well be imported by then: frozen, the worker commits
+        nothing more (the statements it had sent finish within the pause)."""
+        doomed.send(signal.SIGSTOP)
+        time.sleep(0.3)
+        if batch.files.filter(status="processing").exists():
+            return True
+        doomed.send(signal.SIGCONT)
+        return False
+
     wait_for(
-        lambda: done(batch) >= FILES // 5 and batch.files.filter(status="processing").exists(),
+        lambda: done(batch) >= FILES // 5 and frozen_holding_files(),
         timeout=120,
         interval=0.05,
         message=f"the worker to be mid-batch; log:\n{doomed.output()}",
