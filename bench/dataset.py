@@ -131,7 +131,7 @@ class _SkillResolver:
 
 def _write_rows(count: int, seed: int, folder: Path) -> dict[str, Path]:
     """Generate the documents and write one COPY file per table; returns table → file."""
-    from ingestion.normalise import label_key as normalise_label
+    from core.labels import label_key as normalise_label
     from ingestion.synthetic import generate_documents
     from profiles.models import CandidateSkill, Skill
 

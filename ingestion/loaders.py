@@ -31,8 +31,8 @@ from django.db import connection, transaction
 from django.db.models import Model
 from psycopg.types.json import Jsonb
 
+from core.labels import label_key
 from ingestion.documents import ProfileDocument
-from ingestion.normalise import label_key
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Skill
 from profiles.services import (
     SEARCH_COLUMNS,

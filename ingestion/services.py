@@ -20,10 +20,10 @@ from pathlib import Path
 from django.conf import settings
 from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.db.models import Count, Q
-from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
+from core.text import human_size
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.loaders import LoadResult, Outcome, bound_cursor, load_documents, shared_rows_upsert
 from ingestion.models import ImportBatch, SourceFile
@@ -208,11 +208,6 @@ def source_files_claim(*, file_ids: list[int], token: str) -> list[int]:
 def _claim_for_import(file_ids: list[int], token: str) -> list[ClaimedFile]:
     """``source_files_claim``, reading what the import needs of each claimed file in the same statement."""
     return [ClaimedFile(*row) for row in _claim(file_ids, token, "id, batch_id, original_name, content, size")]
-
-
-def human_size(num_bytes: int) -> str:
-    """A size as people read it: "4.2 KB", "5.0 MB"."""
-    return filesizeformat(num_bytes).replace("\xa0", " ")
 
 
 def _parse_one(source: ClaimedFile, vocabulary: frozenset[str]) -> ProfileDocument | str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ingestion.normalise import label_key
+from core.labels import label_key
 from profiles.vocabulary import read_vocabulary
 
 __all__ = ["vocabulary_from_files"]

@@ -46,7 +46,8 @@ from django.db.models.functions import Coalesce, Lower
 from django.http import QueryDict
 from drf_spectacular.utils import extend_schema_field
 
-from ingestion.normalise import country_code, label_key
+from core.countries import country_code
+from core.labels import label_key
 from profiles.models import Candidate, Contribution, Education, Repository, Skill, SkillAlias
 from profiles.services import skill_tokens
 

@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 
-from ingestion.services import human_size
+from core.text import human_size
 
 
 class UploadSizeLimitMiddleware:

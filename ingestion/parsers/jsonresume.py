@@ -17,6 +17,10 @@ from urllib.parse import urlparse
 import jsonschema
 import jsonschema_rs
 
+from core.countries import country_code, country_name
+from core.dates import parse_month
+from core.labels import label_key
+from core.text import clean_paragraphs, clean_text
 from ingestion.documents import (
     ContributionEntry,
     EducationEntry,
@@ -26,15 +30,7 @@ from ingestion.documents import (
     ProfileDocument,
     SkillEntry,
 )
-from ingestion.normalise import (
-    clean_paragraphs,
-    clean_text,
-    country_code,
-    country_name,
-    label_key,
-    location_from_text,
-    parse_month,
-)
+from ingestion.parsers.locations import location_from_text
 
 __all__ = ["SCHEMA", "level_score", "parse_jsonresume"]
 

@@ -15,6 +15,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from core.countries import is_country_name
+from core.dates import months_from_duration, parse_month
+from core.labels import label_key
+from core.languages import is_language_name
+from core.text import clean_text
+from core.topics import split_topics
 from ingestion.documents import (
     ContributionEntry,
     EducationEntry,
@@ -23,16 +29,7 @@ from ingestion.documents import (
     ProfileDocument,
     SkillEntry,
 )
-from ingestion.normalise import (
-    clean_text,
-    is_country_name,
-    is_language_name,
-    label_key,
-    location_from_text,
-    months_from_duration,
-    parse_month,
-    split_topics,
-)
+from ingestion.parsers.locations import location_from_text
 from ingestion.parsers.text import normalise_text
 
 __all__ = ["BADGES", "DEGREES", "looks_like_progai", "parse_progai"]

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from ingestion.normalise import label_key
+from core.labels import label_key
 from profiles.models import SkillAlias
 
 pytestmark = pytest.mark.django_db

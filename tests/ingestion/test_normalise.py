@@ -4,16 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from ingestion.normalise import (
-    clean_paragraphs,
-    clean_text,
-    country_code,
-    country_name,
-    label_key,
-    months_from_duration,
-    parse_month,
-    split_topics,
-)
+from core.countries import country_code, country_name
+from core.dates import months_from_duration, parse_month
+from core.labels import label_key
+from core.text import clean_paragraphs, clean_text
+from core.topics import split_topics
 from ingestion.vocabulary import vocabulary_from_files
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"

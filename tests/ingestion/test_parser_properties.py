@@ -9,8 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.dates import parse_month
+from core.labels import label_key
+from core.text import clean_text
+from core.topics import _segment, split_topics
 from ingestion.documents import ParseError, ProfileDocument
-from ingestion.normalise import _segment, clean_text, label_key, parse_month, split_topics
 from ingestion.parsers import detect_format, parse
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import parse_progai

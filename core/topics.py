@@ -1,0 +1,199 @@
+"""Splitting a line of GitHub topics glued into one word ("pythondata-sciencedeep-learning") into topics."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+
+from core.text import clean_text
+
+__all__ = ["split_topics"]
+
+# Costs of the topic segmentation. Tuned on glued runs of real GitHub topic names (the featured topics and their
+# aliases, some left out of the vocabulary) and on the synthetic profiles; both reference lines must come out right.
+UNKNOWN_SEGMENT_COST = 4  # A: paid once per unknown segment; a known word of A+1 letters or fewer between two
+# unknown runs is swallowed by them, so A stays small
+UNKNOWN_CHAR_COST = 1  # B: paid per character of an unknown segment
+KNOWN_SEGMENT_COST = 1
+# One- to three-letter known words ("c", "go", "boo", "lib" are all Linguist names) cost their length or more, so
+# carving them off the edge of an unknown word never pays ("bootloader" is not "boo" + "tloader") and a run of them
+# does not beat an unknown word ("jvm" is not "j" + "v" + "m"); between two known words they still split.
+SHORT_KNOWN_COSTS = {1: 4, 2: 3, 3: 3}
+# Unknown stubs of one to three characters pay extra, so a known word is not carved off an unknown one when that
+# leaves a stub ("awesome-lists" is not "awesome-list" + "s"). Longer stubs are not protected: with "unity" known and
+# "community" unknown, "community" glued alone reads as "comm" + "unity" (the hyphen rule saves "community-driven").
+SHORT_UNKNOWN_PENALTY = {1: 20, 2: 3, 3: 1}
+_LONG_UNKNOWN = max(SHORT_UNKNOWN_PENALTY) + 1
+DIGIT_START_PENALTY = 6  # an unknown topic starting with a digit ("laravel" + "54") is unlikely
+_MAX_KNOWN_LEN = 64
+MAX_TOKEN_LENGTH = 2000
+_TOPIC_SPLIT_RE = re.compile(r"[\s,;|]+")
+
+
+def _known_cost(length: int) -> int:
+    return SHORT_KNOWN_COSTS.get(length, KNOWN_SEGMENT_COST)
+
+
+def _unknown_cost(length: int) -> int:
+    return UNKNOWN_SEGMENT_COST + UNKNOWN_CHAR_COST * length + SHORT_UNKNOWN_PENALTY.get(length, 0)
+
+
+@functools.lru_cache(maxsize=16)
+def _reversed_trie(vocabulary: frozenset[str]) -> dict:
+    """The vocabulary's words spelled backwards as nested dicts ("" marks a word's start), to find every known
+    word ending at a position by walking back from it."""
+    root: dict = {}
+    for word in vocabulary:
+        if not isinstance(word, str) or not word or len(word) > _MAX_KNOWN_LEN:
+            continue
+        node = root
+        for ch in reversed(word):
+            node = node.setdefault(ch, {})
+        node[""] = True
+    return root
+
+
+# The segmentation packs each (cost, number of segments) pair into one integer, cost * _PACKED + segments: integers
+# compare and add faster than tuples, in the same order (a token has fewer than _PACKED segments).
+_PACKED = 1 << 12
+assert MAX_TOKEN_LENGTH < _PACKED
+_UNREACHED = 1 << 62  # no segmentation of the prefix yet: above every reachable packed cost
+# Packed costs of one more segment: a long unknown one opened (then growing by _PACKED_CHAR a character), a short
+# unknown one of each length below _LONG_UNKNOWN, a known word of each length; the digit-start penalty.
+_PACKED_CHAR = UNKNOWN_CHAR_COST * _PACKED
+_PACKED_LONG_UNKNOWN = (UNKNOWN_SEGMENT_COST + UNKNOWN_CHAR_COST * _LONG_UNKNOWN) * _PACKED + 1
+_PACKED_SHORT_UNKNOWN = tuple((length, _unknown_cost(length) * _PACKED + 1) for length in range(1, _LONG_UNKNOWN))
+_PACKED_KNOWN = tuple(_known_cost(length) * _PACKED + 1 for length in range(_MAX_KNOWN_LEN + 1))
+_PACKED_DIGIT_START = DIGIT_START_PENALTY * _PACKED
+
+
+def _segment(token: str, vocabulary: frozenset[str], extra: frozenset[str] = frozenset()) -> list[str]:
+    """Minimum-cost segmentation of one glued token into known words and unknown runs (see split_topics).
+
+    Costs are (cost, number of segments) pairs, so among equally cheap readings the one with fewer topics wins.
+    ``vocabulary`` is walked through a trie built once per vocabulary; the few ``extra`` words are matched directly.
+    """
+    s = token.strip("-")
+    n = len(s)
+    if n == 0:
+        return []
+    if n > MAX_TOKEN_LENGTH:
+        return [s]  # not a line of topics; do not spend time on it
+    low = s.lower()
+    trie = _reversed_trie(vocabulary)
+    # Unknown topics rarely start with a digit once glued to a previous one ("laravel" + "54"): a penalty.
+    lead = [0] + [_PACKED_DIGIT_START if ch.isdigit() else 0 for ch in s[1:]]
+    # A topic boundary may fall between s[i-1] and s[i]: not next to '-', not inside a run of digits.
+    cut = [True]
+    cut += [a != "-" and b != "-" and not (a.isdigit() and b.isdigit()) for a, b in itertools.pairwise(s)]
+    cut.append(True)
+    # best[i]: the cheapest segmentation of s[:i], its last segment s[start[i]:i], known or not. A candidate built on
+    # an unreached prefix costs _UNREACHED or more, so it never beats best[i] (at most _UNREACHED): no test needed.
+    best = [_UNREACHED] * (n + 1)
+    start = [0] * (n + 1)
+    known = [False] * (n + 1)
+    # Unknown segments of _LONG_UNKNOWN letters or more have linear cost: keep the cheapest one still open at i.
+    long_open = [_UNREACHED] * (n + 1)
+    long_start = [0] * (n + 1)
+    best[0] = 0
+    # Where each ``extra`` word occurs, by the position it ends at: (start, packed cost), in the order of ``extra``.
+    extra_ending: dict[int, list[tuple[int, int]]] = {}
+    for word in extra:
+        if word and word in low:
+            cost = _known_cost(len(word)) * _PACKED + 1
+            j = low.find(word)
+            while j >= 0:
+                extra_ending.setdefault(j + len(word), []).append((j, cost))
+                j = low.find(word, j + 1)
+
+    for i in range(1, n + 1):
+        j = i - _LONG_UNKNOWN
+        extended = long_open[i - 1] + _PACKED_CHAR
+        if (
+            j >= 0
+            and cut[j]
+            and best[j] < _UNREACHED
+            and (fresh := best[j] + _PACKED_LONG_UNKNOWN + lead[j]) <= extended
+        ):
+            long_open[i], long_start[i] = fresh, j
+        else:
+            long_open[i], long_start[i] = extended, long_start[i - 1]
+        if not cut[i]:
+            continue
+        best_i = best[i]
+        if long_open[i] < best_i:
+            best_i, start[i] = long_open[i], long_start[i]
+        for length, cost in _PACKED_SHORT_UNKNOWN:
+            j = i - length
+            if j < 0:
+                break
+            if cut[j] and (cand := best[j] + cost + lead[j]) < best_i:
+                best_i, start[i] = cand, j
+        known_at = -1  # the start of the last segment when it is a known word
+        node = trie
+        j = i
+        while j > 0:
+            node = node.get(low[j - 1])
+            if node is None:
+                break
+            j -= 1
+            if "" in node and cut[j] and (cand := best[j] + _PACKED_KNOWN[i - j]) < best_i:
+                best_i, known_at = cand, j
+        for j, cost in extra_ending.get(i, ()):
+            if cut[j] and (cand := best[j] + cost) < best_i:
+                best_i, known_at = cand, j
+        if known_at >= 0:
+            start[i], known[i] = known_at, True
+        best[i] = best_i
+    if best[n] >= _UNREACHED:
+        return [s]
+    segments: list[tuple[str, bool]] = []
+    i = n
+    while i > 0:
+        j = start[i]
+        segments.append((s[j:i], known[i]))
+        i = j
+    segments.reverse()
+    merged: list[tuple[str, bool]] = []
+    for seg, is_known in segments:
+        if merged and not is_known and not merged[-1][1]:
+            merged[-1] = (merged[-1][0] + seg, False)  # adjacent unknown runs are one topic
+        else:
+            merged.append((seg, is_known))
+    return [seg for seg, _ in merged]
+
+
+@functools.lru_cache(maxsize=50_000)
+def _segment_cached(token: str, vocabulary: frozenset[str], extra: frozenset[str]) -> tuple[str, ...]:
+    """Repositories recur across profiles: their topic lines are split once per worker process."""
+    return tuple(_segment(token, vocabulary, extra))
+
+
+def split_topics(raw: str, vocabulary: frozenset[str], extra: frozenset[str] = frozenset()) -> list[str]:
+    """Split a line of GitHub topics glued into one word ("pythondata-sciencedeep-learning") into topics.
+
+    Dynamic programming over the cut points: a segment found in ``vocabulary`` (label keys) costs 1, an unknown
+    segment costs ``A + B*len`` (A=4, B=1), so a run of unknown text between known words stays one topic; very
+    short known words cost more and very short unknown stubs pay a penalty, so short known words are not carved out
+    of longer unknown ones. No segment starts or ends with '-' and no cut falls inside a run of digits. Whitespace or
+    commas, when present, are hard boundaries. Duplicates are dropped, order kept. Two unknown topics glued together
+    cannot be told apart and come out as one.
+
+    ``extra`` holds a few more known words (a document's own labels): kept apart from ``vocabulary`` so the large,
+    shared vocabulary's index is built once, not once per document.
+    """
+    if not isinstance(raw, str):
+        return []
+    if not isinstance(vocabulary, frozenset):
+        vocabulary = frozenset(vocabulary)
+    out: list[str] = []
+    seen: set[str] = set()
+    for token in _TOPIC_SPLIT_RE.split(clean_text(raw)):
+        low = token.lower()
+        relevant = frozenset(word for word in extra if word in low and word not in vocabulary)
+        for topic in _segment_cached(token, vocabulary, relevant):
+            if topic and topic not in seen:
+                seen.add(topic)
+                out.append(topic)
+    return out
