@@ -19,7 +19,6 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
-import unicodedata
 import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -33,6 +32,7 @@ from psycopg.types.json import Jsonb
 
 from core.labels import label_key
 from ingestion.documents import ProfileDocument
+from profiles.identity import name_location_key
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Skill
 from profiles.services import (
     SEARCH_COLUMNS,
@@ -129,13 +129,6 @@ def _copy(table: str, columns: Iterable[str], rows: list[tuple]) -> None:
             copy.write_row(row)
 
 
-def name_key(name: str) -> str:
-    """Accent-, case- and spacing-insensitive form of a person's name."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    letters = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(letters.casefold().split())
-
-
 def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
     """External identifiers first (strongest), the name with location last."""
     keys: list[tuple[str, str]] = []
@@ -149,7 +142,7 @@ def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
     keys.extend((CandidateIdentifier.Kind.URL, url.rstrip("/").casefold()) for url in ids.urls if url)
     loc = doc.location
     place = loc.country_code or loc.country.casefold()
-    keys.append((CandidateIdentifier.Kind.NAME_LOCATION, f"{name_key(doc.name)}|{loc.city.casefold()}|{place}"))
+    keys.append((CandidateIdentifier.Kind.NAME_LOCATION, name_location_key(doc.name, loc.city, place)))
     return [(kind, value[:500]) for kind, value in keys]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -16,7 +16,6 @@ from django.db import connection
 from django.db.models import Count, Model, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import QueryDict
-from django.utils import timezone
 
 from ingestion.models import SourceFile
 from profiles.filters import (
@@ -26,13 +25,13 @@ from profiles.filters import (
     SkillFilterSet,
     annotate_match,
 )
+from profiles.identity import NAME_KEY_SQL, name_key
 from profiles.models import (
     Candidate,
     CandidateSkill,
     Contribution,
     Education,
     Repository,
-    Shortlist,
     ShortlistEntry,
     Skill,
     SkillAlias,
@@ -381,11 +380,6 @@ def skill_changes(*, before: list[dict] | None, after: list[dict] | None) -> lis
 
 # --- Duplicates ----------------------------------------------------------------------------------------------------
 
-# The name key of ingestion.loaders.name_key in SQL (NFKD, accents dropped, lower case, single spaces). Migration 0006
-# indexes exactly this expression; pairs are checked with the Python function afterwards.
-NAME_KEY_SQL = (
-    r"lower(btrim(regexp_replace(regexp_replace(normalize(name, NFKD), '[\u0300-\u036f]', '', 'g'), '\s+', ' ', 'g')))"
-)
 # Names held by more than one candidate, in key order after a cursor: a walk along the name-key index that stops
 # after a page of names, instead of grouping every name.
 _DUPLICATE_NAMES_SQL = """
@@ -445,8 +439,6 @@ def candidate_duplicate_groups(*, after: str = "", names: int = 200) -> Duplicat
     Looks at the next ``names`` names held by several candidates (in name-key order, after ``after``). Pairs a
     recruiter marked "not a duplicate" are not proposed.
     """
-    from ingestion.loaders import name_key  # ingestion depends on profiles, not the other way round at import time
-
     with connection.cursor() as cursor:
         cursor.execute(_DUPLICATE_NAMES_SQL, [after, names])
         keys = [row[0] for row in cursor.fetchall()]
@@ -624,59 +616,6 @@ def _candidate_filter_choices(*, limit: int = 30, skills: int = 200) -> Candidat
         badges=values.get("badges", [])[:limit],
         languages=values.get("spoken_languages", [])[:limit],
         skills=[names[pk] for pk in skill_ids if pk in names],
-    )
-
-
-# --- Dashboard -----------------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Dashboard:
-    candidates: int
-    candidates_estimated: bool
-    skills: int
-    repositories: int
-    shortlists: int
-    batches_last_day: int
-    files_last_day: dict[str, int]
-    failed_files: list
-    failed_count: int
-    top_skills: list[tuple[str, int]]
-    countries: list[tuple[str, int]]
-    estimated: bool
-
-
-def dashboard(*, limit: int = 10) -> Dashboard:
-    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country."""
-    from ingestion.models import ImportBatch
-
-    candidates, estimated = queryset_count(Candidate.objects.all())
-    since = timezone.now() - timezone.timedelta(days=1)
-    recent_batches = ImportBatch.objects.filter(created_at__gte=since)
-    files_last_day = Counter(
-        dict(
-            SourceFile.objects.filter(batch__in=recent_batches)
-            .values_list("status")
-            .annotate(n=Count("id"))
-            .values_list("status", "n")
-        )
-    )
-    failed = SourceFile.objects.filter(status=SourceFile.Status.FAILED)
-    top_skills = common_values(CandidateSkill, "skill_id", limit=limit)
-    names = dict(Skill.objects.filter(pk__in=[int(pk) for pk, _ in top_skills]).values_list("pk", "name"))
-    return Dashboard(
-        candidates=candidates,
-        candidates_estimated=estimated,
-        skills=queryset_count(Skill.objects.all())[0],
-        repositories=queryset_count(Repository.objects.all())[0],
-        shortlists=Shortlist.objects.count(),
-        batches_last_day=recent_batches.count(),
-        files_last_day={status: files_last_day[status] for status in SourceFile.Status.values},
-        failed_files=list(failed.defer("content").select_related("batch").order_by("-processed_at", "-id")[:limit]),
-        failed_count=queryset_count(failed, budget_ms=100)[0],
-        top_skills=[(names.get(int(pk), pk), n) for pk, n in top_skills],
-        countries=common_values(Candidate, "country_code", limit=limit),
-        estimated=table_row_estimate(CandidateSkill) >= EXACT_GROUPS_BELOW,
     )
 
 

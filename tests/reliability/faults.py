@@ -13,9 +13,9 @@ from pathlib import Path
 
 from conftest import wait_for
 from ingestion import services
-from ingestion.loaders import name_key
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.synthetic import generate_documents
+from profiles.identity import name_key
 from profiles.models import Candidate
 
 TERMINAL = {"imported", "unchanged", "failed"}

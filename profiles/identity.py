@@ -1,0 +1,37 @@
+"""Identity keys: how a candidate is recognised again when another file about the same person arrives.
+
+A person's name key is computed in two places, here in Python (the loader's identity keys, the duplicate pairs
+check) and in SQL (the possible-duplicates walk, over an index on the expression): ``name_key`` and
+``NAME_KEY_SQL`` are one definition written twice, side by side, and tests feed both the same hard cases. The SQL
+form is the reference, because migration 0006 indexes exactly that expression: NFKD, the combining diacritical marks
+(U+0300-U+036F) dropped, runs of whitespace made one space, trimmed, then PostgreSQL's ``lower()``, which lowers
+character by character (no "ß" → "ss" as ``casefold()`` does, no word-final sigma as ``str.lower()`` does).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["NAME_KEY_SQL", "name_key", "name_location_key"]
+
+NAME_KEY_SQL = (
+    r"lower(btrim(regexp_replace(regexp_replace(normalize(name, NFKD), '[\u0300-\u036f]', '', 'g'), '\s+', ' ', 'g')))"
+)
+
+_COMBINING_DIACRITICS_RE = re.compile("[\u0300-\u036f]")
+_WHITESPACE_RE = re.compile(r"\s+")
+
+
+def name_key(name: str) -> str:
+    """Accent-, case- and spacing-insensitive form of a person's name: ``NAME_KEY_SQL`` in Python."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    spaced = _WHITESPACE_RE.sub(" ", _COMBINING_DIACRITICS_RE.sub("", decomposed)).strip(" ")
+    # Character by character, as PostgreSQL's lower() does: str.lower() on the whole string would apply Unicode's
+    # context rules (a word-final capital sigma becomes "ς", which lower('Σ') never gives).
+    return "".join([char.lower() for char in spaced])
+
+
+def name_location_key(name: str, city: str, place: str) -> str:
+    """The weakest identity key: the name key with the city and the country (ISO code, or the name as written)."""
+    return f"{name_key(name)}|{city.casefold()}|{place}"

@@ -1,0 +1,39 @@
+"""The name key's two definitions, Python's and PostgreSQL's, give the same key for the same name."""
+
+import pytest
+from django.db import connection
+
+from profiles.identity import NAME_KEY_SQL, name_key
+
+HARD_NAMES = [
+    "Strauß",  # casefold() would give "strauss"; lower() keeps "ß"
+    "ΣΊΣΥΦΟΣ Παπαδόπουλος",  # a word-final capital sigma: str.lower() gives "ς", lower() gives "σ"
+    "José  Núñez\tGarcía",  # accents, a double space and a tab
+    "  Zoë O\u2019Brien \n",  # diaeresis, typographic apostrophe, surrounding whitespace
+    "İlkay Gündoğan",  # capital I with a dot above: NFKD splits it into I and a combining dot
+    "Ǆenan Đorđević",  # a title-case digraph; Đ does not decompose
+    "ﬁona Ｍａｒｉａ",  # a ligature and full-width letters, both compatibility forms
+    "Nguyễn Thị Ánh",  # stacked diacritics
+    "Ørsted Łukasz",  # letters with strokes: not combining marks
+    "नमस्ते Kumar",  # Devanagari virama: a combining mark outside U+0300-U+036F stays
+    "שָׁלוֹם Levi",  # Hebrew points, combining marks outside the Latin block
+    "Ana\u00a0María\u3000López",  # a no-break and an ideographic space
+    "",
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", HARD_NAMES)
+def test_python_and_sql_name_keys_agree(name):
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {NAME_KEY_SQL} FROM (SELECT %s::text AS name) AS t", [name])
+        (sql_key,) = cursor.fetchone()
+    assert name_key(name) == sql_key
+
+
+def test_the_key_ignores_case_accents_and_spacing():
+    assert name_key("  JOSÉ   núñez ") == name_key("Jose Nunez") == "jose nunez"
+
+
+def test_the_key_keeps_sharp_s_as_postgresql_does():
+    assert name_key("STRAUß") == name_key("strauß") == "strauß"
