@@ -78,6 +78,8 @@ INSTALLED_APPS = [
     "profiles",
     "ingestion",
     "api",
+    "devtools",  # manage.py generate_profiles; no models, never imported by the product
+    "talentdb",  # the admin index's dashboard, which reads both profiles and ingestion
 ]
 
 MIDDLEWARE = [

@@ -1,10 +1,10 @@
-"""The admin index's dashboard: figures from ``profiles.selectors.dashboard`` and server-side SVG bar charts."""
+"""The admin index's dashboard: figures from ``talentdb.dashboard`` and server-side SVG bar charts."""
 
 from __future__ import annotations
 
 from django import template
 
-from profiles.selectors import dashboard as dashboard_figures
+from talentdb.dashboard import dashboard as dashboard_figures
 
 register = template.Library()
 
