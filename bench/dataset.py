@@ -4,7 +4,7 @@
     url = ensure_dataset(1_000_000)          # before anything else touches Django: it sets Django up on that database
 
 The database is ``talentdb_bench_<count>`` on the server of ``DATABASE_URL`` (or the embedded one), migrated and seeded
-with the skill vocabulary. Profiles come from ``ingestion.synthetic.generate_documents(count, seed=...)`` and are
+with the skill vocabulary. Profiles come from ``devtools.synthetic.generate_documents(count, seed=...)`` and are
 written the way ``ingestion.loaders`` writes them (canonical skills through aliases, one row per skill with the higher
 score winning, contributions per repository, repositories with canonical topic slugs), but as tab-separated rows
 streamed into PostgreSQL's COPY. Then one UPDATE per id range builds the search vectors (with the loader's own SQL),
@@ -132,7 +132,7 @@ class _SkillResolver:
 def _write_rows(count: int, seed: int, folder: Path) -> dict[str, Path]:
     """Generate the documents and write one COPY file per table; returns table → file."""
     from core.labels import label_key as normalise_label
-    from ingestion.synthetic import generate_documents
+    from devtools.synthetic import generate_documents
     from profiles.models import CandidateSkill, Skill
 
     label_keys: dict[str, str] = {}
@@ -362,7 +362,7 @@ def _build_search_vectors(count: int, workers: int = 2) -> None:
     """The loader's search-vector UPDATE over id ranges, a few connections in parallel."""
     from django.db import connection, connections
 
-    from profiles.services import SEARCH_COLUMNS_SQL
+    from profiles.search import SEARCH_COLUMNS_SQL
 
     started = time.perf_counter()
     step = 20_000

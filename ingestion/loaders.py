@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import orjson
 import psycopg
+from django.contrib.postgres.fields import ArrayField
 from django.db import connection, transaction
 from django.db.models import Model
 from psycopg.types.json import Jsonb
@@ -34,14 +35,8 @@ from core.labels import label_key
 from ingestion.documents import ProfileDocument
 from profiles.identity import name_location_key
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Skill
-from profiles.services import (
-    SEARCH_COLUMNS,
-    SEARCH_SOURCES_SQL,
-    SEARCH_VALUES_SQL,
-    candidates_refresh_search_columns,
-    skill_ids_for_labels,
-    skill_slug,
-)
+from profiles.search import candidate_insert_sql, candidates_refresh_search_columns
+from profiles.services import skill_ids_for_labels, skill_slug
 
 
 def _json_dumps(value) -> bytes | str:
@@ -57,31 +52,20 @@ def _jsonb(value) -> Jsonb:
     return Jsonb(value, dumps=_json_dumps)
 
 
-# Column types of the imported candidate fields, for set-based updates; array fields travel as JSON.
-_CANDIDATE_COLUMN_TYPES = {
-    "name": "varchar",
-    "headline": "varchar",
-    "title": "varchar",
-    "company": "varchar",
-    "city": "varchar",
-    "region": "varchar",
-    "country": "varchar",
-    "country_code": "varchar",
-    "summary": "text",
-    "badges": "jsonb",
-    "years_coding": "smallint",
-    "years_employed": "smallint",
-    "spoken_languages": "jsonb",
-    "email": "varchar",
-    "website": "varchar",
-    "skills_declared": "integer",
-    "programming_languages_declared": "integer",
-    "contributions_declared": "integer",
-    "document_sha256": "varchar",
-}
-_JSON_ARRAY_COLUMNS = {"badges", "spoken_languages"}
-# Candidate fields an import writes; a recruiter can protect any of them against later imports.
-IMPORTED_FIELDS = tuple(column for column in _CANDIDATE_COLUMN_TYPES if column != "document_sha256")
+def _column_type(field_name: str) -> str:
+    """The SQL type an imported field travels as in the loader's arrays: the column's own type without its length
+    (``varchar(300)`` → ``varchar``), and ``jsonb`` for array fields, whose ragged values travel as one JSON array
+    each."""
+    field = Candidate._meta.get_field(field_name)
+    if isinstance(field, ArrayField):
+        return "jsonb"
+    return field.db_type(connection).split("(")[0]
+
+
+# Column types of the imported candidate fields (``Candidate.IMPORTED_FIELDS``) and of the document's fingerprint,
+# from the model: a column added to the model and to IMPORTED_FIELDS is loaded without an edit here.
+_CANDIDATE_COLUMN_TYPES = {name: _column_type(name) for name in (*Candidate.IMPORTED_FIELDS, "document_sha256")}
+_JSON_ARRAY_COLUMNS = {name for name, sql_type in _CANDIDATE_COLUMN_TYPES.items() if sql_type == "jsonb"}
 
 
 class Outcome:
@@ -325,12 +309,14 @@ def _stored_candidates(ids: set[int]) -> dict[int, _Person]:
         return {}
     with bound_cursor() as cursor:
         cursor.execute(
-            f"SELECT id, document_sha256, protected_fields, {', '.join(IMPORTED_FIELDS)} "  # noqa: S608 - fixed names
+            f"SELECT id, document_sha256, protected_fields, {', '.join(Candidate.IMPORTED_FIELDS)} "  # noqa: S608 - fixed names
             "FROM profiles_candidate WHERE id = ANY(%b)",
             [list(ids)],
         )
         return {
-            row[0]: _Person(row[0], dict(zip(IMPORTED_FIELDS, row[3:], strict=True)), row[1], frozenset(row[2]))
+            row[0]: _Person(
+                row[0], dict(zip(Candidate.IMPORTED_FIELDS, row[3:], strict=True)), row[1], frozenset(row[2])
+            )
             for row in cursor
         }
 
@@ -370,15 +356,11 @@ _UNNEST_CANDIDATES = "unnest({}) AS u(id, {})".format(
     ", ".join(["%b::bigint[]", *(f"%b::{t}[]" for t in _CANDIDATE_COLUMN_TYPES.values())]),
     ", ".join(_CANDIDATE_COLUMN_TYPES),
 )
-_CANDIDATE_VALUES = ", ".join(_column_value(column, "c") for column in _CANDIDATE_COLUMN_TYPES)
 # Built once from fixed names (no value is ever formatted into them).
-_INSERT_CANDIDATES_SQL = (
-    f"WITH c AS (SELECT * FROM {_UNNEST_CANDIDATES}), ids AS (SELECT id FROM c),"  # noqa: S608
-    + SEARCH_SOURCES_SQL
-    + f"INSERT INTO profiles_candidate (id, {', '.join(_CANDIDATE_COLUMN_TYPES)}, protected_fields, created_at, "
-    f"updated_at, {SEARCH_COLUMNS}) SELECT c.id, {_CANDIDATE_VALUES}, '{{}}', now(), now(), "
-    + SEARCH_VALUES_SQL
-    + " FROM c LEFT JOIN skills ON skills.id = c.id LEFT JOIN contributions ON contributions.id = c.id"
+_INSERT_CANDIDATES_SQL = candidate_insert_sql(
+    rows_sql=_UNNEST_CANDIDATES,
+    columns=[*_CANDIDATE_COLUMN_TYPES, "protected_fields", "created_at", "updated_at"],
+    values_sql=[*(_column_value(column, "c") for column in _CANDIDATE_COLUMN_TYPES), "'{}'", "now()", "now()"],
 )
 _UPDATE_CANDIDATES_SQL = (
     "UPDATE profiles_candidate AS c SET "  # noqa: S608

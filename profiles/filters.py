@@ -49,7 +49,7 @@ from drf_spectacular.utils import extend_schema_field
 from core.countries import country_code
 from core.labels import label_key
 from profiles.models import Candidate, Contribution, Education, Repository, Skill, SkillAlias
-from profiles.services import skill_tokens
+from profiles.search import skill_tokens
 
 # Query parameters that belong to pagination and rendering, not to filtering: tolerated, never interpreted here.
 PASSTHROUGH_PARAMS = frozenset({"cursor", "page_size", "format"})

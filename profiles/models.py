@@ -86,13 +86,36 @@ class Candidate(models.Model):
     document_sha256 = models.CharField(max_length=64, blank=True, editable=False)
     search_vector = SearchVectorField(null=True, editable=False)
     # The candidate's skills again, shaped for search (written with search_vector, from CandidateSkill and the
-    # country, by profiles.services.candidates_refresh_search_columns): tokens skill_id * 16 + score, plain and scoped
+    # country, by profiles.search.candidates_refresh_search_columns): tokens skill_id * 16 + score, plain and scoped
     # to the country, under a GIN index, so `python:8 AND go:7` is an intersection of posting lists; and
     # {skill_id: score}, which `match` reads.
     skill_tokens = ArrayField(models.BigIntegerField(), default=list, db_default=[], editable=False)
     skill_scores = models.JSONField(default=dict, db_default={}, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)  # indexed with id, for ordering and `updated_since`
+
+    # The fields an import writes, in the order the loader's statements list them; a recruiter can protect any of them
+    # against later imports (``protected_fields``), and a merge fills the survivor's blank ones from the others'.
+    IMPORTED_FIELDS = (
+        "name",
+        "headline",
+        "title",
+        "company",
+        "city",
+        "region",
+        "country",
+        "country_code",
+        "summary",
+        "badges",
+        "years_coding",
+        "years_employed",
+        "spoken_languages",
+        "email",
+        "website",
+        "skills_declared",
+        "programming_languages_declared",
+        "contributions_declared",
+    )
 
     history = HistoricalRecords(
         excluded_fields=["search_vector", "skill_tokens", "skill_scores", "document_sha256", "updated_at"],

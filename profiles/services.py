@@ -8,6 +8,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.errors import ApplicationError
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -21,6 +22,7 @@ from profiles.models import (
     Skill,
     SkillAlias,
 )
+from profiles.search import candidates_refresh_search_columns
 
 # Curated aliases: labels seen in profile files that the public vocabularies do not map (label → canonical slug).
 CURATED_ALIASES: dict[str, str] = {
@@ -157,110 +159,9 @@ def skills_seed_curated() -> None:
     )
 
 
-# Skills and repositories are in the vector too, so one `q` (the admin's search box and the API's) finds a candidate
-# by any of them; a repository is indexed both whole ("owner/name") and as its two words.
-# One statement refreshes every column that search reads from a candidate's rows: the full-text vector and the skill
-# tokens and scores (see Candidate.skill_tokens). A candidate without skills gets empty ones.
-#
-# A skill token is skill_id * 16 + score (scores run 0-10). A candidate with a country also gets each token again,
-# scoped to the country: -(token * 1024 + country index), the index being (A-Z, A-Z) of its ISO code as 0-675.
-# `python:8&country=US` then intersects two short posting lists (Americans with python at 8-10, with go at 7-10)
-# instead of two long ones and a quarter of the table. The numbers are written out in the SQL below too.
-SKILL_TOKEN_SCORES = 16
-COUNTRY_TOKEN_SLOTS = 1024
-
-# The search columns of a candidate ``c`` (name, headline, title, company, summary, country_code), from its rows in the
-# ``skills`` and ``contributions`` of SEARCH_SOURCES_SQL; SQL of its own so that the loader can write a new candidate
-# with them in one INSERT (profiles.services owns the definition, the loader borrows it).
-SEARCH_COLUMNS = "search_vector, skill_tokens, skill_scores"
-SEARCH_VALUES_SQL = """
-    setweight(to_tsvector('english', c.name), 'A')
-    || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
-    || setweight(to_tsvector('english', c.summary), 'C')
-    || setweight(to_tsvector('english', coalesce(skills.words, '')), 'C')
-    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D'),
-    coalesce(skills.tokens, '{}')::bigint[] || CASE WHEN c.country_code ~ '^[A-Z]{2}$' THEN ARRAY(
-        SELECT -(t::bigint * 1024 + (ascii(c.country_code) - 65) * 26 + ascii(substr(c.country_code, 2)) - 65)
-        FROM unnest(skills.tokens) AS t
-    ) ELSE '{}' END,
-    coalesce(skills.scores, '{}')
-"""
-# The skills and contributions of the candidates in ``ids`` (a CTE the statement defines first), as the values read
-# them. Words in the files' order, so a vector does not depend on how the rows were written.
-#
-# Each candidate's rows are read through a LATERAL subquery, by the (candidate, ...) indexes, and each skill's slug
-# and repository's name by its primary key: plans that do not depend on what the planner believes of the tables'
-# sizes. As joins, a bulk import into a young database (statistics taken when the tables were a fraction of their
-# size) was planned as hash joins over sequential scans of every candidate's skills and contributions, or of every
-# skill, once per chunk or per candidate: 0.3 ms a profile more by 20,000 profiles, and growing with the tables.
-SEARCH_SOURCES_SQL = """
-skills AS (
-    SELECT ids.id, sk.words, sk.tokens, sk.scores
-    FROM ids CROSS JOIN LATERAL (
-        SELECT string_agg((SELECT s.slug FROM profiles_skill s WHERE s.id = cs.skill_id), ' '
-                ORDER BY cs.section, cs.position) AS words,
-            array_agg(cs.skill_id * 16 + cs.score ORDER BY cs.skill_id) AS tokens,
-            jsonb_object_agg(cs.skill_id::text, cs.score) AS scores
-        FROM profiles_candidateskill cs
-        WHERE cs.candidate_id = ids.id
-    ) AS sk
-),
-contributions AS (
-    SELECT ids.id, co.words
-    FROM ids CROSS JOIN LATERAL (
-        SELECT string_agg(concat_ws(' ', r.name, replace(r.name, '/', ' '), c.summary), ' ' ORDER BY c.position)
-            AS words
-        FROM profiles_contribution c
-        CROSS JOIN LATERAL (SELECT (SELECT p.full_name FROM profiles_repository p WHERE p.id = c.repository_id) AS name)
-            AS r
-        WHERE c.candidate_id = ids.id
-    ) AS co
-)
-"""
-SEARCH_COLUMNS_SQL = (
-    "WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),"  # noqa: S608 - fixed SQL, no values
-    + SEARCH_SOURCES_SQL
-    + "UPDATE profiles_candidate AS c SET ("
-    + SEARCH_COLUMNS
-    + ") = ("
-    + SEARCH_VALUES_SQL
-    + ") FROM ids LEFT JOIN skills ON skills.id = ids.id LEFT JOIN contributions ON contributions.id = ids.id "
-    "WHERE c.id = ids.id"
-)
-
-
-def candidates_refresh_search_columns(*, candidate_ids: Iterable[int]) -> None:
-    """Recompute what search reads of these candidates: the full-text vector (name, headline, title, company,
-    summary, skills, repositories and contribution summaries) and the skill tokens and scores.
-
-    Every write of a candidate's skills, contributions, text fields or country ends with this call (the loader, hand
-    edits, reverts, merges)."""
-    ids = list(candidate_ids)
-    if ids:
-        with connection.cursor() as cursor:
-            cursor.execute(SEARCH_COLUMNS_SQL, [ids])
-
-
-def skill_tokens(skill_id: int, min_score: int | None = None, *, country_code: str = "") -> list[int]:
-    """The tokens of ``skill_id`` at ``min_score`` or more (any score when None), scoped to ``country_code`` (ISO
-    alpha-2) when one is given: what Candidate.skill_tokens holds of a candidate who qualifies."""
-    tokens = [skill_id * SKILL_TOKEN_SCORES + score for score in range(min_score or 0, 11)]
-    if not country_code:
-        return tokens
-    first, second = (ord(letter) - ord("A") for letter in country_code.upper())
-    country = first * 26 + second
-    return [-(token * COUNTRY_TOKEN_SLOTS + country) for token in tokens]
-
-
 # --- Edits by hand: protected fields and history -----------------------------------------------------------------
 # Imports write candidates in bulk, without history records; an edit in the admin goes through these services, which
 # record who changed what (fields and skills), protect the edited fields against later imports, and revert.
-
-
-def _imported_fields() -> tuple[str, ...]:
-    from ingestion.loaders import IMPORTED_FIELDS  # the loader imports this module: resolve at call time
-
-    return IMPORTED_FIELDS
 
 
 def _tracked_differences(record, candidate: Candidate) -> list[str]:
@@ -309,7 +210,7 @@ def candidate_save_by_hand(*, candidate: Candidate, user, release: Iterable[str]
     Imported fields whose value differs from the stored one become protected (a later import of the same person leaves
     them alone); fields in ``release`` stop being protected. The history record names the user and the reason.
     """
-    imported = _imported_fields()
+    imported = Candidate.IMPORTED_FIELDS
     released = set(release)
     if candidate.pk is not None:
         candidate_history_catch_up(candidate_id=candidate.pk)
@@ -410,6 +311,43 @@ def shortlist_get_or_create(*, owner, name: str) -> tuple[Shortlist, bool]:
 # --- Duplicates and merges -----------------------------------------------------------------------------------------
 
 
+# A recruiter decides on a group of candidates at once: merge them into the one they keep, or record them as different
+# people. The admin's merge action, its possible-duplicates page and any other caller go through these, so that what
+# a group is and who survives is decided in one place.
+MIN_GROUP_SIZE = 2
+
+
+def candidates_group(*, candidate_ids: Iterable[int]) -> list[Candidate]:
+    """The candidates of ``candidate_ids`` in id order, as a group to decide on; ids of candidates deleted meanwhile
+    drop out. Fewer than two candidates are no group (``ApplicationError``)."""
+    group = list(Candidate.objects.filter(pk__in=set(candidate_ids)).order_by("pk"))
+    if len(group) < MIN_GROUP_SIZE:
+        raise ApplicationError("Choose at least two candidates.", code="group_too_small")
+    return group
+
+
+def merge_survivor(*, group: list[Candidate], survivor_id: int | None) -> Candidate:
+    """The candidate of ``group`` to keep: the one the recruiter chose, never one outside the group."""
+    survivor = next((c for c in group if c.pk == survivor_id), None)
+    if survivor is None:
+        raise ApplicationError("Choose the candidate to keep.", code="no_survivor")
+    return survivor
+
+
+def candidates_merge_group(
+    *, candidate_ids: Iterable[int], survivor_id: int | None, user
+) -> tuple[Candidate, list[MergeRecord]]:
+    """Merge a group into the candidate chosen to survive (``candidates_merge``); returns it and the merge records."""
+    group = candidates_group(candidate_ids=candidate_ids)
+    survivor = merge_survivor(group=group, survivor_id=survivor_id)
+    return survivor, candidates_merge(survivor=survivor, others=group, user=user)
+
+
+def candidates_group_mark_not_duplicate(*, candidate_ids: Iterable[int], user) -> int:
+    """Record a group as different people (``candidates_mark_not_duplicate``); returns how many pairs were new."""
+    return candidates_mark_not_duplicate(candidates=candidates_group(candidate_ids=candidate_ids), user=user)
+
+
 def candidates_mark_not_duplicate(*, candidates: Iterable[Candidate], user) -> int:
     """Record every pair of these candidates as different people; returns how many pairs were new."""
     ids = sorted({c.pk for c in candidates})
@@ -441,7 +379,7 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
     involved = Candidate.objects.select_for_update().filter(pk__in=[survivor.pk, *other_ids]).order_by("pk")
     locked = {c.pk: c for c in involved}
     if len(locked) != len(other_ids) + 1:
-        raise Candidate.DoesNotExist("A candidate of this merge no longer exists.")
+        raise ApplicationError("A candidate of this merge no longer exists.")
     survivor = locked[survivor.pk]
     candidate_history_catch_up(candidate_id=survivor.pk)
     records: list[MergeRecord] = []
@@ -458,7 +396,9 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
             "history_records": Candidate.history.filter(id=other.pk).update(id=survivor.pk),
         }
         MergeRecord.objects.filter(survivor_id=other.pk).update(survivor_id=survivor.pk)
-        filled = [f for f in _imported_fields() if _is_blank(getattr(survivor, f)) and not _is_blank(getattr(other, f))]
+        filled = [
+            f for f in Candidate.IMPORTED_FIELDS if _is_blank(getattr(survivor, f)) and not _is_blank(getattr(other, f))
+        ]
         for field in filled:
             setattr(survivor, field, getattr(other, field))
         details["filled_fields"] = filled

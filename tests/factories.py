@@ -2,7 +2,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
-from profiles.services import candidates_refresh_search_columns
+from profiles.search import candidates_refresh_search_columns
 
 
 class UserFactory(factory.django.DjangoModelFactory):

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from profiles.models import Candidate
-from profiles.services import candidates_refresh_search_columns
+from profiles.search import candidates_refresh_search_columns
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,

@@ -137,7 +137,7 @@ def test_a_saved_search_with_a_bad_filter_is_refused_in_plain_words(recruiter_cl
 
 
 def test_the_candidate_picker_of_a_shortlist_finds_people_by_the_start_of_their_words(recruiter_client):
-    from profiles.services import candidates_refresh_search_columns
+    from profiles.search import candidates_refresh_search_columns
 
     wanted, other = CandidateFactory(name="Jinliang Wei"), CandidateFactory(name="Casey Lowe")
     candidates_refresh_search_columns(candidate_ids=[wanted.pk, other.pk])

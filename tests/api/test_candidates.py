@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from profiles.models import Candidate, Skill
-from profiles.services import candidates_refresh_search_columns
+from profiles.search import candidates_refresh_search_columns
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,

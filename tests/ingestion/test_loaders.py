@@ -304,7 +304,7 @@ def _updates_in_this_transaction(table: str) -> int:
 
 
 def test_new_candidates_are_written_once_with_the_search_columns_a_refresh_gives(corpus_documents):
-    from profiles.services import candidates_refresh_search_columns
+    from profiles.search import candidates_refresh_search_columns
 
     updates_before = _updates_in_this_transaction("profiles_candidate")
 

@@ -5,7 +5,7 @@ from django.db import connection
 
 from ingestion.documents import Location, SkillEntry
 from ingestion.loaders import load_documents
-from profiles import services
+from profiles import search, services
 from profiles.models import Candidate, CandidateSkill
 from profiles.selectors import candidate_search
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
@@ -58,10 +58,10 @@ def test_a_candidate_without_skills_has_empty_columns():
 
 
 def test_skill_tokens_cover_every_score_from_the_minimum():
-    assert services.skill_tokens(3, 8) == [3 * 16 + 8, 3 * 16 + 9, 3 * 16 + 10]
-    assert len(services.skill_tokens(3)) == 11
+    assert search.skill_tokens(3, 8) == [3 * 16 + 8, 3 * 16 + 9, 3 * 16 + 10]
+    assert len(search.skill_tokens(3)) == 11
     # scoped to a country: US is (20, 18) → 20 * 26 + 18 = 538
-    assert services.skill_tokens(3, 10, country_code="US") == [-((3 * 16 + 10) * 1024 + 538)]
+    assert search.skill_tokens(3, 10, country_code="US") == [-((3 * 16 + 10) * 1024 + 538)]
 
 
 def test_the_country_scoped_tokens_follow_the_country():
@@ -164,7 +164,7 @@ def test_search_sources_read_each_candidate_by_index_whatever_the_statistics():
         )
         cursor.execute("SELECT id FROM profiles_candidate ORDER BY id DESC LIMIT 200")
         chunk = [row[0] for row in cursor.fetchall()]
-        cursor.execute("EXPLAIN (FORMAT JSON) " + services.SEARCH_COLUMNS_SQL, [chunk])
+        cursor.execute("EXPLAIN (FORMAT JSON) " + search.SEARCH_COLUMNS_SQL, [chunk])
         [[explained]] = cursor.fetchall()
 
     scanned = {
@@ -174,3 +174,15 @@ def test_search_sources_read_each_candidate_by_index_whatever_the_statistics():
     assert scanned.isdisjoint(
         {"profiles_candidateskill", "profiles_contribution", "profiles_skill", "profiles_repository"}
     ), scanned
+
+
+def test_the_insert_of_new_candidates_needs_one_value_per_column():
+    with pytest.raises(ValueError, match="one value expression per column"):
+        search.candidate_insert_sql(rows_sql="u", columns=["name", "title"], values_sql=["c.name"])
+
+
+def test_the_token_constants_are_the_ones_the_sql_multiplies_by():
+    assert f"cs.skill_id * {search.SKILL_TOKEN_SCORES} + cs.score" in search.SEARCH_COLUMNS_SQL
+    assert f"t::bigint * {search.COUNTRY_TOKEN_SLOTS}" in search.SEARCH_COLUMNS_SQL
+    assert search.SKILL_TOKEN_SCORES > 10  # a score (0-10) fits below one skill's step
+    assert search.COUNTRY_TOKEN_SLOTS > 26 * 26

@@ -1,0 +1,134 @@
+"""The search columns of a candidate: what every search reads, computed from the candidate's own rows.
+
+A candidate row carries three columns that no form edits (see ``Candidate.search_vector``, ``skill_tokens`` and
+``skill_scores``):
+
+- the full-text vector: name (weight A), headline, title and company (B), summary and skills (C), repositories and
+  contribution summaries (D). Skills and repositories are in it too, so one ``q`` (the admin's search box and the
+  API's) finds a candidate by any of them; a repository is indexed both whole ("owner/name") and as its two words;
+- the skill tokens, ``skill_id * SKILL_TOKEN_SCORES + score`` (scores run 0-10), and for a candidate with a country
+  each token again scoped to it: ``-(token * COUNTRY_TOKEN_SLOTS + country index)``, the index being (A-Z, A-Z) of
+  its ISO code as 0-675. ``python:8&country=US`` then intersects two short posting lists (Americans with python at
+  8-10, with go at 7-10) instead of two long ones and a quarter of the table;
+- the scores as ``{skill_id: score}``, which ``match`` reads.
+
+This module is their one definition. Every write of a candidate's skills, contributions, text fields or country ends
+with ``candidates_refresh_search_columns`` (hand edits, reverts, merges, updated imports); the loader writes a new
+candidate with its columns in one ``INSERT`` built by ``candidate_insert_sql``; the filters build the tokens they
+look for with ``skill_tokens``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.db import connection
+
+__all__ = [
+    "COUNTRY_TOKEN_SLOTS",
+    "SEARCH_COLUMNS_SQL",
+    "SKILL_TOKEN_SCORES",
+    "candidate_insert_sql",
+    "candidates_refresh_search_columns",
+    "skill_tokens",
+]
+
+SKILL_TOKEN_SCORES = 16  # more than the 11 scores 0-10, so a token's score is its low bits
+COUNTRY_TOKEN_SLOTS = 1024  # more than the 676 two-letter codes
+
+_SEARCH_COLUMNS = ("search_vector", "skill_tokens", "skill_scores")
+
+# The search columns of a candidate ``c`` (name, headline, title, company, summary, country_code), from its rows in the
+# ``skills`` and ``contributions`` CTEs of _SEARCH_SOURCES_SQL.
+_SEARCH_VALUES_SQL = f"""
+    setweight(to_tsvector('english', c.name), 'A')
+    || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
+    || setweight(to_tsvector('english', c.summary), 'C')
+    || setweight(to_tsvector('english', coalesce(skills.words, '')), 'C')
+    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D'),
+    coalesce(skills.tokens, '{{}}')::bigint[] || CASE WHEN c.country_code ~ '^[A-Z]{{2}}$' THEN ARRAY(
+        SELECT -(t::bigint * {COUNTRY_TOKEN_SLOTS}
+            + (ascii(c.country_code) - 65) * 26 + ascii(substr(c.country_code, 2)) - 65)
+        FROM unnest(skills.tokens) AS t
+    ) ELSE '{{}}' END,
+    coalesce(skills.scores, '{{}}')
+"""
+# The skills and contributions of the candidates in ``ids`` (a CTE the statement defines first), as the values read
+# them. Words in the files' order, so a vector does not depend on how the rows were written.
+#
+# Each candidate's rows are read through a LATERAL subquery, by the (candidate, ...) indexes, and each skill's slug
+# and repository's name by its primary key: plans that do not depend on what the planner believes of the tables'
+# sizes. Written as joins, a bulk import into a young database (statistics taken when the tables were a fraction of
+# their size) was planned as hash joins over sequential scans of every candidate's skills and contributions, once per
+# chunk, at a cost that grew with the tables (docs/benchmarks.md, "A quadratic plan").
+_SEARCH_SOURCES_SQL = f"""
+skills AS (
+    SELECT ids.id, sk.words, sk.tokens, sk.scores
+    FROM ids CROSS JOIN LATERAL (
+        SELECT string_agg((SELECT s.slug FROM profiles_skill s WHERE s.id = cs.skill_id), ' '
+                ORDER BY cs.section, cs.position) AS words,
+            array_agg(cs.skill_id * {SKILL_TOKEN_SCORES} + cs.score ORDER BY cs.skill_id) AS tokens,
+            jsonb_object_agg(cs.skill_id::text, cs.score) AS scores
+        FROM profiles_candidateskill cs
+        WHERE cs.candidate_id = ids.id
+    ) AS sk
+),
+contributions AS (
+    SELECT ids.id, co.words
+    FROM ids CROSS JOIN LATERAL (
+        SELECT string_agg(concat_ws(' ', r.name, replace(r.name, '/', ' '), c.summary), ' ' ORDER BY c.position)
+            AS words
+        FROM profiles_contribution c
+        CROSS JOIN LATERAL (SELECT (SELECT p.full_name FROM profiles_repository p WHERE p.id = c.repository_id) AS name)
+            AS r
+        WHERE c.candidate_id = ids.id
+    ) AS co
+)
+"""
+_JOIN_SOURCES_SQL = "LEFT JOIN skills ON skills.id = {id} LEFT JOIN contributions ON contributions.id = {id}"
+
+# Recompute the search columns of the candidates whose ids are the statement's one parameter.
+SEARCH_COLUMNS_SQL = (
+    "WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),"
+    + _SEARCH_SOURCES_SQL
+    + f"UPDATE profiles_candidate AS c SET ({', '.join(_SEARCH_COLUMNS)}) = ({_SEARCH_VALUES_SQL}) FROM ids "
+    + _JOIN_SOURCES_SQL.format(id="ids.id")
+    + " WHERE c.id = ids.id"
+)
+
+
+def candidate_insert_sql(*, rows_sql: str, columns: Sequence[str], values_sql: Sequence[str]) -> str:
+    """An ``INSERT`` of new candidates that computes their search columns in the same statement.
+
+    ``rows_sql`` is a FROM item giving one row per new candidate with its ``id`` and ``columns`` (e.g. an
+    ``unnest(...) AS u(id, name, ...)``); ``values_sql`` spells each column's value from that row, called ``c``. The
+    candidates' skills and contributions must be written first (the foreign keys are checked at commit), so that each
+    candidate row is written once, with its search columns, instead of written and then updated.
+    """
+    if len(columns) != len(values_sql):
+        raise ValueError("one value expression per column")
+    return (
+        f"WITH c AS (SELECT * FROM {rows_sql}), ids AS (SELECT id FROM c),"
+        + _SEARCH_SOURCES_SQL
+        + f"INSERT INTO profiles_candidate (id, {', '.join(columns)}, {', '.join(_SEARCH_COLUMNS)}) "
+        f"SELECT c.id, {', '.join(values_sql)}, {_SEARCH_VALUES_SQL} FROM c " + _JOIN_SOURCES_SQL.format(id="c.id")
+    )
+
+
+def candidates_refresh_search_columns(*, candidate_ids: Iterable[int]) -> None:
+    """Recompute what search reads of these candidates: the full-text vector and the skill tokens and scores."""
+    ids = list(candidate_ids)
+    if ids:
+        with connection.cursor() as cursor:
+            cursor.execute(SEARCH_COLUMNS_SQL, [ids])
+
+
+def skill_tokens(skill_id: int, min_score: int | None = None, *, country_code: str = "") -> list[int]:
+    """The tokens of ``skill_id`` at ``min_score`` or more (any score when None), scoped to ``country_code`` (ISO
+    alpha-2) when one is given: what ``Candidate.skill_tokens`` holds of a candidate who qualifies."""
+    tokens = [skill_id * SKILL_TOKEN_SCORES + score for score in range(min_score or 0, 11)]
+    if not country_code:
+        return tokens
+    first, second = (ord(letter) - ord("A") for letter in country_code.upper())
+    country = first * 26 + second
+    return [-(token * COUNTRY_TOKEN_SLOTS + country) for token in tokens]
