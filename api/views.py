@@ -7,7 +7,6 @@ the candidate, skill and repository views implement GET only, so any other metho
 from __future__ import annotations
 
 from django.core.exceptions import TooManyFilesSent
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -18,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from api import exports
-from api.filters import SelectorFilterBackend, as_api_error
+from api.filters import SelectorFilterBackend
 from api.pagination import KeysetPagination
 from api.permissions import IMPORT_PERMISSIONS
 from api.serializers import (
@@ -31,7 +30,7 @@ from api.serializers import (
     SkillSerializer,
 )
 from ingestion.models import ImportBatch
-from ingestion.selectors import import_batch_detail, import_batches_for
+from ingestion.selectors import candidate_sources_prefetch, import_batch_detail, import_batches_for
 from ingestion.services import IncomingFile, batch_create, batch_receive
 from profiles.filters import MATCH_FORMULA, CandidateFilterSet, RepositoryFilterSet, SkillFilterSet
 from profiles.models import Candidate, Repository, Skill
@@ -100,11 +99,13 @@ class CandidateDetailView(generics.RetrieveAPIView):
 
     def get_object(self) -> Candidate:
         try:
-            return candidate_detail(candidate_id=self.kwargs["pk"], params=self.request.query_params)
+            return candidate_detail(
+                candidate_id=self.kwargs["pk"],
+                params=self.request.query_params,
+                prefetch=[candidate_sources_prefetch()],
+            )
         except Candidate.DoesNotExist as exc:
             raise Http404("No candidate with this id.") from exc
-        except DjangoValidationError as exc:
-            raise as_api_error(exc) from exc
 
 
 class _CandidateExportView(CandidateSearchMixin, generics.GenericAPIView):

@@ -59,3 +59,11 @@ def import_batch_detail(*, batch_id: int, user) -> ImportBatch:
         .prefetch_related(Prefetch("files", queryset=failed.order_by("batch_id", "id"), to_attr="failed_rows"))
         .get(pk=batch_id)
     )
+
+
+def candidate_sources_prefetch(*, to_attr: str = "source_rows") -> Prefetch:
+    """A candidate's stored files, newest first, as its profile lists them (what each file is, not its bytes)."""
+    files = SourceFile.objects.only(
+        "id", "candidate_id", "original_name", "format", "status", "sha256", "created_at", "processed_at"
+    ).order_by("candidate_id", "-created_at", "-id")
+    return Prefetch("sources", queryset=files, to_attr=to_attr)

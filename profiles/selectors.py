@@ -17,7 +17,6 @@ from django.db.models import Count, Model, OuterRef, Prefetch, QuerySet, Subquer
 from django.db.models.functions import Coalesce
 from django.http import QueryDict
 
-from ingestion.models import SourceFile
 from profiles.filters import (
     CandidateFilterSet,
     MatchParamsForm,
@@ -194,24 +193,14 @@ def candidates_with_education_and_contributions(queryset: QuerySet[Candidate]) -
     )
 
 
-def candidate_detail(*, candidate_id: int, params: QueryDict | Mapping | None = None, user=None) -> Candidate:
-    """One candidate with everything its profile shows (skills in ``skill_sections``), its source files
-    (``source_rows``), and ``match`` for the requested skills (whether or not the candidate meets their minimum
-    scores). Raises Candidate.DoesNotExist."""
+def candidate_detail(
+    *, candidate_id: int, params: QueryDict | Mapping | None = None, user=None, prefetch: Sequence[Prefetch] = ()
+) -> Candidate:
+    """One candidate with everything its profile shows (skills in ``skill_sections``), the related rows of other apps
+    the caller asks for (``prefetch``: an import's source files, say), and ``match`` for the requested skills (whether
+    or not the candidate meets their minimum scores). Raises Candidate.DoesNotExist."""
     terms = candidate_match_skills(params=params or {})
-    queryset = (
-        candidates_for_profiles()
-        .filter(pk=candidate_id)
-        .prefetch_related(
-            Prefetch(
-                "sources",
-                queryset=SourceFile.objects.only(
-                    "id", "candidate_id", "original_name", "format", "status", "sha256", "created_at", "processed_at"
-                ).order_by("candidate_id", "-created_at", "-id"),
-                to_attr="source_rows",
-            ),
-        )
-    )
+    queryset = candidates_for_profiles().filter(pk=candidate_id).prefetch_related(*prefetch)
     if terms:
         queryset = annotate_match(queryset, terms)
     [candidate] = candidates_attach_skills([queryset.get()])

@@ -370,8 +370,6 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
     already on the survivor's list keeps its status and gains the notes) and history records. Blank fields of the
     survivor are filled from the merged candidates.
     """
-    from ingestion.models import SourceFile
-
     other_ids = sorted({c.pk for c in others} - {survivor.pk})
     if not other_ids:
         return []
@@ -391,9 +389,9 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
             "contributions": _merge_contributions(survivor.pk, other.pk),
             "education": _merge_education(survivor.pk, other.pk),
             "identifiers": CandidateIdentifier.objects.filter(candidate_id=other.pk).update(candidate_id=survivor.pk),
-            "sources": SourceFile.objects.filter(candidate_id=other.pk).update(candidate_id=survivor.pk),
             "shortlist_entries": _merge_shortlist_entries(survivor.pk, other.pk),
             "history_records": Candidate.history.filter(id=other.pk).update(id=survivor.pk),
+            **_move_references_of_other_apps(survivor.pk, other.pk),
         }
         MergeRecord.objects.filter(survivor_id=other.pk).update(survivor_id=survivor.pk)
         filled = [
@@ -415,6 +413,21 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
     survivor.save()
     candidate_skills_edited(candidate_id=survivor.pk)
     return records
+
+
+def _move_references_of_other_apps(survivor_id: int, other_id: int) -> dict[str, int]:
+    """Point every row of another app that refers to the merged candidate (an import's source files, for one) at the
+    survivor; returns how many moved, by relation name.
+
+    The domain's own rows are merged one by one above, because two of them can mean the same thing; another app's
+    rows are its own business, so they follow the person, whatever app adds them next.
+    """
+    moved = {}
+    for relation in Candidate._meta.related_objects:
+        if relation.one_to_many and relation.related_model._meta.app_label != Candidate._meta.app_label:
+            rows = relation.related_model._default_manager.filter(**{relation.field.attname: other_id})
+            moved[relation.get_accessor_name()] = rows.update(**{relation.field.attname: survivor_id})
+    return moved
 
 
 def _merge_skills(survivor_id: int, other_id: int) -> int:
