@@ -25,6 +25,7 @@ from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.errors import ApplicationError
 from profiles import services
 from profiles.exports import candidate_csv_lines, shortlist_csv_lines
 from profiles.filters import CandidateFilterSet
@@ -669,8 +670,8 @@ class CandidateAdmin(SimpleHistoryAdmin):
         others = [c for c in candidates if c.pk != survivor.pk]
         try:
             records = services.candidates_merge(survivor=survivor, others=others, user=request.user)
-        except Candidate.DoesNotExist as exc:
-            self.message_user(request, str(exc), messages.ERROR)
+        except ApplicationError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
             return
         url = reverse("admin:profiles_candidate_change", args=[survivor.pk])
         self.message_user(

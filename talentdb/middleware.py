@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 
+from api.exceptions import error_body
 from core.text import human_size
 
 
@@ -23,7 +24,7 @@ class UploadSizeLimitMiddleware:
         if length > limit:
             message = f"The upload is {human_size(length)}; at most {human_size(limit)} per request."
             if request.path.startswith("/api/"):
-                error = {"code": "request_too_large", "message": message, "details": {}}
-                return JsonResponse({"error": error}, status=413)
+                # Before DRF runs, so its exception handler cannot answer: the same body, from the same function.
+                return JsonResponse(error_body("request_too_large", message), status=413)
             return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 
+from core.errors import ApplicationError
 from ingestion.loaders import load_documents
 from ingestion.models import SourceFile
 from profiles import services
@@ -143,4 +144,18 @@ def test_candidates_marked_as_different_people_are_no_longer_proposed(pair):
 def test_merging_nobody_else_changes_nothing(pair):
     survivor, _ = pair
     assert services.candidates_merge(survivor=survivor, others=[survivor], user=None) == []
+    assert not MergeRecord.objects.exists()
+
+
+def test_merging_a_candidate_deleted_meanwhile_is_refused_and_changes_nothing(pair):
+    survivor, other = pair
+    CandidateSkillFactory(candidate=other, skill=SkillFactory(slug="python"), score=8)
+    gone = CandidateFactory(name="Ana Lima")
+    Candidate.objects.filter(pk=gone.pk).delete()  # another recruiter merged or deleted it after the page loaded
+
+    with pytest.raises(ApplicationError, match=r"^A candidate of this merge no longer exists\.$"):
+        services.candidates_merge(survivor=survivor, others=[other, gone], user=UserFactory())
+
+    assert Candidate.objects.filter(pk=other.pk).exists()
+    assert not CandidateSkill.objects.filter(candidate=survivor).exists()
     assert not MergeRecord.objects.exists()

@@ -2,6 +2,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from core.text import human_size
 from ingestion.models import ImportBatch, SourceFile
 from tests.factories import UserFactory
 
@@ -25,8 +26,15 @@ def test_an_api_upload_over_the_total_limit_is_refused_before_it_is_read(importe
     response = importer.post(reverse("api:import-list"), {"files": files})
 
     assert response.status_code == 413
-    assert response.json()["error"]["code"] == "request_too_large"
-    assert response.json()["error"]["message"].endswith("at most 4.0 KB per request.")
+    assert response["Content-Type"] == "application/json"
+    size = human_size(int(response.wsgi_request.META["CONTENT_LENGTH"]))
+    assert response.json() == {
+        "error": {
+            "code": "request_too_large",
+            "message": f"The upload is {size}; at most 4.0 KB per request.",
+            "details": {},
+        }
+    }
     assert not ImportBatch.objects.exists()
     assert not SourceFile.objects.exists()
 
