@@ -19,6 +19,7 @@ run: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
 test: lint
