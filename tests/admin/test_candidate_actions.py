@@ -134,3 +134,26 @@ def test_a_viewer_sees_duplicates_but_cannot_merge(viewer_client, lookalikes):
     assert "Merge into the kept candidate" not in page.content.decode()
     assert response.status_code == 403
     assert Candidate.objects.count() == 2
+
+
+def test_merge_action_with_one_candidate_says_so_and_merges_nothing(recruiter_client):
+    alone = CandidateFactory()
+
+    response = act(recruiter_client, "merge_candidates", [alone], apply="1", survivor=alone.pk)
+
+    assert response.status_code == 302
+    messages = [str(m) for m in recruiter_client.get(URL).context["messages"]]
+    assert "Choose at least two candidates." in messages
+    assert not MergeRecord.objects.exists()
+
+
+def test_the_duplicates_view_refuses_a_survivor_left_out_of_the_group(recruiter_client, lookalikes):
+    keep, drop = lookalikes
+    third = CandidateFactory(name="Ana Lima", company="Nubank")
+
+    response = recruiter_client.post(
+        DUPLICATES, {"ids": [drop.pk, third.pk], "survivor": keep.pk, "decision": "merge"}, follow=True
+    )
+
+    assert "Choose the candidate to keep." in [str(m) for m in response.context["messages"]]
+    assert Candidate.objects.count() == 3

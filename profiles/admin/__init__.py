@@ -1,0 +1,16 @@
+"""The recruiter admin of the talent domain, one module per feature:
+
+- ``candidates``: the candidate changelist, change form, history and actions;
+- ``duplicates``: merging, "different people" and the possible-duplicates page, with their records;
+- ``working_lists``: shortlists and saved searches;
+- ``skills``: skills and aliases, repositories, contributions;
+- ``sidebar`` and ``changelist``: the changelist's filter inputs and its estimated counts.
+
+Admin classes stay thin: the changelist filters through ``profiles.selectors.candidate_search`` (the filter
+implementation the API and the exports share), reads go through selectors, and every write is a service call.
+Importing this package registers every model (Django's admin autodiscovery imports ``profiles.admin``).
+"""
+
+from profiles.admin import candidates, duplicates, skills, working_lists
+
+__all__ = ["candidates", "duplicates", "skills", "working_lists"]

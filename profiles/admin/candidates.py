@@ -1,0 +1,395 @@
+"""Candidates: the changelist (shared filters, sidebar, estimated counts), the change form with its inlines and
+protected fields, history with skill changes, and the shortlist, CSV and release actions.
+
+Reads go through ``profiles.selectors``, writes through ``profiles.services``; the merge and duplicates share of the
+candidate admin is in ``profiles.admin.duplicates``.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.contrib.admin.views.main import SEARCH_VAR
+from django.core.exceptions import ValidationError
+from django.db.models.functions import Lower
+from django.http import HttpResponseRedirect, QueryDict, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from simple_history.admin import SimpleHistoryAdmin
+
+from profiles import services
+from profiles.admin.changelist import CandidateChangeList, EstimatedCountPaginator, plain_messages
+from profiles.admin.common import action_page, people
+from profiles.admin.duplicates import CandidateDuplicatesMixin
+from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
+from profiles.exports import candidate_csv_lines
+from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Education, Shortlist
+from profiles.selectors import (
+    candidate_autocomplete,
+    candidate_filter_choices,
+    candidate_search,
+    candidate_top_skills_prefetch,
+    skill_changes,
+)
+
+SCORE_MESSAGE = "A score is a whole number from 0 (none) to 10 (best)."
+
+
+class CandidateSkillForm(forms.ModelForm):
+    score = forms.IntegerField(
+        min_value=0,
+        max_value=10,
+        error_messages={"min_value": SCORE_MESSAGE, "max_value": SCORE_MESSAGE, "invalid": SCORE_MESSAGE},
+        widget=forms.NumberInput(attrs={"min": 0, "max": 10, "style": "width: 4em"}),
+    )
+
+    class Meta:
+        model = CandidateSkill
+        fields = ["skill", "score", "label", "section"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["label"].required = False
+        self.fields["label"].help_text = "As the file wrote it; empty takes the skill's name."
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("skill") and not cleaned.get("label"):
+            cleaned["label"] = cleaned["skill"].name[:200]
+        return cleaned
+
+
+class CandidateSkillInline(admin.TabularInline):
+    model = CandidateSkill
+    form = CandidateSkillForm
+    extra = 0
+    autocomplete_fields = ["skill"]
+    fields = ["skill", "score", "label", "section"]
+    ordering = ["-score", "position", "id"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("skill")
+
+
+class EducationInline(admin.TabularInline):
+    model = Education
+    extra = 0
+    fields = ["degree", "field", "minor", "school"]
+
+
+class ContributionInline(admin.StackedInline):
+    model = Contribution
+    extra = 0
+    autocomplete_fields = ["repository"]
+    fields = [
+        ("repository", "role"),
+        ("commits", "comments", "active_months"),
+        ("start", "end", "is_current"),
+        "summary",
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("repository")
+
+
+class IdentifierInline(admin.TabularInline):
+    model = CandidateIdentifier
+    extra = 0
+    verbose_name_plural = "identifiers (how imports recognise this person)"
+
+
+PROFILE_FIELDS = [
+    "name",
+    "headline",
+    "title",
+    "company",
+    "summary",
+    "city",
+    "region",
+    "country",
+    "country_code",
+    "years_coding",
+    "years_employed",
+    "badges",
+    "spoken_languages",
+    "email",
+    "website",
+]
+
+
+class CandidateForm(forms.ModelForm):
+    website = forms.URLField(required=False, max_length=500, assume_scheme="https")
+    release_fields = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Release",
+        help_text="Ticked fields follow imports again: the next import of this person overwrites them.",
+    )
+
+    class Meta:
+        model = Candidate
+        fields = PROFILE_FIELDS
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        protected = list(self.instance.protected_fields or [])
+        self.fields["release_fields"].choices = [(name, _field_label(name)) for name in protected]
+        for name in protected:
+            if name in self.fields:
+                self.fields[name].help_text = "Protected: edited by hand, imports leave it alone."
+
+
+def _field_label(name: str) -> str:
+    return str(Candidate._meta.get_field(name).verbose_name)
+
+
+class AddToShortlistForm(forms.Form):
+    shortlist = forms.ModelChoiceField(
+        queryset=Shortlist.objects.none(), required=False, empty_label="— a new shortlist —", label="Shortlist"
+    )
+    new_name = forms.CharField(required=False, max_length=200, label="Name of the new shortlist")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["shortlist"].queryset = Shortlist.objects.filter(owner=user).order_by("name")
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("shortlist") and not (cleaned.get("new_name") or "").strip():
+            raise ValidationError("Choose one of your shortlists or give a name for a new one.")
+        return cleaned
+
+
+@admin.register(Candidate)
+class CandidateAdmin(CandidateDuplicatesMixin, SimpleHistoryAdmin):
+    form = CandidateForm
+    list_display = ["name", "title_at_company", "location", "top_skills", "years_coding", "updated_at"]
+    list_display_links = ["name"]
+    list_filter = SIDEBAR_FILTERS
+    list_per_page = 50
+    # The search box sends `q`: the shared full-text filter (name, headline, title, company, summary, skills,
+    # repositories and contribution summaries).
+    search_fields = ["name"]
+    search_help_text = (
+        'Full text over name, title, company, headline, summary, skills and repositories. "exact phrase", or, -word '
+        "work."
+    )
+    show_full_result_count = False
+    show_facets = admin.ShowFacets.NEVER
+    paginator = EstimatedCountPaginator
+    inlines = [CandidateSkillInline, ContributionInline, EducationInline, IdentifierInline]
+    readonly_fields = ["protected_summary", "sources", "declared_totals", "created_at", "updated_at"]
+    actions = [
+        "add_to_shortlist",
+        "export_csv",
+        "merge_candidates",
+        "mark_not_duplicates",
+        "release_protected_fields",
+    ]
+    change_list_template = "admin/profiles/candidate/change_list.html"
+    history_list_per_page = 50
+    object_history_form_template = "admin/profiles/candidate/object_history_form.html"
+
+    # --- Queries ------------------------------------------------------------------------------------------------
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related(candidate_top_skills_prefetch())
+
+    def get_changelist(self, request, **kwargs):
+        return CandidateChangeList
+
+    def shared_params(self, request) -> QueryDict:
+        params = QueryDict(mutable=True)
+        for name in SHARED_PARAMS:
+            values = [v for v in request.GET.getlist(name) if v.strip()]
+            if values:
+                params.setlist(name, values)
+        return params
+
+    def shared_filtered_queryset(self, request, queryset):
+        """The changelist's candidates: ``candidate_search`` over the shared parameters of the request."""
+        params = self.shared_params(request)
+        if not params:
+            return queryset
+        try:
+            return candidate_search(params=params, user=request.user, queryset=queryset)
+        except ValidationError as exc:
+            for text in plain_messages(exc):
+                self.message_user(request, text, messages.ERROR)
+            return queryset.none()
+
+    def get_search_results(self, request, queryset, search_term):
+        # The changelist's `q` went through candidate_search already; autocomplete widgets send `term`.
+        if search_term and request.GET.get(SEARCH_VAR) != search_term:
+            return candidate_autocomplete(term=search_term, queryset=queryset), False
+        return queryset, False
+
+    def changelist_view(self, request, extra_context=None):
+        if request.method == "GET" and "skill_slug" in request.GET:
+            return HttpResponseRedirect(f"{request.path}?{with_skill_term(request.GET).urlencode()}")
+        request.filter_choices = candidate_filter_choices()
+        extra_context = {
+            **(extra_context or {}),
+            "duplicates_url": reverse("admin:profiles_candidate_duplicates"),
+        }
+        return super().changelist_view(request, extra_context)
+
+    # --- Columns ------------------------------------------------------------------------------------------------
+
+    @admin.display(description="title at company", ordering=Lower("company"))
+    def title_at_company(self, candidate: Candidate) -> str:
+        return " at ".join(part for part in (candidate.title, candidate.company) if part) or candidate.headline
+
+    @admin.display(description="location", ordering="country_code")
+    def location(self, candidate: Candidate) -> str:
+        return ", ".join(part for part in (candidate.city, candidate.country_code or candidate.country) if part)
+
+    @admin.display(description="top skills")
+    def top_skills(self, candidate: Candidate) -> str:
+        return format_html_join(
+            ", ", "{} <b>{}</b>", ((row.skill.name, row.score) for row in getattr(candidate, "top_skills", []))
+        )
+
+    # --- Change form --------------------------------------------------------------------------------------------
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = [
+            ("Who", {"fields": ["name", "headline", ("title", "company"), "summary"]}),
+            ("Where", {"fields": [("city", "region"), ("country", "country_code")]}),
+            ("Experience", {"fields": [("years_coding", "years_employed"), "badges", "spoken_languages"]}),
+            ("Contact", {"fields": ["email", "website"]}),
+        ]
+        if obj is not None and obj.protected_fields:
+            fieldsets.append(
+                (
+                    "Edited by hand (protected against imports)",
+                    {"fields": ["protected_summary", "release_fields"]},
+                )
+            )
+        if obj is not None:
+            fieldsets.append(
+                (
+                    "Where this profile came from",
+                    {"fields": ["sources", "declared_totals", ("created_at", "updated_at")]},
+                )
+            )
+        return fieldsets
+
+    @admin.display(description="protected fields")
+    def protected_summary(self, candidate: Candidate) -> str:
+        return ", ".join(_field_label(name) for name in candidate.protected_fields) or "—"
+
+    @admin.display(description="source files")
+    def sources(self, candidate: Candidate) -> str:
+        files = candidate.sources.defer("content").order_by("-created_at", "-id")[:20] if candidate.pk else []
+        rows = [
+            (
+                reverse("admin:ingestion_sourcefile_text", args=[f.pk]),
+                f.original_name,
+                f.get_format_display(),
+                f.get_status_display().lower(),
+                f.created_at.strftime("%Y-%m-%d %H:%M"),
+            )
+            for f in files
+        ]
+        if not rows:
+            return "No stored file (entered by hand)."
+        return format_html(
+            "<ul style='margin:0; padding-left:1em'>{}</ul>",
+            format_html_join("", "<li><a href='{}'>{}</a> — {}, {}, received {}</li>", rows),
+        )
+
+    @admin.display(description="totals the file declared")
+    def declared_totals(self, candidate: Candidate) -> str:
+        parts = [
+            ("skills", candidate.skills_declared),
+            ("programming languages", candidate.programming_languages_declared),
+            ("contributions", candidate.contributions_declared),
+        ]
+        return ", ".join(f"{n} {label}" for label, n in parts if n is not None) or "—"
+
+    def save_model(self, request, obj, form, change):
+        record = getattr(request, "reverting_to", None)
+        if record is not None:
+            protected = services.candidate_revert(candidate=obj, record=record, user=request.user)
+        else:
+            protected = services.candidate_save_by_hand(
+                candidate=obj, user=request.user, release=form.cleaned_data.get("release_fields") or []
+            )
+        if protected:
+            self.message_user(
+                request,
+                "Protected against imports (edited by hand): " + ", ".join(_field_label(f) for f in protected) + ".",
+                messages.INFO,
+            )
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        services.candidate_skills_edited(candidate_id=form.instance.pk)
+
+    # --- History --------------------------------------------------------------------------------------------------
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        record = get_object_or_404(Candidate.history.model, id=unquote(object_id), history_id=version_id)
+        request.reverting_to = record
+        extra = {"version_skills": record.skills, **(extra_context or {})}
+        return super().history_form_view(request, object_id, version_id, extra_context=extra)
+
+    def set_history_delta_changes(self, request, historical_records, foreign_keys_are_objs=True):
+        super().set_history_delta_changes(request, historical_records, foreign_keys_are_objs)
+        records = list(historical_records)
+        for newer, older in itertools.pairwise(records):
+            changes = [
+                {"field": f"{name} score", "old": old, "new": new}
+                for name, old, new in skill_changes(before=older.skills, after=newer.skills)
+            ]
+            if changes:
+                newer.history_delta_changes = [*(getattr(newer, "history_delta_changes", None) or []), *changes]
+
+    # --- Actions --------------------------------------------------------------------------------------------------
+
+    def has_shortlist_permission(self, request) -> bool:
+        return request.user.has_perm("profiles.add_shortlistentry")
+
+    @admin.action(description="Add selected candidates to a shortlist", permissions=["shortlist"])
+    def add_to_shortlist(self, request, queryset):
+        form = AddToShortlistForm(request.POST if "apply" in request.POST else None, user=request.user)
+        if form.is_bound and form.is_valid():
+            shortlist = form.cleaned_data["shortlist"]
+            if shortlist is None:
+                shortlist, _ = services.shortlist_get_or_create(owner=request.user, name=form.cleaned_data["new_name"])
+            added = services.shortlist_add_candidates(
+                shortlist=shortlist, candidate_ids=queryset.values_list("pk", flat=True)
+            )
+            url = reverse("admin:profiles_shortlist_change", args=[shortlist.pk])
+            self.message_user(
+                request,
+                format_html("{} added to shortlist <a href='{}'>{}</a>.", people(added), url, shortlist.name),
+                messages.SUCCESS,
+            )
+            return None
+        return action_page(self, request, queryset, "add_to_shortlist", "Add to a shortlist", form=form)
+
+    @admin.action(description="Export selected candidates as CSV", permissions=["view"])
+    def export_csv(self, request, queryset):
+        lines = candidate_csv_lines(
+            queryset.order_by("name", "id"),
+            url=lambda c: request.build_absolute_uri(reverse("admin:profiles_candidate_change", args=[c.pk])),
+        )
+        response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="candidates.csv"'
+        return response
+
+    @admin.action(description="Release protected fields (imports may overwrite them)", permissions=["change"])
+    def release_protected_fields(self, request, queryset):
+        released = 0
+        for candidate in queryset.filter(protected_fields__len__gt=0):
+            if services.candidate_release_fields(
+                candidate=candidate, field_names=candidate.protected_fields, user=request.user
+            ):
+                released += 1
+        self.message_user(request, f"Released the protected fields of {people(released)}.", messages.SUCCESS)
