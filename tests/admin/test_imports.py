@@ -56,6 +56,21 @@ def test_the_batch_page_shows_progress_and_the_json_endpoint_follows_the_import(
     assert Candidate.objects.filter(name__icontains="Wei").exists()
 
 
+def test_the_batch_list_shows_the_figures_of_batch_progress_without_reading_every_file(recruiter_client):
+    batch = services.batch_create(origin="cli")
+    files = [("broken.txt", b"\x00\x01"), ("later.txt", b"\x00\x02"), ("again.txt", b"\x00\x01")]
+    services.batch_receive(batch=batch, files=[services.IncomingFile(n, d) for n, d in files], enqueue=False)
+    services.source_files_import(file_ids=[batch.files.get(original_name="broken.txt").pk], token="t")
+
+    listing = recruiter_client.get(reverse("admin:ingestion_importbatch_changelist")).content.decode()
+
+    progress = services.batch_progress(batch=ImportBatch.objects.get(pk=batch.pk))
+    assert (progress["processed"], progress["total"], progress["failed"], progress["percent"]) == (2, 3, 1, 67)
+    assert '<b class="batch-progress-percent">67 %</b>' in listing
+    assert '<span class="batch-progress-processed">2</span> of 3 files' in listing
+    assert '<span class="batch-progress-failed">1</span> failed, running…' in listing
+
+
 def test_the_progress_endpoint_is_for_staff_only(client, corpus_dir):
     batch = services.batch_create(origin="cli")
 
