@@ -1,4 +1,10 @@
-"""The JSON Resume parser, against the corpus files and hand-made edge cases. No database."""
+"""The JSON Resume parser, against the project's fictional résumés, the corpus files and hand-made edge cases.
+
+tests/fixtures/jsonresume holds fictional people written for this project: a complete v1 résumé, legacy keys
+(``website``, ``company``, a pre-1.0 ``bio``), extension keys, an empty ``endDate`` for a current job, CJK text,
+profiles given by URL only; ``invalid/`` is not JSON, ``schema_invalid/`` breaks the schema. The corpus's real files
+(marked ``corpus``) are an extra layer when they are there. No database.
+"""
 
 import json
 from datetime import date
@@ -10,9 +16,9 @@ import pytest
 from ingestion.documents import ParseError
 from ingestion.parsers import detect_format, jsonresume, parse
 from ingestion.parsers.jsonresume import SCHEMA, level_score, parse_jsonresume
+from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, corpus_path
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-RESUMES = CORPUS / "jsonresume"
+RESUMES = CORPUS_DIR / "jsonresume"
 TODAY = date(2025, 6, 15)
 
 
@@ -20,45 +26,60 @@ def corpus_files(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
+def resume_params(subfolder: str = "") -> list:
+    """The fixture files of a folder, then the corpus's (marked ``corpus``) when the corpus is there."""
+    return [
+        *(pytest.param(p, id=f"fixture/{p.name}") for p in corpus_files(JSONRESUME_DIR / subfolder)),
+        *(pytest.param(p, id=f"corpus/{p.name}", marks=pytest.mark.corpus) for p in corpus_files(RESUMES / subfolder)),
+    ]
+
+
+def fixture(name: str) -> str:
+    return (JSONRESUME_DIR / name).read_text(encoding="utf-8")
+
+
 def read(name: str) -> str:
-    path = RESUMES / name
-    if not path.exists():
-        pytest.skip(f"shared corpus not found at {CORPUS}")
-    return path.read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _corpus_present():
-    if not RESUMES.is_dir():
-        pytest.skip(f"shared corpus not found at {CORPUS}")
+    return corpus_path("jsonresume", name).read_text(encoding="utf-8")
 
 
 # --------------------------------------------------------------------------------------------------------------------
-# The corpus
+# Whole files: the fixtures, and the corpus when it is there
 # --------------------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", corpus_files(RESUMES), ids=lambda p: p.name)
-def test_every_corpus_resume_parses_with_a_name(path):
+def expected_name(data: dict) -> str:
+    basics = data.get("basics") or data["bio"]  # pre-1.0 résumés
+    return basics.get("name") or f"{basics['firstName']} {basics['lastName']}"
+
+
+@pytest.mark.parametrize("path", resume_params(), ids=str)
+def test_every_resume_parses_with_a_name(path):
     data = path.read_bytes()
     assert detect_format(data) == "jsonresume"
     document = parse(data)
     assert document.format == "jsonresume"
     assert document.name.strip()
-    assert document.name == json.loads(data)["basics"]["name"]
+    assert document.name == expected_name(json.loads(data))
 
 
+def test_the_fixtures_are_there():
+    assert len(corpus_files(JSONRESUME_DIR)) >= 6
+    assert corpus_files(JSONRESUME_DIR / "invalid")
+    assert corpus_files(JSONRESUME_DIR / "schema_invalid")
+
+
+@pytest.mark.corpus
 def test_the_corpus_is_there():
     assert len(corpus_files(RESUMES)) >= 9
 
 
-@pytest.mark.parametrize("path", corpus_files(RESUMES / "invalid"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", resume_params("invalid"), ids=str)
 def test_invalid_json_gives_a_clear_error_with_line_and_column(path):
     with pytest.raises(ParseError, match=r"^The JSON is not valid: line \d+, column \d+: "):
         parse(path.read_bytes())
 
 
-@pytest.mark.parametrize("path", corpus_files(RESUMES / "schema_invalid"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", resume_params("schema_invalid"), ids=str)
 def test_schema_invalid_files_give_an_error_or_warnings(path):
     data = path.read_bytes()
     basics = json.loads(data).get("basics")
@@ -69,13 +90,163 @@ def test_schema_invalid_files_give_an_error_or_warnings(path):
             parse(data)
 
 
+def test_the_broken_fixtures_say_what_is_wrong():
+    with pytest.raises(ParseError, match=r"^The JSON is not valid: line 1, column 2: Expecting property name"):
+        parse((JSONRESUME_DIR / "invalid" / "unquoted-key.json").read_bytes())
+    with pytest.raises(ParseError, match=r"^The JSON is not valid: line 5, column 3: Expecting property name"):
+        parse((JSONRESUME_DIR / "invalid" / "trailing-comma.json").read_bytes())
+    with pytest.raises(ParseError, match=r"^The JSON is not valid: line 4, column 16: Unterminated string"):
+        parse((JSONRESUME_DIR / "invalid" / "cut-short.json").read_bytes())
+    with pytest.raises(ParseError, match=r"^No name found in basics\.name"):
+        parse((JSONRESUME_DIR / "schema_invalid" / "basics-is-an-array.json").read_bytes())
+    with pytest.raises(ParseError, match=r"^No name found in basics\.name"):
+        parse((JSONRESUME_DIR / "schema_invalid" / "no-name-and-a-bad-email.json").read_bytes())
+    document = parse((JSONRESUME_DIR / "schema_invalid" / "wrong-types-with-a-name.json").read_bytes())
+    assert (document.name, document.email, document.location.country_code) == ("Väinö Kallio", "", "FI")
+    warnings = "\n".join(document.warnings)
+    assert len(document.warnings) == 5
+    assert "basics.email: 'vaino(at)example.fi' is not a valid email" in warnings
+    assert "basics.location: expected an object, found a string" in warnings
+    assert "basics.profiles: expected an array, found an object" in warnings
+    assert "work: expected an array, found a string" in warnings
+    assert "education[0].startDate: '2012-09-011' is not a date" in warnings
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# The fixtures, field by field
+# --------------------------------------------------------------------------------------------------------------------
+
+
+def test_complete_resume_mapped_values():
+    document = parse_jsonresume(fixture("tove-lindqvist.complete.json"), today=TODAY)
+    assert (document.name, document.headline, document.title, document.company) == (
+        "Tove Lindqvist",
+        "Site Reliability Engineer",
+        "Site Reliability Engineer",
+        "Harbourlight AB",  # the job without endDate
+    )
+    location = document.location
+    assert (location.city, location.region, location.country, location.country_code) == (
+        "Gothenburg",
+        "Västra Götaland",
+        "Sweden",
+        "SE",
+    )
+    assert document.email == document.identifiers.email == "tove.lindqvist@example.org"
+    assert document.website == "https://tove.example.org"
+    assert document.identifiers.github == "tovelq"
+    assert "https://fosstodon.example/@tove" in document.identifiers.urls
+    assert document.summary.startswith("Tove keeps a fleet of small services boring to operate.")
+    assert [(e.degree, e.field, e.school) for e in document.education] == [
+        ("Master", "Computer Engineering", "Chalmers University of Technology")
+    ]
+    assert [(s.label, s.score) for s in document.skills] == [  # keywords at their skill's level
+        ("Observability", 9),
+        ("Prometheus", 9),
+        ("OpenTelemetry", 9),
+        ("Go", 8),
+        ("Kubernetes", 6),
+    ]
+    assert document.spoken_languages == ["Swedish", "English"]
+    [project] = document.contributions  # the runbooks are not on GitHub: ignored, without a warning
+    assert (project.repository, project.repository_description, project.role) == (
+        "tovelq/lighthouse-probe",
+        "A tiny HTTP prober that exports its results as Prometheus metrics",
+        "Maintainer",
+    )
+    assert (project.start, project.end, project.is_current) == ("2021-03", None, True)
+    assert project.topics == ["monitoring", "golang"]
+    assert document.years_employed == 11  # 2014-02 to 2025-06
+    assert document.years_coding is None
+    assert document.warnings == []  # $schema, volunteer, interests and meta are not worth a warning
+
+
+def test_legacy_keys_company_and_website():
+    document = parse_jsonresume(fixture("bram-oosterhuis.legacy-keys.json"), today=TODAY)
+    assert (document.company, document.title) == ("Tulpwerk B.V.", "Backend Developer")
+    assert document.website == "http://bram-oosterhuis.example.net"
+    assert document.identifiers.urls == ["http://bram-oosterhuis.example.net"]  # a profile with an empty url
+    assert document.spoken_languages == ["Dutch", "English"]  # "name" instead of "language"
+    assert [(e.degree, e.school) for e in document.education] == [("Bachelor", "Hanze University of Applied Sciences")]
+    assert document.years_employed == 9
+    assert document.warnings == []
+
+
+def test_pre_1_0_bio_with_first_and_last_name():
+    document = parse_jsonresume(fixture("amara-nwosu.pre-1.0-bio.json"), today=TODAY)
+    assert document.name == "Amara Nwosu"
+    assert (document.title, document.company, document.headline) == (
+        "Android Developer",
+        "Fieldnote Labs",
+        "Android Developer at Fieldnote Labs",
+    )
+    assert (document.location.city, document.location.country, document.location.country_code) == (
+        "Lagos",
+        "Nigeria",
+        "NG",
+    )
+    assert document.email == ""  # an object of emails: not a string, not guessed
+    assert document.skills == []
+    assert document.warnings == ["skills: expected an array, found an object; ignored."]
+
+
+def test_current_job_with_empty_end_date_cjk_text_and_extension_keys():
+    document = parse_jsonresume(fixture("misaki-sato.current-job-cjk.json"), today=TODAY)
+    assert document.name == "佐藤 美咲"
+    assert document.company == "ミライ物流データ株式会社"
+    assert document.title == "データエンジニア"
+    assert (document.location.country, document.location.country_code, document.location.city) == (
+        "Japan",
+        "JP",
+        "札幌市",
+    )
+    assert document.identifiers.github == "misaki-sato"
+    assert document.identifiers.linkedin == "misakisato"
+    assert document.spoken_languages == ["日本語", "英語"]
+    assert [(s.label, s.score) for s in document.skills] == [("Python", 8), ("PostgreSQL", 6)]  # 上級, 中級
+    assert [(e.degree, e.field, e.school) for e in document.education] == [("修士", "情報科学", "北海道大学")]
+    assert document.years_employed == 10  # 2015-04
+    assert document.warnings == []  # an empty endDate is not a schema problem worth a warning
+
+
+def test_title_from_the_current_job_when_label_is_missing():
+    document = parse_jsonresume(fixture("dalia-haddad.no-label.json"), today=TODAY)
+    assert (document.title, document.company) == ("Release Engineer", "Orchard Systems Ltd.")
+    assert document.headline == "Release Engineer at Orchard Systems Ltd."
+    assert document.identifiers.github == "dalia-builds"
+    assert document.years_employed == 4
+    assert document.contributions == []  # a project without a GitHub URL; sideProjects is an extension key
+    assert document.warnings == []
+
+
+def test_profiles_with_url_only():
+    document = parse_jsonresume(fixture("vaino-kallio.url-only-profiles.json"))
+    assert document.identifiers.linkedin == "vainokallio"
+    assert document.identifiers.github == ""  # codeberg is not GitHub
+    assert "https://codeberg.example/vkallio" in document.identifiers.urls
+    assert document.company == "Pohjoisvalo Security Oy"  # the job without endDate
+    assert document.name == "Väinö Kallio"
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# The corpus, field by field
+# --------------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.corpus
 def test_bad_json_message():
     with pytest.raises(ParseError, match=r"^The JSON is not valid: line 1, column 2: Expecting property name"):
-        parse((RESUMES / "invalid" / "jsonresume__resume-cli__test-resources-resume_bad.json").read_bytes())
+        parse(
+            corpus_path("jsonresume", "invalid", "jsonresume__resume-cli__test-resources-resume_bad.json").read_bytes()
+        )
+
+
+def test_bad_json_message_points_at_the_line_and_column():
     with pytest.raises(ParseError, match=r"line 3, column 5: Expecting ','"):
         parse_jsonresume('{"basics": {\n  "name": "A"\n    "label": "B"}}')
 
 
+@pytest.mark.corpus
 def test_sample_resume_mapped_values():
     document = parse_jsonresume(read("jsonresume__resume-schema__sample.resume.json"), today=TODAY)
     assert (document.name, document.headline, document.title, document.company) == (
@@ -114,12 +285,14 @@ def test_sample_resume_mapped_values():
     assert document.warnings == []
 
 
-def test_legacy_keys_company_and_website():
+@pytest.mark.corpus
+def test_corpus_legacy_keys_company_and_website():
     document = parse_jsonresume(read("jsonresume__resume-cli__test-resume.json"))
     assert document.company == "Pied Piper"
     assert document.website == "http://richardhendricks.com"
 
 
+@pytest.mark.corpus
 def test_rirekisho_current_job_with_empty_end_date_and_cjk_text():
     document = parse_jsonresume(read("DorskFR__jsonresume-theme-rirekisho.json"), today=TODAY)
     assert document.name == "田中 花子"
@@ -139,6 +312,7 @@ def test_rirekisho_current_job_with_empty_end_date_and_cjk_text():
     assert document.warnings == []  # an empty endDate is not a schema problem worth a warning
 
 
+@pytest.mark.corpus
 def test_class_theme_github_project_becomes_a_contribution():
     document = parse_jsonresume(read("jsonresume__jsonresume-theme-class__test-fixture.resume.json"))
     assert document.headline == "Open Sourcerer 🧙\u200d♂️"
@@ -150,7 +324,8 @@ def test_class_theme_github_project_becomes_a_contribution():
     assert project.repository_description == "Suspendisse at nulla vitae ligula interdum pretium. Donec."
 
 
-def test_title_from_the_current_job_when_label_is_missing():
+@pytest.mark.corpus
+def test_corpus_title_from_the_current_job_when_label_is_missing():
     document = parse_jsonresume(read("0-o0__resume.json"), today=TODAY)
     assert (document.title, document.company) == ("AI Pair Programmer", "GitHub, Inc.")
     assert document.identifiers.github == "github-copilot"
@@ -158,7 +333,8 @@ def test_title_from_the_current_job_when_label_is_missing():
     assert document.contributions == []  # a project without a GitHub URL
 
 
-def test_profiles_with_url_only():
+@pytest.mark.corpus
+def test_corpus_profiles_with_url_only():
     document = parse_jsonresume(read("8-bit-sheep__jsonresume-theme-8-bit-sheep.json"))
     assert document.identifiers.linkedin == "paissivillanen"
     assert document.identifiers.github == ""  # gitplace.com is not GitHub
@@ -293,14 +469,18 @@ def test_level_score(level, score):
     assert level_score(level) == score
 
 
+@pytest.mark.corpus
 def test_embedded_schema_reports_what_the_corpus_schema_reports():
     """The parser carries its own copy of the schema's relevant parts: it must agree with the real schema."""
-    schema_path = CORPUS / "schema" / "jsonresume.schema.json"
-    if not schema_path.exists():
-        pytest.skip(f"shared corpus not found at {CORPUS}")
+    schema_path = corpus_path("schema", "jsonresume.schema.json")
     full = jsonschema.Draft4Validator(json.loads(schema_path.read_text()), format_checker=jsonschema.FormatChecker())
     ours = jsonschema.Draft4Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
-    paths = corpus_files(RESUMES) + corpus_files(RESUMES / "schema_invalid")
+    paths = [
+        *corpus_files(JSONRESUME_DIR),
+        *corpus_files(JSONRESUME_DIR / "schema_invalid"),
+        *corpus_files(RESUMES),
+        *corpus_files(RESUMES / "schema_invalid"),
+    ]
     for path in paths:
         data = json.loads(path.read_text(encoding="utf-8"))
         expected = sorted(
@@ -350,8 +530,8 @@ SCHEMA_EDGE_CASES = (
 @pytest.mark.parametrize(
     "data",
     [
-        json.loads(p.read_text(encoding="utf-8"))
-        for p in corpus_files(RESUMES) + corpus_files(RESUMES / "schema_invalid")
+        pytest.param(json.loads(param.values[0].read_text(encoding="utf-8")), id=param.id, marks=param.marks)
+        for param in resume_params() + resume_params("schema_invalid")
     ]
     + SCHEMA_EDGE_CASES,
 )
@@ -362,10 +542,12 @@ def test_fast_schema_check_gives_the_warnings_of_the_python_validator(data, monk
     assert fast == jsonresume._schema_warnings(data)
 
 
-def test_fast_schema_check_passes_the_valid_corpus_resumes():
+@pytest.mark.parametrize("path", resume_params(), ids=str)
+def test_fast_schema_check_passes_the_valid_resumes(path):
     """Including their empty endDates, which the Python validator reports and the parser ignores."""
-    for path in corpus_files(RESUMES):
-        assert jsonresume._schema_valid(json.loads(path.read_text(encoding="utf-8"))), path.name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if "basics" in data:  # a pre-1.0 résumé has no basics, which the schema does not require either
+        assert jsonresume._schema_valid(data), path.name
 
 
 def test_numbers_too_large_for_a_float_are_read_as_text_or_ignored():
