@@ -32,7 +32,7 @@ from ingestion.documents import (
 )
 from ingestion.parsers.locations import location_from_text
 
-__all__ = ["SCHEMA", "level_score", "parse_jsonresume"]
+__all__ = ["LEVELS", "SCHEMA", "level_score", "parse_jsonresume"]
 
 NO_NAME = "No name found in basics.name."
 MAX_SCHEMA_WARNINGS = 20

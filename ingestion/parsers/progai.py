@@ -32,7 +32,24 @@ from ingestion.documents import (
 from ingestion.parsers.locations import location_from_text
 from ingestion.parsers.text import normalise_text
 
-__all__ = ["BADGES", "DEGREES", "looks_like_progai", "parse_progai"]
+__all__ = [
+    "ADVERTISEMENT",
+    "AD_MARKER",
+    "BADGES",
+    "CONTRIBUTIONS_HEADING",
+    "CONTRIBUTION_SUMMARY_LABEL",
+    "DEGREES",
+    "LANGUAGES_HEADING",
+    "PRESENT",
+    "ROLE_LABEL",
+    "SKILLS_HEADING",
+    "STATS_LABEL",
+    "SUMMARY_HEADING",
+    "YEARS_CODING_TEXT",
+    "YEARS_EMPLOYED_TEXT",
+    "looks_like_progai",
+    "parse_progai",
+]
 
 NOT_A_PROFILE = "This is not a profile: no name on the first line."
 MAX_WARNINGS = 40
@@ -200,6 +217,30 @@ COMMON_LABELS = frozenset(
 )  # fmt: skip
 
 AD_MARKER = "Find and Hire Top Developers"
+# The line the export ends with: the marker glued to the rest of the advertisement. Parsing looks for the marker only.
+ADVERTISEMENT = (
+    AD_MARKER + "We’ve analyzed the programming source code of over 60 million software developers on GitHub and "
+    "scored them by 50,000 skills. Sign-up on Prog,AI to search for software developers."
+)
+
+# Headings and labels as the export writes them; the patterns below also read other spellings (any case, "About",
+# spaces around the colon, "Contribution summary").
+SUMMARY_HEADING = "Summary"
+SKILLS_HEADING = "Github Skills"
+LANGUAGES_HEADING = "Programming languages"
+CONTRIBUTIONS_HEADING = "Github contributions"
+YEARS_CODING_TEXT = "of coding experience"
+YEARS_EMPLOYED_TEXT = "of employment as a software developer"
+ROLE_LABEL = "Role in this project:"
+STATS_LABEL = "Contributions:"
+CONTRIBUTION_SUMMARY_LABEL = "Contributions summary:"
+PRESENT = "Present"  # the end of an ongoing contribution's date range
+_FORMAT_MARKERS = (
+    f"{SKILLS_HEADING} (",
+    f"{CONTRIBUTIONS_HEADING} (",
+    f"years {YEARS_CODING_TEXT}",
+    f"{LANGUAGES_HEADING} (",
+)
 
 _YEARS_CODING_RE = re.compile(
     r"^(\d{1,3})\+?\s+years?\s+of\s+coding\s+experience\.?$|^less\s+than\s+(?:a|one|1)\s+years?\s+of\s+coding"
@@ -358,9 +399,8 @@ def _plausible_name(line: str) -> bool:
 
 def looks_like_progai(text: str) -> bool:
     """Markers of the export, or its name / headline / location / "Summary" layout."""
-    markers = ("Github Skills (", "Github contributions (", "years of coding experience", "Programming languages (")
     lowered = text.lower()
-    if any(marker.lower() in lowered for marker in markers):
+    if any(marker.lower() in lowered for marker in _FORMAT_MARKERS):
         return True
     lines = [line.strip() for line in text.split("\n", 12)[:12] if line.strip()]
     return bool(lines) and any(_SUMMARY_HEADER_RE.match(line) for line in lines[1:5])
