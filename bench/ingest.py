@@ -54,9 +54,9 @@ def main() -> None:
     import psutil
     from django.db import connection
 
+    from devtools.synthetic import write_profiles
     from ingestion import services
     from ingestion.models import ImportBatch
-    from ingestion.synthetic import write_profiles
     from profiles.models import Candidate
     from profiles.selectors import skill_vocabulary
 

@@ -61,9 +61,9 @@ def main() -> None:
     from django.conf import settings
     from django.db import connection
 
+    from devtools.synthetic import write_profiles
     from ingestion import services
     from ingestion.models import ImportBatch
-    from ingestion.synthetic import write_profiles
 
     folder = Path(tempfile.mkdtemp(prefix="talentdb-breakdown-"))
     write_profiles(folder, args.count, seed=args.seed)

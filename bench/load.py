@@ -197,8 +197,8 @@ def main(argv: list[str] | None = None) -> dict:
     from django.conf import settings
     from django.db import connection
 
+    from devtools.synthetic import write_profiles
     from ingestion.models import ImportBatch
-    from ingestion.synthetic import write_profiles
     from profiles.models import Candidate
 
     tokens = client_tokens(args.clients)

@@ -21,7 +21,7 @@ import json
 import os
 import unicodedata
 import zlib
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from json.encoder import encode_basestring as _encode_string  # the C implementation where available
 from operator import attrgetter
 from pathlib import Path
@@ -35,10 +35,25 @@ from ingestion.documents import (
     ProfileDocument,
     SkillEntry,
 )
+from ingestion.parsers.jsonresume import LEVELS
+from ingestion.parsers.progai import (
+    ADVERTISEMENT,
+    BADGES,
+    CONTRIBUTION_SUMMARY_LABEL,
+    CONTRIBUTIONS_HEADING,
+    DEGREES,
+    LANGUAGES_HEADING,
+    PRESENT,
+    ROLE_LABEL,
+    SKILLS_HEADING,
+    STATS_LABEL,
+    SUMMARY_HEADING,
+    YEARS_CODING_TEXT,
+    YEARS_EMPLOYED_TEXT,
+)
 
 __all__ = [
     "BADGE_EMOJI",
-    "PROGAI_ADVERTISEMENT",
     "SKILL_LABELS",
     "TOPIC_LABELS",
     "generate_documents",
@@ -51,14 +66,27 @@ __all__ = [
 NOW_YEAR = 2025
 NOW_MONTH = 6
 
-PROGAI_ADVERTISEMENT = (
-    "Find and Hire Top DevelopersWe’ve analyzed the programming source code of over 60 million software developers "
-    "on GitHub and scored them by 50,000 skills. Sign-up on Prog,AI to search for software developers."
-)
-
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
-# Badge -> the emoji line the export prints before it.
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in text.split("|") if part.strip())
+
+
+def _known(vocabulary: Collection[str], picked: tuple[str, ...]) -> tuple[str, ...]:
+    """``picked``, repeats kept (they weight the draws), once every name in it is checked to be in ``vocabulary``.
+
+    The generator writes its own choice from vocabularies the parser owns (badges, degrees, skill levels): should the
+    parser stop knowing one of the names, importing the generator fails instead of writing files the parser reads
+    another way.
+    """
+    unknown = sorted({name for name in picked if name not in vocabulary})
+    if unknown:
+        raise ValueError(f"The parser does not know {', '.join(unknown)}.")
+    return picked
+
+
+# Badge -> the emoji line the export prints before it; the badges are the parser's (progai.BADGES).
 BADGE_EMOJI: dict[str, str] = {
     "Rockstar": "🤩",
     "Top School": "🎓",
@@ -68,12 +96,8 @@ BADGE_EMOJI: dict[str, str] = {
     "Rising Star": "🚀",
     "Polyglot": "🌐",
 }
-_BADGES = tuple(BADGE_EMOJI)
+_BADGES = _known(BADGES, tuple(BADGE_EMOJI))
 _BADGE_WEIGHTS = (14, 12, 12, 10, 6, 5, 3)
-
-
-def _split(text: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in text.split("|") if part.strip())
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -633,16 +657,28 @@ _SCHOOLS = _split(
     "University of Buenos Aires|Pontifical Catholic University of Chile|National University of Colombia|"
     "National Autonomous University of Mexico|Monterrey Institute of Technology|Open University"
 )
-_DEGREES_BACHELOR = _split(
-    "Bachelor's Degree|Bachelor's Degree|Bachelor of Science (B.Sc.)|Bachelor of Science (BS)|"
-    "Bachelor of Engineering (B.E.)|Bachelor of Technology (B.Tech.)|Bachelor of Arts (B.A.)|"
-    "Bachelor of Computer Science (BCompSc)|Associate's Degree"
+# Degrees as the parser lists them (progai.DEGREES), repeats weighting the draw. One bachelor's degree is left out of
+# that list on purpose: the parser reads it by its pattern for "Bachelor of Subject (Abbreviation)".
+_UNLISTED_DEGREE = "Bachelor of Computer Science (BCompSc)"
+_DEGREES_BACHELOR = _known(
+    (*DEGREES, _UNLISTED_DEGREE),
+    _split(
+        "Bachelor's Degree|Bachelor's Degree|Bachelor of Science (B.Sc.)|Bachelor of Science (BS)|"
+        "Bachelor of Engineering (B.E.)|Bachelor of Technology (B.Tech.)|Bachelor of Arts (B.A.)|"
+        f"{_UNLISTED_DEGREE}|Associate's Degree"
+    ),
 )
-_DEGREES_MASTER = _split(
-    "Master's Degree|Master's Degree|Master of Science (M.Sc.)|Master of Science (MS)|Master of Engineering (M.Eng.)|"
-    "Master of Technology (M.Tech.)|Master of Computer Applications (MCA)|Master of Business Administration (MBA)"
+_DEGREES_MASTER = _known(
+    DEGREES,
+    _split(
+        "Master's Degree|Master's Degree|Master of Science (M.Sc.)|Master of Science (MS)|"
+        "Master of Engineering (M.Eng.)|Master of Technology (M.Tech.)|Master of Computer Applications (MCA)|"
+        "Master of Business Administration (MBA)"
+    ),
 )
-_DEGREES_DOCTOR = _split("Doctor of Philosophy (Ph.D.)|Doctor of Philosophy (Ph.D.)|Doctor of Engineering (D.Eng.)")
+_DEGREES_DOCTOR = _known(
+    DEGREES, _split("Doctor of Philosophy (Ph.D.)|Doctor of Philosophy (Ph.D.)|Doctor of Engineering (D.Eng.)")
+)
 _DEGREE_LADDER = (_DEGREES_BACHELOR, _DEGREES_MASTER, _DEGREES_DOCTOR)
 _FIELDS = _split(
     "Computer Science|Computer Science|Computer Science|Computer Engineering|Software Engineering|"
@@ -865,8 +901,16 @@ _SCORE_TABLE = tuple(
     s for s, w in zip(range(1, 11), (1, 2, 3, 4, 6, 10, 14, 18, 20, 22), strict=True) for _ in range(w)
 )
 _SCORE_TABLE_HIGH = tuple(s for s in _SCORE_TABLE if s >= 6)
-_LEVELS = ("Beginner", "Beginner", "Beginner", "Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced",
-           "Advanced", "Expert", "Master")  # fmt: skip
+# The JSON Resume level written for each score 0-10, in the parser's words (jsonresume.LEVELS), capitalised.
+_LEVELS = tuple(
+    level.capitalize()
+    for level in _known(
+        LEVELS,
+        _split(
+            "beginner|beginner|beginner|beginner|beginner|intermediate|intermediate|advanced|advanced|expert|master"
+        ),
+    )
+)
 
 # ---------------------------------------------------------------------------------------------------------------------
 # Repositories: ~5,000 owner/name pairs built from word pools, each with a stack, a description and topics.
@@ -1625,13 +1669,13 @@ def render_progai(doc: ProfileDocument) -> str:
     location = ", ".join(part for part in (loc.city, loc.region, loc.country) if part)
     if location:
         lines.append(location)
-    lines.append("Summary")
+    lines.append(SUMMARY_HEADING)
     # Each badge: its emoji on a line, then the badge name glued to whatever comes next.
     lines.append("".join(f"{BADGE_EMOJI.get(b, '🏅')}\n{b}" for b in doc.badges) + doc.summary)
     if doc.years_coding is not None:
-        lines.append(f"{_years_text(doc.years_coding)} of coding experience")
+        lines.append(f"{_years_text(doc.years_coding)} {YEARS_CODING_TEXT}")
     if doc.years_employed is not None:
-        lines.append(f"{_years_text(doc.years_employed)} of employment as a software developer")
+        lines.append(f"{_years_text(doc.years_employed)} {YEARS_EMPLOYED_TEXT}")
     if doc.education:
         parts = []
         for e in doc.education:
@@ -1643,23 +1687,23 @@ def render_progai(doc: ProfileDocument) -> str:
     if doc.spoken_languages:
         lines.append(", ".join(doc.spoken_languages))
     declared = doc.skills_declared if doc.skills_declared is not None else len(doc.skills)
-    lines.append(f"Github Skills ({declared})")
+    lines.append(f"{SKILLS_HEADING} ({declared})")
     lines.extend(f"{s.label}{s.score}" for s in doc.skills)
     declared = doc.programming_languages_declared
-    lines.append(f"Programming languages ({declared if declared is not None else len(doc.programming_languages)})")
+    lines.append(f"{LANGUAGES_HEADING} ({declared if declared is not None else len(doc.programming_languages)})")
     lines.extend(f"{s.label}{s.score}" for s in doc.programming_languages)
     declared = doc.contributions_declared
-    lines.append(f"Github contributions ({declared if declared is not None else len(doc.contributions)})")
+    lines.append(f"{CONTRIBUTIONS_HEADING} ({declared if declared is not None else len(doc.contributions)})")
     for c in doc.contributions:
         lines.append(c.repository)
         if c.start:
-            lines.append(f"{_month_year(c.start)} - {_month_year(c.end) if c.end else 'Present'}")
+            lines.append(f"{_month_year(c.start)} - {_month_year(c.end) if c.end else PRESENT}")
         if c.repository_description:
             lines.append(c.repository_description)
         if _role_on_same_line(doc.name, c.repository):
-            lines.append(f"Role in this project:{c.role}")
+            lines.append(f"{ROLE_LABEL}{c.role}")
         else:
-            lines.append("Role in this project:")
+            lines.append(ROLE_LABEL)
             lines.append(c.role)
         counts = []
         if c.commits:
@@ -1669,13 +1713,13 @@ def render_progai(doc: ProfileDocument) -> str:
         activity = ", ".join(counts)
         if c.active_months:
             activity = f"{activity} in {_duration(c.active_months)}"
-        lines.append(f"{c.role}Contributions:{activity}")
+        lines.append(f"{c.role}{STATS_LABEL}{activity}")
         if c.summary:
-            lines.append(f"Contributions summary:{c.summary}")
+            lines.append(f"{CONTRIBUTION_SUMMARY_LABEL}{c.summary}")
         topics = c.topics_raw or "".join(c.topics)
         if topics:
             lines.append(topics)
-    lines.append(PROGAI_ADVERTISEMENT)
+    lines.append(ADVERTISEMENT)
     return "\n".join(lines)
 
 

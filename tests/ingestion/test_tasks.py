@@ -10,9 +10,9 @@ import pytest
 from django.core.management import call_command
 
 from conftest import TEST_QUEUE, database_url_of_test_db, wait_for
+from devtools.synthetic import write_profiles
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
-from ingestion.synthetic import write_profiles
 from profiles.models import Candidate
 
 pytestmark = pytest.mark.worker

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conftest import wait_for
+from devtools.synthetic import generate_documents
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
-from ingestion.synthetic import generate_documents
 from profiles.identity import name_key
 from profiles.models import Candidate
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 
-from ingestion.synthetic import generate_documents, render_jsonresume, render_progai
+from devtools.synthetic import generate_documents, render_jsonresume, render_progai
 
 CORPUS_DIR = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 XSS = "<script>alert(1)</script>"

@@ -11,8 +11,8 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 
+from devtools.synthetic import generate_documents
 from ingestion.loaders import load_documents
-from ingestion.synthetic import generate_documents
 from tests.factories import UserFactory
 
 EXAMPLES = 15  # per operation and mode: enough to find crashes, small enough for the normal suite

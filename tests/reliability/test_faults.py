@@ -12,9 +12,9 @@ import pytest
 from django.db import connection
 
 from conftest import database_url_of_test_db, wait_for
+from devtools.synthetic import write_profiles
 from ingestion import services
 from ingestion.models import SourceFile
-from ingestion.synthetic import write_profiles
 from tests.reliability.faults import (
     PrivateRedis,
     assert_nothing_lost_or_duplicated,

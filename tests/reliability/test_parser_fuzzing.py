@@ -8,10 +8,10 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from devtools.synthetic import generate_documents, render_jsonresume, render_progai
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.loaders import candidate_values, document_sha256, identity_keys
 from ingestion.parsers import parse
-from ingestion.synthetic import generate_documents, render_jsonresume, render_progai
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 INT_COLUMN_MAX = 2**31 - 1  # PositiveIntegerField: commits, comments, active months, declared totals

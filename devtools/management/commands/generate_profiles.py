@@ -2,7 +2,7 @@
 
     python manage.py generate_profiles --count 100000 --out var/profiles --seed 1 [--jsonresume-share 0.2]
 
-Needs no database: the files come from ingestion.synthetic, deterministic for a seed.
+Needs no database: the files come from devtools.synthetic, deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingestion.synthetic import write_profiles
+from devtools.synthetic import write_profiles
 
 
 def _share(value: str) -> float:
