@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from core.countries import country_name
 from profiles.models import Candidate
 from profiles.search import candidates_refresh_search_columns
 from tests.factories import (
@@ -99,6 +100,16 @@ def test_the_sidebar_offers_the_values_in_the_data(admin_client, people):
     assert 'name="skill_slug"' in html
     assert 'name="skill_min"' in html
     assert '<option value="python">Python</option>' in html
+
+
+def test_the_country_filter_names_countries_as_the_imported_profiles_do(admin_client):
+    CandidateFactory(country_code="KR", country=country_name("KR"))
+    CandidateFactory(country_code="XK", country=country_name("XK"))
+
+    html = admin_client.get(URL).content.decode()
+
+    assert "South Korea (KR)" in html  # not pycountry's official "Korea, Republic of"
+    assert "Kosovo (XK)" in html  # a code pycountry does not list
 
 
 def test_the_skill_inputs_become_one_skill_parameter_and_keep_the_other_filters(admin_client, people):
