@@ -1,7 +1,8 @@
 """TalentDB settings: one module, driven by the environment (django-environ).
 
-Unset ``DATABASE_URL`` / ``REDIS_URL`` start an embedded PostgreSQL / Redis under ``var/`` (talentdb/embedded.py);
-there is no SQLite path. Production-safe defaults: DEBUG is off unless asked for.
+Importing it starts nothing and writes nothing. Unset ``DATABASE_URL`` / ``REDIS_URL`` mean the embedded PostgreSQL /
+Redis on unix sockets under ``var/``, whose URLs are computed here; the entry points that need them start them
+(``talentdb.embedded.start``). There is no SQLite path. Production-safe defaults: DEBUG is off unless asked for.
 """
 
 import os
@@ -12,7 +13,7 @@ import environ
 from talentdb import embedded
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(environ.Env().str("TALENTDB_VAR_DIR", default=str(BASE_DIR / "var")))
+VAR_DIR = embedded.var_dir()
 
 env = environ.Env()
 env.read_env(BASE_DIR / ".env", overwrite=False)
@@ -37,12 +38,13 @@ if "host" in DATABASES["default"].get("OPTIONS", {}):
     DATABASES["default"]["HOST"] = DATABASES["default"]["OPTIONS"].pop("host")
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-# The planner's default cost of a random page read (4) is a spinning disk's. Our data is read from RAM or SSD; at 4 it
-# AND-ed a skill filter's short GIN list with a quarter of the table from a btree (3x slower; docs/benchmarks.md).
+# The planner's default cost of a random page read (4) is a spinning disk's. Our data is read from RAM or SSD, where a
+# random read costs little more than a sequential one; at 4 the planner prefers scanning much of a table to an index
+# (docs/benchmarks.md).
 #
-# PostgreSQL's JIT compiles any plan whose estimated cost passes jit_above_cost, on every execution: our statements are
-# short, and an import chunk's INSERT, estimated high once the tables held 50,000 candidates, spent 377 ms of its 486 ms
-# compiling (docs/benchmarks.md). Off unless DATABASE_JIT=1.
+# PostgreSQL's JIT compiles any plan whose estimated cost passes jit_above_cost, on every execution. Our statements
+# are short, and estimates grow with the tables: compiling would then cost more than running them
+# (docs/benchmarks.md). Off unless DATABASE_JIT=1.
 DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
     f"-c random_page_cost={env.str('DATABASE_RANDOM_PAGE_COST', default='1.1')} "
     f"-c jit={'on' if env.bool('DATABASE_JIT', default=False) else 'off'}"
@@ -157,6 +159,8 @@ AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
+# Its configuration banner ("AXES: BEGIN ...") would open the output of every command and test run.
+AXES_VERBOSE = False
 
 # --- Uploads and ingestion ---------------------------------------------------------------------------------------
 INGEST_INBOX = Path(env.str("INGEST_INBOX", default=str(VAR_DIR / "inbox")))
@@ -174,20 +178,50 @@ DATA_UPLOAD_MAX_NUMBER_FILES = INGEST_MAX_FILES_PER_UPLOAD
 FILE_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_FILE_BYTES
 
 # --- Celery (https://docs.celeryq.dev/en/stable/userguide/configuration.html) ------------------------------------
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_url
+# kombu names a Redis unix socket redis+socket://, where Django's cache says unix://.
 CELERY_BROKER_URL = REDIS_URL.replace("unix://", "redis+socket://", 1) if REDIS_URL.startswith("unix://") else REDIS_URL
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-result_backend
+# Every outcome is recorded in the database rows; nothing reads a task's result.
 CELERY_RESULT_BACKEND = None
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_ignore_result
 CELERY_TASK_IGNORE_RESULT = True
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_serializer
 CELERY_TASK_SERIALIZER = "json"
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-accept_content
+# Tasks take ids, which JSON carries; a worker never unpickles what comes from the broker.
 CELERY_ACCEPT_CONTENT = ["json"]
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-timezone
 CELERY_TIMEZONE = TIME_ZONE
-# A task is acknowledged only after it ran, and re-delivered if its worker dies
-# (https://docs.celeryq.dev/en/stable/userguide/tasks.html#Task.acks_late).
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_acks_late
+# A task is acknowledged only after it ran ...
 CELERY_TASK_ACKS_LATE = True
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_reject_on_worker_lost
+# ... and re-delivered if its worker process dies.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-worker_prefetch_multiplier
+# A worker holds no more messages than it runs: the others stay in Redis for other workers.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_transport_options
+# Redis re-delivers a message not acknowledged within the visibility timeout: it must outlast the longest task (the
+# hard time limit below).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": INGEST_STALE_AFTER_SECONDS * 2}
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_soft_time_limit
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_time_limit
+# A chunk imports in seconds, so a task still running after minutes is stuck. At the soft limit SoftTimeLimitExceeded
+# is raised inside the task: its transaction rolls back and its files stay claimed, for the sweeper to queue again.
+# The hard limit ends the worker process of a task that goes on. Both come well before INGEST_STALE_AFTER_SECONDS
+# (600 s), so the sweeper does not hand a running task's files to another worker, and before the visibility timeout
+# (twice that), so Redis does not re-deliver the task's message.
+CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_TASK_TIME_LIMIT = 300
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_connection_retry_on_startup
+# A worker started before Redis waits for it.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_default_queue
+# Tests and benchmarks publish to a queue of their own.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="talentdb")
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-beat_schedule
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-source-files": {
         "task": "ingestion.tasks.sweep_stale",
@@ -202,7 +236,7 @@ CELERY_BEAT_SCHEDULE = {
 # --- API (https://www.django-rest-framework.org/api-guide/settings/) ---------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "api.authentication.TokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -231,4 +265,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # pgserver reports at INFO every handle a process opens and releases on the embedded PostgreSQL, from an exit hook
+    # too, when a test run has already closed the streams; its warnings and errors still show.
+    "loggers": {"pgserver": {"level": "WARNING"}},
 }
