@@ -4,8 +4,7 @@ WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
-RUN DEBUG=1 DATABASE_URL=postgres://unused/unused REDIS_URL=redis://unused:6379/0 \
-    python manage.py collectstatic --no-input
+RUN DEBUG=1 python manage.py collectstatic --no-input
 RUN useradd --system talentdb
 USER talentdb
 EXPOSE 8000

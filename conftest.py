@@ -17,6 +17,14 @@ from django.core.management import call_command
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "shared" / "corpus"
 
 
+def pytest_sessionstart(session):
+    """Start (or reuse) the embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL name servers: pytest-django
+    creates the test database on that server before the first test."""
+    from talentdb import embedded
+
+    embedded.start()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Seed the skill vocabulary once: curated aliases always, GitHub/Linguist vocabularies when the corpus exists."""

@@ -1,6 +1,6 @@
 """``make run``: everything a fresh machine needs to show TalentDB working, in one process tree.
 
-Starts embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set, migrates, seeds the skill
+Starts (or reuses) the embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set, migrates, seeds the skill
 vocabulary, creates a first admin login (printed once), loads the sample profiles, then runs the web server, a
 Celery worker and Celery beat until Ctrl-C.
 """
@@ -23,13 +23,9 @@ def main() -> int:
     os.environ.setdefault("DEBUG", "1")  # a local run; production sets DEBUG=0 and SECRET_KEY
     from talentdb import embedded
 
-    var_dir = Path(os.environ.get("TALENTDB_VAR_DIR", BASE_DIR / "var"))
-    if not os.environ.get("DATABASE_URL"):
-        os.environ["DATABASE_URL"] = embedded.postgres_url(var_dir)
-        print(f"Embedded PostgreSQL: {os.environ['DATABASE_URL']}")
-    if not os.environ.get("REDIS_URL"):
-        os.environ["REDIS_URL"] = embedded.redis_url(var_dir)
-        print(f"Embedded Redis: {os.environ['REDIS_URL']}")
+    for name, url in embedded.start().items():  # the processes below compute the same URLs
+        print(f"Embedded {name}: {url}")
+    var_dir = embedded.var_dir()
 
     python = sys.executable
     manage = [python, str(BASE_DIR / "manage.py")]

@@ -1,4 +1,5 @@
-"""The settings' embedded fallback and production checks, each in a fresh interpreter."""
+"""The settings: pure when imported, the embedded servers started by the entry points, production checks; each in
+a fresh interpreter."""
 
 import os
 import subprocess
@@ -21,33 +22,81 @@ def _run(code: str, env: dict[str, str], timeout: int = 120) -> subprocess.Compl
     )
 
 
-def test_without_urls_settings_start_an_embedded_postgres_and_redis(tmp_path):
+def _processes_using(path: Path) -> list[str]:
+    """Command lines of the running processes that name ``path`` (a server started on it names its directory)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:  # gone meanwhile
+                continue
+            if str(path) in cmdline:
+                found.append(cmdline)
+    return found
+
+
+def test_importing_the_settings_without_urls_starts_nothing_and_creates_nothing(tmp_path):
+    var = tmp_path / "var"
+    var.mkdir()
     code = (
-        "import django; django.setup();"
-        "from django.conf import settings; from django.db import connection; from django.core.cache import cache;"
-        "cur = connection.cursor(); cur.execute('select version()'); print(cur.fetchone()[0]);"
-        "cache.set('k', 'v'); print('cache', cache.get('k'));"
-        "print(settings.DATABASES['default']['HOST']); print(settings.CELERY_BROKER_URL)"
+        "import django; django.setup(); from django.conf import settings;"
+        "print(settings.DATABASES['default']['HOST']); print(settings.CACHES['default']['LOCATION']);"
+        "print(settings.CELERY_BROKER_URL)"
     )
-    env = {"DJANGO_SETTINGS_MODULE": "talentdb.settings", "DEBUG": "1", "TALENTDB_VAR_DIR": str(tmp_path)}
+    result = _run(code, {"DJANGO_SETTINGS_MODULE": "talentdb.settings", "DEBUG": "1", "TALENTDB_VAR_DIR": str(var)})
+
+    assert result.returncode == 0, result.stderr
+    # The URLs of the embedded servers, computed...
+    assert result.stdout.splitlines() == [
+        str(var / "postgres"),
+        f"unix://{var / 'redis' / 'redis.sock'}?db=0",
+        f"redis+socket://{var / 'redis' / 'redis.sock'}?db=0",
+    ]
+    # ... and nothing started or written.
+    assert list(var.iterdir()) == []
+    assert _processes_using(var) == []
+    assert result.stderr == ""
+
+
+def test_a_database_command_starts_the_embedded_servers_and_make_stop_stops_them(tmp_path):
+    var = tmp_path / "var"
+    var.mkdir()
+    command = (
+        "from django.db import connection; from django.core.cache import cache;"
+        "cur = connection.cursor(); cur.execute('select version()'); print(cur.fetchone()[0]);"
+        "cache.set('k', 'v'); print('cache', cache.get('k'))"
+    )
+    code = f"import sys; sys.argv = ['manage.py', 'shell', '-v', '0', '-c', {command!r}]; import manage; manage.main()"
+    env = {"DJANGO_SETTINGS_MODULE": "talentdb.settings", "DEBUG": "1", "TALENTDB_VAR_DIR": str(var)}
     try:
         result = _run(code, env)
         assert result.returncode == 0, result.stderr
         lines = result.stdout.splitlines()
         assert lines[0].startswith("PostgreSQL")
         assert lines[1] == "cache v"
-        assert lines[2] == str(tmp_path / "postgres")
-        assert lines[3] == f"redis+socket://{tmp_path / 'redis' / 'redis.sock'}?db=0"
-        # A second process reuses the running servers instead of starting new ones.
+        postmaster = (var / "postgres" / "postmaster.pid").read_text()
+        assert _processes_using(var), "the servers' command lines name their directories"
+        # A second command reuses the running servers instead of starting new ones.
         again = _run(code, env)
         assert again.returncode == 0, again.stderr
+        assert (var / "postgres" / "postmaster.pid").read_text() == postmaster
+        # Quietly: no warning, no pgserver chatter, no Django or django-axes banner.
+        assert result.stderr == again.stderr == ""
     finally:
-        stopped = _run(
-            f"from pathlib import Path; from talentdb import embedded; embedded.stop(Path({str(tmp_path)!r}))", {}
+        stopped = subprocess.run(
+            [sys.executable, "-m", "talentdb.embedded", "stop"],
+            cwd=BASE_DIR,
+            env={**os.environ, "TALENTDB_VAR_DIR": str(var)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
-    # `make stop` runs this: it must really stop the embedded PostgreSQL.
+    # `make stop` runs this: it must really stop both servers.
     assert stopped.returncode == 0, stopped.stderr
-    assert not (tmp_path / "postgres" / "postmaster.pid").exists()
+    assert not (var / "postgres" / "postmaster.pid").exists()
+    assert _processes_using(var) == []
 
 
 def test_production_settings_refuse_to_start_without_a_secret():
