@@ -19,9 +19,10 @@ def setup(database: str) -> str:
     os.environ.setdefault("DEBUG", "1")
     from talentdb import embedded
 
-    base_url = os.environ.get("DATABASE_URL") or embedded.postgres_url(BASE_DIR / "var")
+    embedded.start()
+    base_url = os.environ.get("DATABASE_URL") or embedded.postgres_url(embedded.var_dir())
     if not os.environ.get("REDIS_URL"):
-        os.environ["REDIS_URL"] = embedded.redis_url(BASE_DIR / "var")
+        os.environ["REDIS_URL"] = embedded.redis_url(embedded.var_dir())
     import psycopg
 
     with psycopg.connect(base_url, autocommit=True) as conn:
@@ -72,7 +73,8 @@ def recreate(database: str) -> None:
     """Drop and create ``database`` (before Django connects to it)."""
     from talentdb import embedded
 
-    base_url = os.environ.get("DATABASE_URL") or embedded.postgres_url(BASE_DIR / "var")
+    embedded.start()
+    base_url = os.environ.get("DATABASE_URL") or embedded.postgres_url(embedded.var_dir())
     import psycopg
 
     with psycopg.connect(base_url, autocommit=True) as conn:
