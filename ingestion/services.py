@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, DataError, IntegrityError, transaction
 from django.db.models import Count, Q
@@ -221,6 +222,8 @@ def _parse_one(source: ClaimedFile, vocabulary: frozenset[str]) -> ProfileDocume
         return str(exc)
     except RecursionError:
         return "The file is nested too deeply to read."
+    except SoftTimeLimitExceeded:  # the task's time is up, not the file's fault: it stays claimed for the sweeper
+        raise
     except Exception:  # a parser bug must fail this one file, not the batch; the row keeps the bytes to re-parse
         logger.exception("Parser crashed on source file %s", source.pk)
         return "The parser hit an internal error on this file; it is kept for re-parsing after a fix."
