@@ -1,4 +1,5 @@
-"""Shared fixtures: a seeded test database on real PostgreSQL, the shared corpus, production-like settings."""
+"""Shared fixtures: a seeded test database on real PostgreSQL, the test fixtures and the shared corpus,
+production-like settings."""
 
 import contextlib
 import os
@@ -14,7 +15,7 @@ from urllib.parse import quote
 import pytest
 from django.core.management import call_command
 
-CORPUS_DIR = Path(__file__).resolve().parent.parent / "shared" / "corpus"
+from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, NO_CORPUS, PROGAI_DIR, VOCAB_DIR
 
 
 def pytest_sessionstart(session):
@@ -27,27 +28,59 @@ def pytest_sessionstart(session):
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
-    """Seed the skill vocabulary once: curated aliases always, GitHub/Linguist vocabularies when the corpus exists."""
+    """Seed the skill vocabulary once: the curated aliases and the tests' own small GitHub/Linguist vocabulary
+    (tests/fixtures/vocab), the same with or without the shared corpus."""
     with django_db_blocker.unblock():
-        call_command("seed_skills", vocab=CORPUS_DIR / "vocab", stderr=open("/dev/null", "w"))  # noqa: SIM115
+        call_command("seed_skills", vocab=VOCAB_DIR)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "corpus: reads the shared corpus (../shared/corpus), an extra layer skipped when it is absent"
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if CORPUS_DIR.is_dir():
+        return
+    skip = pytest.mark.skip(reason=NO_CORPUS)
+    for item in items:
+        if item.get_closest_marker("corpus"):
+            item.add_marker(skip)
 
 
 @pytest.fixture
 def corpus_dir() -> Path:
+    """The shared corpus folder: only tests marked ``corpus`` use it."""
     if not CORPUS_DIR.is_dir():
-        pytest.skip(f"shared corpus not found at {CORPUS_DIR}")
+        pytest.skip(NO_CORPUS)
     return CORPUS_DIR
+
+
+def _parsed(paths: list[Path]) -> list:
+    from ingestion.parsers import parse
+    from profiles.selectors import skill_vocabulary
+
+    vocabulary = skill_vocabulary()
+    return [parse(path.read_bytes(), vocabulary=vocabulary) for path in paths]
+
+
+@pytest.fixture
+def fixture_documents(db) -> list:
+    """The fictional Prog.AI reference and every valid JSON Resume of tests/fixtures, parsed as imports parse them."""
+    return _parsed([PROGAI_DIR / "ingrid-valtonen.txt", *sorted(JSONRESUME_DIR.glob("*.json"))])
 
 
 @pytest.fixture
 def corpus_documents(db, corpus_dir: Path) -> list:
     """The seed profile and every valid JSON Resume of the shared corpus, parsed as an import parses them."""
-    from ingestion.parsers import parse
-    from profiles.selectors import skill_vocabulary
+    return _parsed([corpus_dir / "progai" / "jinliang-wei.txt", *sorted((corpus_dir / "jsonresume").glob("*.json"))])
 
-    paths = [corpus_dir / "progai" / "jinliang-wei.txt", *sorted((corpus_dir / "jsonresume").glob("*.json"))]
-    vocabulary = skill_vocabulary()
-    return [parse(path.read_bytes(), vocabulary=vocabulary) for path in paths]
+
+@pytest.fixture(params=["fixture", pytest.param("corpus", marks=pytest.mark.corpus)])
+def profile_documents(request) -> list:
+    """Whole profiles of every format: the fixtures' always, the shared corpus's as well when it is there."""
+    return request.getfixturevalue(f"{request.param}_documents")
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +95,7 @@ def _plain_http(settings):
 def seeded_vocabulary(django_db_blocker):
     """Transactional tests truncate every table afterwards: seed the skill vocabulary again for them."""
     with django_db_blocker.unblock():
-        call_command("seed_skills", vocab=CORPUS_DIR / "vocab", stderr=open("/dev/null", "w"))  # noqa: SIM115
+        call_command("seed_skills", vocab=VOCAB_DIR)
 
 
 TEST_QUEUE = f"talentdb-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
@@ -156,7 +189,7 @@ def start_worker(transactional_db, seeded_vocabulary, settings):
             "CELERY_QUEUE": TEST_QUEUE,
             "DEBUG": "0",
             "SECRET_KEY": django_settings.SECRET_KEY,
-            "VOCAB_DIR": str(CORPUS_DIR / "vocab"),
+            "VOCAB_DIR": str(VOCAB_DIR),
             **extra_env,
         }
         worker = WorkerProcess(name, env, concurrency)

@@ -1,6 +1,9 @@
+import hashlib
+
 import factory
 from django.contrib.auth import get_user_model
 
+from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
 from profiles.search import candidates_refresh_search_columns
 
@@ -84,3 +87,24 @@ class ContributionFactory(factory.django.DjangoModelFactory):
     repository = factory.SubFactory(RepositoryFactory)
     role = "Backend Developer"
     commits = 12
+
+
+class ImportBatchFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ImportBatch
+
+    origin = ImportBatch.Origin.ADMIN
+    label = factory.Sequence(lambda n: f"upload {n}")
+
+
+class SourceFileFactory(factory.django.DjangoModelFactory):
+    """A stored file as an import stores it: its bytes, and their size and sha256 computed from them."""
+
+    class Meta:
+        model = SourceFile
+
+    batch = None
+    original_name = factory.Sequence(lambda n: f"profile-{n}.txt")
+    content = factory.Sequence(lambda n: f"Person {n}\n".encode())
+    sha256 = factory.LazyAttribute(lambda f: hashlib.sha256(bytes(f.content)).hexdigest())
+    size = factory.LazyAttribute(lambda f: len(f.content))

@@ -3,11 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from ingestion.models import SourceFile
 from profiles.models import Candidate, CandidateSkill
 from profiles.selectors import candidate_search
 from tests.admin.forms import form_data
-from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory
+from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, SourceFileFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -117,11 +116,9 @@ def test_ticking_release_lets_imports_write_the_field_again(recruiter_client, ad
 
 
 def test_the_source_files_are_listed_with_a_link_to_their_escaped_text(recruiter_client, ada):
-    source = SourceFile.objects.create(
+    source = SourceFileFactory(
         original_name="<script>alert(1)</script>.txt",
         content=b"Name: <b>Ada</b>",
-        sha256="b" * 64,
-        size=16,
         candidate=ada,
         format="progai",
         status="imported",

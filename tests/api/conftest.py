@@ -9,6 +9,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
+from tests.fixtures import PROGAI_DIR
 
 
 def _client_for(user) -> APIClient:
@@ -45,14 +46,26 @@ def import_api(importer) -> APIClient:
     return _client_for(importer)
 
 
-@pytest.fixture
-def seed_profile(db, corpus_dir: Path):
-    """Jinliang Wei, parsed from the shared corpus and loaded as an import would; returns (candidate id, expected)."""
+def _load_profile(path: Path, expected_path: Path) -> tuple[int, dict]:
     from ingestion.loaders import load_documents
     from ingestion.parsers import parse
     from profiles.selectors import skill_vocabulary
 
-    document = parse((corpus_dir / "progai" / "jinliang-wei.txt").read_bytes(), vocabulary=skill_vocabulary())
+    document = parse(path.read_bytes(), vocabulary=skill_vocabulary())
     [result] = load_documents([document])
-    expected = json.loads((corpus_dir / "progai" / "jinliang-wei.expected.json").read_text())
-    return result.candidate_id, expected
+    return result.candidate_id, json.loads(expected_path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def seed_profile(db):
+    """Ingrid Valtonen, the fictional Prog.AI reference (tests/fixtures/progai), loaded as an import would;
+    returns (candidate id, expected document)."""
+    return _load_profile(PROGAI_DIR / "ingrid-valtonen.txt", PROGAI_DIR / "ingrid-valtonen.expected.json")
+
+
+@pytest.fixture
+def corpus_seed_profile(db, corpus_dir: Path):
+    """Jinliang Wei, the shared corpus's real export, loaded as an import would; returns (candidate id, expected)."""
+    return _load_profile(
+        corpus_dir / "progai" / "jinliang-wei.txt", corpus_dir / "progai" / "jinliang-wei.expected.json"
+    )

@@ -1,9 +1,10 @@
 """GET /api/v1/candidates/{id}/: the full profile, its sources, and match for requested skills."""
 
+import hashlib
+
 import pytest
 from django.urls import reverse
 
-from ingestion.models import SourceFile
 from profiles.models import Skill
 from tests.factories import (
     CandidateFactory,
@@ -11,6 +12,7 @@ from tests.factories import (
     ContributionFactory,
     EducationFactory,
     RepositoryFactory,
+    SourceFileFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -43,9 +45,7 @@ def candidate():
         active_months=20,
         summary="Rewrote the scheduler.",
     )
-    SourceFile.objects.create(
-        original_name="mira.txt", content=b"Mira", sha256="a" * 64, size=4, format="progai", candidate=candidate
-    )
+    SourceFileFactory(original_name="mira.txt", content=b"Mira", format="progai", candidate=candidate)
     return candidate
 
 
@@ -77,7 +77,7 @@ def test_it_shows_the_whole_profile(api, candidate):
         "mira.txt",
         "progai",
         "pending",
-        "a" * 64,
+        hashlib.sha256(b"Mira").hexdigest(),
     )
     assert "match" not in data
     assert {"created_at", "updated_at", "summary", "badges", "spoken_languages", "skills_declared"} <= data.keys()

@@ -303,12 +303,12 @@ def _updates_in_this_transaction(table: str) -> int:
         return cursor.fetchone()[0]
 
 
-def test_new_candidates_are_written_once_with_the_search_columns_a_refresh_gives(corpus_documents):
+def test_new_candidates_are_written_once_with_the_search_columns_a_refresh_gives(profile_documents):
     from profiles.search import candidates_refresh_search_columns
 
     updates_before = _updates_in_this_transaction("profiles_candidate")
 
-    ids = [result.candidate_id for result in load_documents(corpus_documents)]
+    ids = [result.candidate_id for result in load_documents(profile_documents)]
 
     assert _updates_in_this_transaction("profiles_candidate") == updates_before  # inserted whole, never rewritten
     written = _search_columns(ids)

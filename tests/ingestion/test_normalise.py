@@ -1,7 +1,5 @@
 """Pure helpers of ingestion.normalise and ingestion.vocabulary. No database."""
 
-from pathlib import Path
-
 import pytest
 
 from core.countries import country_code, country_name
@@ -10,8 +8,7 @@ from core.labels import label_key
 from core.text import clean_paragraphs, clean_text
 from core.topics import split_topics
 from ingestion.vocabulary import vocabulary_from_files
-
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
+from tests.fixtures import CORPUS_DIR, VOCAB_DIR
 
 # The reference document's own skill labels and repository-name words: the vocabulary the parser adds by itself.
 OWN_LABELS = frozenset(
@@ -23,11 +20,15 @@ OWN_LABELS = frozenset(
 )  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def full_vocabulary() -> frozenset[str]:
-    vocab = vocabulary_from_files(CORPUS / "vocab")
-    if not vocab:
-        pytest.skip(f"shared corpus not found at {CORPUS}")
+@pytest.fixture(
+    scope="module",
+    params=[VOCAB_DIR, pytest.param(CORPUS_DIR / "vocab", marks=pytest.mark.corpus)],
+    ids=["fixture-vocabulary", "corpus-vocabulary"],
+)
+def full_vocabulary(request) -> frozenset[str]:
+    """A GitHub/Linguist vocabulary: the tests' small one (tests/fixtures/vocab), and the corpus's whole one."""
+    vocab = vocabulary_from_files(request.param)
+    assert vocab, request.param
     return vocab
 
 
@@ -150,9 +151,31 @@ REFERENCE_TOPICS = [
 ]
 
 
+# The fixture profile's lines (tests/fixtures/progai/ingrid-valtonen.txt) and its own labels.
+FIXTURE_TOPICS = [
+    ("rustquery-enginecompilersql", ["rust", "query-engine", "compiler", "sql"]),
+    (
+        "columnar-storagepythonfile-formatdatabases",
+        ["columnar-storage", "python", "file-format", "databases"],
+    ),
+]
+FIXTURE_LABELS = frozenset(
+    {
+        "c-language", "query-optimization", "compiler-design", "databases", "analyse", "cprogramming-language",
+        "rust", "llvm", "python", "sql", "code-generation", "compiler", "kestrel-db", "kestrel",
+    }
+)  # fmt: skip
+
+
 @pytest.mark.parametrize(("raw", "topics"), REFERENCE_TOPICS)
 def test_reference_topics_with_only_the_documents_own_labels(raw, topics):
     assert split_topics(raw, OWN_LABELS) == topics
+
+
+@pytest.mark.parametrize(("raw", "topics"), FIXTURE_TOPICS)
+def test_fixture_topics_with_only_the_documents_own_labels_or_the_full_vocabulary(full_vocabulary, raw, topics):
+    assert split_topics(raw, FIXTURE_LABELS) == topics
+    assert split_topics(raw, full_vocabulary | FIXTURE_LABELS) == topics
 
 
 @pytest.mark.parametrize(("raw", "topics"), REFERENCE_TOPICS)
@@ -202,7 +225,7 @@ def test_no_topic_starts_or_ends_with_a_hyphen():
 # --------------------------------------------------------------------------------------------------------------------
 
 
-def test_vocabulary_from_the_corpus_files(full_vocabulary):
+def test_vocabulary_from_the_files(full_vocabulary):
     for key in ("python", "machine-learning", "golang", "go", "c-plus-plus", "jupyter-notebook", "c++", "as3"):
         assert key in full_vocabulary, key
     assert all(key == label_key(key) for key in full_vocabulary)

@@ -3,7 +3,6 @@
 import contextlib
 import json
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,18 +17,13 @@ from ingestion.parsers import detect_format, parse
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import parse_progai
 from ingestion.parsers.text import decode_bytes
+from tests.fixtures import CORPUS_DIR, PROGAI_DIR
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-REFERENCE = CORPUS / "progai" / "jinliang-wei.txt"
-REFERENCE_TEXT = REFERENCE.read_text(encoding="utf-8") if REFERENCE.exists() else ""
-REFERENCE_LINES = REFERENCE_TEXT.split("\n") if REFERENCE_TEXT else ["Jane Doe"]
+REFERENCE_TEXT = (PROGAI_DIR / "ingrid-valtonen.txt").read_text(encoding="utf-8")
+REFERENCE_LINES = REFERENCE_TEXT.split("\n")
+CORPUS_REFERENCE = CORPUS_DIR / "progai" / "jinliang-wei.txt"
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def needs_reference():
-    if not REFERENCE_TEXT:
-        pytest.skip(f"shared corpus not found at {CORPUS}")
 
 
 def parse_or_error(data: bytes) -> ProfileDocument | None:
@@ -143,8 +137,7 @@ def test_progai_like_line_soup(lines, newline):
 
 
 @st.composite
-def mutated_reference(draw):
-    text = REFERENCE_TEXT
+def mutated_reference(draw, text: str):
     for _ in range(draw(st.integers(min_value=1, max_value=6))):
         if not text:
             break
@@ -164,9 +157,18 @@ def mutated_reference(draw):
 
 
 @FAST
-@given(mutated_reference())
+@given(mutated_reference(REFERENCE_TEXT))
 def test_mutations_of_the_reference(text):
-    needs_reference()
+    document = parse_or_error(text.encode("utf-8"))
+    if document is not None:
+        assert document.format == "progai"
+
+
+@pytest.mark.corpus
+@FAST
+@given(data=st.data())
+def test_mutations_of_the_corpus_reference(data):
+    text = data.draw(mutated_reference(CORPUS_REFERENCE.read_text(encoding="utf-8")))
     document = parse_or_error(text.encode("utf-8"))
     if document is not None:
         assert document.format == "progai"

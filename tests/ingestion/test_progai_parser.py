@@ -100,7 +100,7 @@ def test_reference_extras(reference):
     assert document.location.country_code == "FI"
     kestrel, lumen = document.contributions
     assert kestrel.topics_raw == "rustquery-enginecompilersql"
-    assert lumen.topics_raw == "columnar-storagepythondata-engineeringdatabases"
+    assert lumen.topics_raw == "columnar-storagepythonfile-formatdatabases"
     assert (kestrel.is_current, lumen.is_current) == (False, False)
     assert "Find and Hire" not in lumen.topics_raw
     assert (document.skills_declared, len(document.skills)) == (18, 12)
@@ -428,7 +428,7 @@ def test_topics_line_absent(reference):
     document = parse_progai(edited(reference, "rustquery-enginecompilersql\n", ""))
     kestrel, lumen = document.contributions
     assert (kestrel.topics, kestrel.topics_raw) == ([], "")
-    assert lumen.topics == ["columnar-storage", "python", "data-engineering", "databases"]
+    assert lumen.topics == ["columnar-storage", "python", "file-format", "databases"]
 
 
 def test_contribution_without_description_and_summary(reference):

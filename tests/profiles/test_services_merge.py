@@ -6,7 +6,6 @@ import pytest
 
 from core.errors import ApplicationError
 from ingestion.loaders import load_documents
-from ingestion.models import SourceFile
 from profiles import services
 from profiles.models import (
     Candidate,
@@ -25,6 +24,7 @@ from tests.factories import (
     EducationFactory,
     RepositoryFactory,
     SkillFactory,
+    SourceFileFactory,
     UserFactory,
 )
 from tests.ingestion.documents import make_document, with_github
@@ -67,7 +67,7 @@ def test_merge_moves_contributions_education_identifiers_sources_and_history(pai
     EducationFactory(candidate=other, school="USP")
     EducationFactory(candidate=other, school="Unicamp")
     CandidateIdentifier.objects.create(candidate=other, kind="github", value="analima")
-    source = SourceFile.objects.create(original_name="ana.txt", content=b"x", sha256="a" * 64, size=1, candidate=other)
+    source = SourceFileFactory(original_name="ana.txt", candidate=other)
     other_history = other.history.count()
     user = UserFactory()
 

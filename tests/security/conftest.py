@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.exceptions import Resolver404
 from rest_framework.authtoken.models import Token
 
-from ingestion.models import ImportBatch, SourceFile
+from ingestion.models import ImportBatch
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -24,7 +24,15 @@ from profiles.models import (
     ShortlistEntry,
     SkillAlias,
 )
-from tests.factories import CandidateFactory, CandidateSkillFactory, ContributionFactory, EducationFactory, UserFactory
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ContributionFactory,
+    EducationFactory,
+    ImportBatchFactory,
+    SourceFileFactory,
+    UserFactory,
+)
 
 PASSWORD = "correct horse battery staple"
 
@@ -71,13 +79,10 @@ def one_of_everything(db):
     low, high = sorted([first, second], key=lambda c: c.pk)
     NotDuplicate.objects.create(first=low, second=high, marked_by=owner)
     MergeRecord.objects.create(survivor=first, merged_name="Gone", merged_id=10**9, merged_by=owner)
-    batch = ImportBatch.objects.create(origin=ImportBatch.Origin.API, label="someone else's upload", created_by=owner)
-    SourceFile.objects.create(
+    batch = ImportBatchFactory(origin=ImportBatch.Origin.API, label="someone else's upload", created_by=owner)
+    SourceFileFactory(
         batch=batch,
         original_name="a.txt",
-        content=b"x",
-        sha256="0" * 64,
-        size=1,
         status="failed",
         error="This file is neither a Prog.AI profile export nor a JSON Resume.",
     )
