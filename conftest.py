@@ -62,7 +62,7 @@ def _parsed(paths: list[Path]) -> list:
     from profiles.selectors import skill_vocabulary
 
     vocabulary = skill_vocabulary()
-    return [parse(path.read_bytes(), vocabulary=vocabulary) for path in paths]
+    return [parse(path.read_bytes(), vocabulary=vocabulary.words) for path in paths]
 
 
 @pytest.fixture

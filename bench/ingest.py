@@ -66,7 +66,7 @@ def main() -> None:
     files = sorted(str(p) for p in out.iterdir())
     print(f"generated {len(files)} files in {time.perf_counter() - started:.1f} s ({out})")
 
-    vocabulary = skill_vocabulary()
+    vocabulary = skill_vocabulary().words
     rows = []
     for processes in (1, 2):
         started = time.perf_counter()

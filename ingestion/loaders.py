@@ -1,6 +1,10 @@
-"""Load parsed documents into the database: many profiles per transaction, set-based writes, no duplicates.
+"""Load normalised profiles into the database: many profiles per transaction, set-based writes, no duplicates.
 
-Identity: a document's keys are its external identifiers (GitHub username, e-mail, LinkedIn, profile URLs) and its
+The loader writes what ``ingestion.normalise`` made of each document and decides nothing about the content: the
+values are already clipped, the skills mapped and deduplicated, the dates in order. What it decides is identity and
+concurrency.
+
+Identity: a profile's keys are its external identifiers (GitHub username, e-mail, LinkedIn, profile URLs) and its
 normalised name with location. Keys are locked with transaction-scoped advisory locks (in sorted order, so two
 workers never deadlock) before they are looked up, so two workers loading the same person give one candidate.
 
@@ -8,16 +12,14 @@ Writes are set-based, a few statements per chunk whatever its size: ``COPY`` for
 new candidates' skills, education and contributions), ``INSERT ... SELECT FROM unnest(...)`` for the new candidates
 themselves (last, with their search columns computed from those rows, so each is written once) and where a conflict
 is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories) are best written
-before the chunk's transaction, with ``shared_rows_upsert``, so concurrent loaders do not wait for each other. All
+before the chunk's transaction (``skill_vocabulary_resolve``, ``repositories_upsert``), so concurrent loaders do
+not wait for each other. All
 go through ``bound_cursor``: Django's cursor renders every array element into the SQL text in Python, which cost more
 than the statements themselves.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-import hashlib
 import json
 import zlib
 from collections.abc import Iterable, Iterator
@@ -28,15 +30,14 @@ import orjson
 import psycopg
 from django.contrib.postgres.fields import ArrayField
 from django.db import connection, transaction
-from django.db.models import Model
 from psycopg.types.json import Jsonb
 
-from core.labels import label_key
-from ingestion.documents import ProfileDocument
-from profiles.identity import name_location_key
-from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Skill
+from ingestion.models import SourceFile
+from ingestion.normalise import NormalisedProfile
+from profiles.models import Candidate, CandidateIdentifier, Skill
 from profiles.search import candidate_insert_sql, candidates_refresh_search_columns
-from profiles.services import skill_ids_for_labels, skill_slug
+from profiles.services import skill_ids_for_labels, skills_upsert
+from profiles.vocabulary import SkillVocabulary, skill_slug
 
 
 def _json_dumps(value) -> bytes | str:
@@ -66,12 +67,6 @@ def _column_type(field_name: str) -> str:
 # from the model: a column added to the model and to IMPORTED_FIELDS is loaded without an edit here.
 _CANDIDATE_COLUMN_TYPES = {name: _column_type(name) for name in (*Candidate.IMPORTED_FIELDS, "document_sha256")}
 _JSON_ARRAY_COLUMNS = {name for name, sql_type in _CANDIDATE_COLUMN_TYPES.items() if sql_type == "jsonb"}
-
-
-class Outcome:
-    CREATED = "created"
-    UPDATED = "updated"
-    UNCHANGED = "unchanged"
 
 
 @dataclass(slots=True)
@@ -111,82 +106,6 @@ def _copy(table: str, columns: Iterable[str], rows: list[tuple]) -> None:
     with bound_cursor() as cursor, cursor.copy(statement) as copy:
         for row in rows:
             copy.write_row(row)
-
-
-def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
-    """External identifiers first (strongest), the name with location last."""
-    keys: list[tuple[str, str]] = []
-    ids = doc.identifiers
-    if ids.github:
-        keys.append((CandidateIdentifier.Kind.GITHUB, ids.github.casefold()))
-    if doc.email or ids.email:
-        keys.append((CandidateIdentifier.Kind.EMAIL, (ids.email or doc.email).casefold()))
-    if ids.linkedin:
-        keys.append((CandidateIdentifier.Kind.LINKEDIN, ids.linkedin.casefold()))
-    keys.extend((CandidateIdentifier.Kind.URL, url.rstrip("/").casefold()) for url in ids.urls if url)
-    loc = doc.location
-    place = loc.country_code or loc.country.casefold()
-    keys.append((CandidateIdentifier.Kind.NAME_LOCATION, name_location_key(doc.name, loc.city, place)))
-    return [(kind, value[:500]) for kind, value in keys]
-
-
-def document_sha256(doc: ProfileDocument) -> str:
-    """Fingerprint of everything a document says (its warnings aside): equal documents rewrite nothing.
-
-    orjson serialises the dataclasses in C, field by field in declaration order: several times cheaper than their
-    ``repr`` (and than ``to_dict()``), which stands in for the rare document orjson refuses (a lone surrogate).
-    Fingerprints stored before orjson (of the ``repr``) differ from these: each such candidate is rewritten once, by
-    its next import, and counted as updated.
-    """
-    content = dataclasses.replace(doc, warnings=[])
-    try:
-        data = orjson.dumps(content)
-    except orjson.JSONEncodeError:
-        data = repr(content).encode()
-    return hashlib.sha256(data).hexdigest()
-
-
-def _month(value: str | None) -> dt.date | None:
-    if not value:
-        return None
-    year, month = value.split("-")[:2]
-    return dt.date(int(year), int(month), 1)
-
-
-def _clip(model: type[Model], field: str, value: str, warnings: list[str]) -> str:
-    limit = model._meta.get_field(field).max_length
-    if limit and len(value) > limit:
-        warnings.append(f"{model._meta.verbose_name} {field} was {len(value)} characters; cut to {limit}.")
-        return value[:limit]
-    return value
-
-
-def candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
-    loc = doc.location
-    values = {
-        "name": doc.name,
-        "headline": doc.headline,
-        "title": doc.title,
-        "company": doc.company,
-        "city": loc.city,
-        "region": loc.region,
-        "country": loc.country,
-        "country_code": loc.country_code,
-        "summary": doc.summary,
-        "email": doc.email if "@" in doc.email else "",
-        "website": doc.website,
-    }
-    values = {field: _clip(Candidate, field, value or "", warnings) for field, value in values.items()}
-    values.update(
-        badges=[b[:100] for b in doc.badges],
-        spoken_languages=[lang[:100] for lang in doc.spoken_languages],
-        years_coding=doc.years_coding if doc.years_coding is None or doc.years_coding <= 100 else None,
-        years_employed=doc.years_employed if doc.years_employed is None or doc.years_employed <= 100 else None,
-        skills_declared=doc.skills_declared,
-        programming_languages_declared=doc.programming_languages_declared,
-        contributions_declared=doc.contributions_declared,
-    )
-    return values
 
 
 def _lock_keys(keys: list[tuple[str, str]]) -> None:
@@ -236,15 +155,14 @@ def _match(keys: list[tuple[str, str]], known: dict[tuple[str, str], int]) -> in
 # No savepoint inside a caller's transaction (source_files_import records the files' outcome in the same one): a
 # failure rolls all of it back anyway.
 @transaction.atomic(savepoint=False)
-def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
-    """Create or update one candidate per document, in one transaction. Raises on any database error.
+def load_profiles(profiles: list[NormalisedProfile]) -> list[LoadResult]:
+    """Create or update one candidate per profile, in one transaction. Raises on any database error.
 
-    Documents of the same person within ``docs`` are applied in order: the later one updates the earlier.
+    Profiles of the same person within ``profiles`` are applied in order: the later one updates the earlier.
     """
-    keys_by_doc = [identity_keys(doc) for doc in docs]
+    keys_by_doc = [profile.identity_keys for profile in profiles]
     _lock_keys([key for keys in keys_by_doc for key in keys])
     known = _find_existing(keys_by_doc)
-    shas = [document_sha256(doc) for doc in docs]
     stored = _stored_candidates(set(known.values()))
 
     to_create: list[_Person] = []
@@ -252,44 +170,43 @@ def load_documents(docs: list[ProfileDocument]) -> list[LoadResult]:
     person_of: dict[tuple[str, str], _Person] = {}  # identity key → its candidate (new ones have no pk yet)
     outcomes: list[tuple[_Person, str, list[str]]] = []
 
-    for doc, keys, sha in zip(docs, keys_by_doc, shas, strict=True):
-        warnings = list(doc.warnings)
-        values = candidate_values(doc, warnings)
+    for profile, keys in zip(profiles, keys_by_doc, strict=True):
+        values, sha = profile.values, profile.fingerprint
         person = next((person_of[k] for k in keys if k in person_of), None)
         if person is None and (match := _match(keys, known)) is not None:
             person = stored[match]
         if person is None:
             person = _Person(None, values, sha)
             to_create.append(person)
-            outcome = Outcome.CREATED
+            outcome = SourceFile.Outcome.CREATED
         elif person.pk is None:  # the same person as an earlier, new document in this chunk
             person.values, person.sha = values, sha
-            outcome = Outcome.UPDATED
+            outcome = SourceFile.Outcome.UPDATED
         elif person.sha == sha and person.pk not in to_update:
-            outcome = Outcome.UNCHANGED
+            outcome = SourceFile.Outcome.UNCHANGED
         else:
             person.values.update((field, value) for field, value in values.items() if field not in person.protected)
             person.sha = sha
             to_update[person.pk] = person
-            outcome = Outcome.UPDATED
+            outcome = SourceFile.Outcome.UPDATED
         for key in keys:
             person_of.setdefault(key, person)
-        outcomes.append((person, outcome, warnings))
+        outcomes.append((person, outcome, profile.warnings))
 
     _assign_ids(to_create)
     results = [LoadResult(person.pk, outcome, warnings) for person, outcome, warnings in outcomes]
     _update_candidates(list(to_update.values()))
 
-    # The document that wrote a candidate last provides its children.
+    # The profile that wrote a candidate last provides its children.
     writer_of: dict[int, int] = {}
     for index, result in enumerate(results):
-        if result.outcome != Outcome.UNCHANGED:
+        if result.outcome != SourceFile.Outcome.UNCHANGED:
             writer_of[result.candidate_id] = index
     written_ids = list(writer_of)
     if to_update:
         _delete_children(list(to_update))
-    _write_children({cid: docs[index] for cid, index in writer_of.items()})
-    # Every document adds its person's new keys: two files of one person in one chunk leave both files' keys, as two
+    _write_children({cid: profiles[index] for cid, index in writer_of.items()})
+    # Every profile adds its person's new keys: two files of one person in one chunk leave both files' keys, as two
     # chunks would (a dict keeps the order and drops repeats).
     new_keys = {
         (result.candidate_id, kind, value): None
@@ -413,43 +330,63 @@ def _write_identifiers(rows: list[tuple[int, str, str]]) -> None:
 SKILL_LOCK_SLOTS = 256  # bounds the locks one transaction holds (a hostile file can name 20,000 new skills)
 
 
-def _lock_skill_slots(label_keys: set[str]) -> None:
+def _lock_skill_slots(slugs: Iterable[str]) -> None:
     """Creating skills locks their rows, in two statements (skills, then topics): two loaders creating overlapping
     new skills in opposite orders deadlock. Taking the locks of the new slugs (one of 256 slots each) all at once,
     sorted, first, prevents it."""
-    slots = {zlib.crc32(skill_slug(key).encode()) % SKILL_LOCK_SLOTS for key in label_keys}
+    slots = {zlib.crc32(slug.encode()) % SKILL_LOCK_SLOTS for slug in slugs}
     if slots:
         _lock_keys([("skill-slot", str(slot)) for slot in slots])
 
 
-def _resolve_labels(skill_labels: set[str], topic_labels: set[str]) -> tuple[dict[str, int], dict[str, str]]:
-    """The skill id and the slug of each label key. New labels become skills (topic-only labels, topics) after taking
-    their slots' locks; when every label is known already (the usual case) this is one query."""
-    wanted = (skill_labels | topic_labels) - {""}
+@transaction.atomic(savepoint=False)
+def skill_vocabulary_resolve(*, skill_keys: set[str], topic_keys: set[str]) -> SkillVocabulary:
+    """The canonical skill of each label key, as the database knows it now, creating a skill (and its alias) for
+    each key it does not know: skill labels become skills, labels seen only as topics become topics.
+
+    What ``normalise`` maps a chunk's labels through. Run it in a short transaction of its own, before the chunk's
+    (``ingestion.services`` does): see ``repositories_upsert``. When every label is known already (the usual case),
+    this is one query.
+    """
+    wanted = (skill_keys | topic_keys) - {""}
     if not wanted:
-        return {}, {}
+        return SkillVocabulary()
+    slugs = _alias_slugs(wanted)
+    if new := wanted - slugs.keys():
+        _lock_skill_slots(skill_slug(key) for key in new)
+        skill_ids_for_labels(label_keys=skill_keys & new)
+        skill_ids_for_labels(label_keys=(topic_keys & new) - skill_keys, default_kind=Skill.Kind.TOPIC)
+        slugs.update(_alias_slugs(new))
+    return SkillVocabulary(slugs=slugs)
+
+
+def _alias_slugs(keys: set[str]) -> dict[str, str]:
     with bound_cursor() as cursor:
         cursor.execute(
-            "SELECT a.label, a.skill_id, s.slug FROM profiles_skillalias a JOIN profiles_skill s ON s.id = a.skill_id "
+            "SELECT a.label, s.slug FROM profiles_skillalias a JOIN profiles_skill s ON s.id = a.skill_id "
             "WHERE a.label = ANY(%b::varchar[])",
-            [sorted(wanted)],
+            [sorted(keys)],
         )
-        found = cursor.fetchall()
-    ids = {label: skill_id for label, skill_id, _ in found}
-    slugs = {label: slug for label, _, slug in found}
-    new = wanted - ids.keys()
-    if new:
-        _lock_skill_slots(new)
-        created = skill_ids_for_labels(label_keys=skill_labels & new)
-        created.update(
-            skill_ids_for_labels(label_keys=(topic_labels & new) - created.keys(), default_kind=Skill.Kind.TOPIC)
+        return dict(cursor.fetchall())
+
+
+def _skill_ids(profiles: Iterable[NormalisedProfile]) -> dict[str, int]:
+    """The id of every skill these profiles name, by slug; a skill missing from the database (its vocabulary was an
+    older copy, or ``skill_vocabulary_resolve`` was skipped) is created with its alias first."""
+    wanted = {skill.slug: skill for profile in profiles for skill in profile.skills}
+    if not wanted:
+        return {}
+    with bound_cursor() as cursor:
+        cursor.execute("SELECT slug, id FROM profiles_skill WHERE slug = ANY(%b::varchar[])", [sorted(wanted)])
+        ids = dict(cursor.fetchall())
+    if missing := [wanted[slug] for slug in wanted if slug not in ids]:
+        _lock_skill_slots(skill.slug for skill in missing)
+        skills_upsert(
+            skills=[(skill.slug, skill.name, skill.kind) for skill in missing],
+            aliases=[(skill.label_key, skill.slug) for skill in missing],
         )
-        with bound_cursor() as cursor:
-            cursor.execute("SELECT id, slug FROM profiles_skill WHERE id = ANY(%b)", [sorted(set(created.values()))])
-            slug_of = dict(cursor.fetchall())
-        ids.update(created)
-        slugs.update((label, slug_of[skill_id]) for label, skill_id in created.items())
-    return ids, slugs
+        ids.update(Skill.objects.filter(slug__in=[skill.slug for skill in missing]).values_list("slug", "id"))
+    return ids
 
 
 _SKILL_COLUMNS = ("candidate_id", "skill_id", "score", "label", "section", "position")
@@ -469,89 +406,68 @@ _CONTRIBUTION_COLUMNS = (
 )
 
 
-def _labels(docs: Iterable[ProfileDocument]) -> tuple[set[str], set[str]]:
-    """The label keys of the documents' skills and programming languages, and of their repositories' topics."""
-    skill_labels: set[str] = set()
-    topic_labels: set[str] = set()
-    for doc in docs:
-        skill_labels.update(label_key(entry.label) for entry in (*doc.skills, *doc.programming_languages))
-        topic_labels.update(label_key(topic) for c in doc.contributions for topic in c.topics)
-    return skill_labels, topic_labels
-
-
 @transaction.atomic(savepoint=False)
-def shared_rows_upsert(docs: list[ProfileDocument]) -> None:
-    """Create the skills (with their aliases) and repositories these documents name, and refresh changed
-    repositories; ``load_documents`` then only reads them. Run it in a short transaction of its own, before the
-    chunk's (``ingestion.services`` does).
+def repositories_upsert(profiles: list[NormalisedProfile]) -> None:
+    """Create the repositories these profiles name, and refresh changed ones; ``load_profiles`` then only reads
+    them. Run it in a short transaction of its own, before the chunk's (``ingestion.services`` does).
 
-    Rows that every profile shares: when two workers' chunks name the same new skill or a changed repository, the
-    second waits for the first to commit, and inside a chunk's transaction that is the whole chunk. Done first, the
-    wait is one statement long. A chunk that fails afterwards leaves these rows behind, which is harmless: they are
-    vocabulary and repositories, not anyone's profile, and later imports use them. ``load_documents`` still creates
-    whatever this step did not (a caller that skips it just waits longer).
+    Rows that every profile shares (repositories here, skills in ``skill_vocabulary_resolve``): when two workers'
+    chunks name the same new skill or a changed repository, the second waits for the first to commit, and inside a
+    chunk's transaction that is the whole chunk. Done first, the wait is one statement long. A chunk that fails
+    afterwards leaves these rows behind, which is harmless: they are vocabulary and repositories, not anyone's
+    profile, and later imports use them. ``load_profiles`` still creates whatever this step did not (a caller that
+    skips it just waits longer).
     """
-    _, label_to_slug = _resolve_labels(*_labels(docs))
-    _upsert_repositories(docs, label_to_slug)
+    _upsert_repositories(profiles)
 
 
-def _write_children(doc_by_candidate: dict[int, ProfileDocument]) -> None:
-    if not doc_by_candidate:
+def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
+    if not profile_by_candidate:
         return
-    skill_ids, label_to_slug = _resolve_labels(*_labels(doc_by_candidate.values()))
-
-    skills: list[list] = []
-    education: list[tuple] = []
-    skill_section, language_section = CandidateSkill.Section.SKILL.value, CandidateSkill.Section.LANGUAGE.value
-    for cid, doc in doc_by_candidate.items():
-        best: dict[int, list] = {}  # skill id → [candidate, skill, score, label, section, position]
-        for section, entries in ((skill_section, doc.skills), (language_section, doc.programming_languages)):
-            for entry in entries:
-                sid = skill_ids.get(label_key(entry.label))
-                if sid is None:
-                    continue
-                current = best.get(sid)
-                if current is None:
-                    best[sid] = [cid, sid, entry.score, entry.label[:200], section, len(best)]
-                elif entry.score > current[2]:  # two labels of one skill: the higher score wins
-                    current[2], current[3] = entry.score, entry.label[:200]
-        skills.extend(best.values())
-        education.extend(
-            (cid, i, e.degree[:200], e.field[:200], e.minor[:200], e.school[:300]) for i, e in enumerate(doc.education)
-        )
-    _copy("profiles_candidateskill", _SKILL_COLUMNS, skills)
-    _copy("profiles_education", _EDUCATION_COLUMNS, education)
-    repo_ids = _upsert_repositories(doc_by_candidate.values(), label_to_slug)
-
-    contributions: list[tuple] = []
-    for cid, doc in doc_by_candidate.items():
-        seen: set[str] = set()
-        for position, c in enumerate(doc.contributions):
-            if c.repository in seen:
-                continue
-            seen.add(c.repository)
-            start, end = _month(c.start), _month(c.end)
-            if start and end and end < start:
-                start, end = end, start
-            contributions.append(
-                (
-                    cid,
-                    repo_ids[c.repository[:300]],
-                    position,
-                    c.role[:200],
-                    c.commits,
-                    c.comments,
-                    start,
-                    end,
-                    c.is_current,
-                    c.active_months,
-                    c.summary,
-                )
+    skill_ids = _skill_ids(profile_by_candidate.values())
+    _copy(
+        "profiles_candidateskill",
+        _SKILL_COLUMNS,
+        [
+            (cid, skill_ids[s.slug], s.score, s.label, s.section, s.position)
+            for cid, profile in profile_by_candidate.items()
+            for s in profile.skills
+        ],
+    )
+    _copy(
+        "profiles_education",
+        _EDUCATION_COLUMNS,
+        [
+            (cid, e.position, e.degree, e.field, e.minor, e.school)
+            for cid, profile in profile_by_candidate.items()
+            for e in profile.education
+        ],
+    )
+    repo_ids = _upsert_repositories(profile_by_candidate.values())
+    _copy(
+        "profiles_contribution",
+        _CONTRIBUTION_COLUMNS,
+        [
+            (
+                cid,
+                repo_ids[c.repository],
+                c.position,
+                c.role,
+                c.commits,
+                c.comments,
+                c.start,
+                c.end,
+                c.is_current,
+                c.active_months,
+                c.summary,
             )
-    _copy("profiles_contribution", _CONTRIBUTION_COLUMNS, contributions)
+            for cid, profile in profile_by_candidate.items()
+            for c in profile.contributions
+        ],
+    )
 
 
-def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
+def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> dict[str, int]:
     """Insert new repositories and refresh changed ones; return their ids.
 
     A repository keeps what files said of it: a later file replaces its description, or its topics, only when it
@@ -561,14 +477,13 @@ def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
     """
     descriptions: dict[str, str] = {}
     topics: dict[str, tuple[list[str], list[str], str]] = {}  # name → (topics, canonical slugs, topics as written)
-    for doc in docs:
-        for c in doc.contributions:
-            name = c.repository[:300]
+    for profile in profiles:
+        for c in profile.contributions:
+            name = c.repository
             if c.repository_description or name not in descriptions:
                 descriptions[name] = c.repository_description
             if c.topics or name not in topics:
-                slugs = sorted({label_to_slug[key] for t in c.topics if (key := label_key(t)) in label_to_slug})
-                topics[name] = ([t[:100] for t in c.topics], slugs, c.topics_raw[:1000])
+                topics[name] = (c.topics, c.topic_slugs, c.topics_raw)
     if not descriptions:
         return {}
     names = sorted(descriptions)  # sorted, so concurrent loaders take row locks in the same order
@@ -630,16 +545,18 @@ def _upsert_repositories(docs, label_to_slug: dict[str, str]) -> dict[str, int]:
     return ids
 
 
-def preview_outcomes(docs: list[ProfileDocument]) -> dict[str, int]:
-    """What loading these documents would do (created / updated / unchanged), reading only."""
-    keys_by_doc = [identity_keys(doc) for doc in docs]
+def preview_outcomes(profiles: list[NormalisedProfile]) -> dict[str, int]:
+    """What loading these profiles would do (created / updated / unchanged), reading only."""
+    keys_by_doc = [profile.identity_keys for profile in profiles]
     known = _find_existing(keys_by_doc)
     shas = dict(Candidate.objects.filter(pk__in=set(known.values())).values_list("pk", "document_sha256"))
-    counts = {Outcome.CREATED: 0, Outcome.UPDATED: 0, Outcome.UNCHANGED: 0}
-    for doc, keys in zip(docs, keys_by_doc, strict=True):
+    counts = {SourceFile.Outcome.CREATED: 0, SourceFile.Outcome.UPDATED: 0, SourceFile.Outcome.UNCHANGED: 0}
+    for profile, keys in zip(profiles, keys_by_doc, strict=True):
         target = _match(keys, known)
         if target is None:
-            counts[Outcome.CREATED] += 1
+            counts[SourceFile.Outcome.CREATED] += 1
+        elif shas.get(target) == profile.fingerprint:
+            counts[SourceFile.Outcome.UNCHANGED] += 1
         else:
-            counts[Outcome.UNCHANGED if shas.get(target) == document_sha256(doc) else Outcome.UPDATED] += 1
+            counts[SourceFile.Outcome.UPDATED] += 1
     return counts

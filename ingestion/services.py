@@ -26,11 +26,19 @@ from psycopg.types.json import Jsonb
 
 from core.text import human_size
 from ingestion.documents import ParseError, ProfileDocument
-from ingestion.loaders import LoadResult, Outcome, bound_cursor, load_documents, shared_rows_upsert
+from ingestion.loaders import (
+    LoadResult,
+    bound_cursor,
+    load_profiles,
+    repositories_upsert,
+    skill_vocabulary_resolve,
+)
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.normalise import NormalisedProfile, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
 from ingestion.selectors import progress_from_counts
-from profiles.selectors import skill_vocabulary
+from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
+from profiles.vocabulary import SkillVocabulary
 
 logger = logging.getLogger(__name__)
 
@@ -211,13 +219,13 @@ def _claim_for_import(file_ids: list[int], token: str) -> list[ClaimedFile]:
     return [ClaimedFile(*row) for row in _claim(file_ids, token, "id, batch_id, original_name, content, size")]
 
 
-def _parse_one(source: ClaimedFile, vocabulary: frozenset[str]) -> ProfileDocument | str:
+def _parse_one(source: ClaimedFile, vocabulary: SkillVocabulary) -> ProfileDocument | str:
     """The parsed document, or the message a recruiter reads about why this file could not be imported."""
     limit = settings.INGEST_MAX_FILE_BYTES
     if source.size > limit:
         return f"The file is {human_size(source.size)}; files up to {human_size(limit)} are accepted."
     try:
-        return parse(bytes(source.content), vocabulary=vocabulary)
+        return parse(bytes(source.content), vocabulary=vocabulary.words)
     except ParseError as exc:
         return str(exc)
     except RecursionError:
@@ -247,8 +255,8 @@ def _import_transaction() -> Iterator[None]:
 
 
 def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
-    """Claim, parse and load these files. Database outages propagate (the task retries); anything wrong with a
-    file's content fails that file alone, with its message, and no partial rows."""
+    """Claim, parse, normalise and load these files. Database outages propagate (the task retries); anything wrong
+    with a file's content fails that file alone, with its message, and no partial rows."""
     sources = _claim_for_import(file_ids, token)
     summary = ImportSummary()
     if not sources:
@@ -263,31 +271,80 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
         else:
             parsed.append((source, outcome))
     if parsed:
-        try:
-            with _import_transaction():  # committed before the chunk's transaction: see shared_rows_upsert
-                shared_rows_upsert([doc for _, doc in parsed])
-        except CONTENT_ERRORS as exc:  # the load below meets it again, and fails just the file at fault
-            logger.warning("Creating the skills and repositories of %s files failed (%s)", len(parsed), exc)
+        vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary)
+    normalised: list[tuple[ClaimedFile, NormalisedProfile]] = []
+    for source, document in parsed:
+        outcome = _normalise_one(source.pk, document, vocabulary)
+        if isinstance(outcome, str):
+            failures.append((source, outcome))
+        else:
+            normalised.append((source, outcome))
+    profiles = [profile for _, profile in normalised]
+    _repositories_first(profiles)
     try:
         with _import_transaction():
-            results = load_documents([doc for _, doc in parsed]) if parsed else []
-            _finish_files(_result_rows(parsed, results, summary) + _failure_rows(failures, summary))
+            results = load_profiles(profiles) if profiles else []
+            _finish_files(_result_rows(normalised, results, summary) + _failure_rows(failures, summary))
     except CONTENT_ERRORS as exc:
-        # One bad document spoils the set-based load: load each on its own to find and fail just that one.
-        logger.warning("Bulk load of %s files failed (%s); loading one by one", len(parsed), exc)
+        # One bad profile spoils the set-based load: load each on its own to find and fail just that one.
+        logger.warning("Bulk load of %s files failed (%s); loading one by one", len(normalised), exc)
         summary = ImportSummary()
         with _import_transaction():
             _finish_files(_failure_rows(failures, summary))
-        for source, doc in parsed:
+        for source, profile in normalised:
             try:
                 with _import_transaction():
-                    _finish_files(_result_rows([(source, doc)], load_documents([doc]), summary))
+                    _finish_files(_result_rows([(source, profile)], load_profiles([profile]), summary))
             except CONTENT_ERRORS as single_exc:
                 with _import_transaction():
                     _finish_files(_failure_rows([(source, _database_message(single_exc))], summary))
+    if summary.created or summary.updated:
+        transaction.on_commit(candidate_filter_choices_forget)  # a new country or badge is offered at once
     for batch_id in {s.batch_id for s in sources if s.batch_id}:
         batch_finish_if_done(batch_id=batch_id)
     return summary
+
+
+def _chunk_vocabulary(documents: list[ProfileDocument], fallback: SkillVocabulary) -> SkillVocabulary:
+    """The database's vocabulary of these documents' labels, creating the skills it lacks, in a short transaction
+    of its own that commits before the chunk's (see ``ingestion.loaders.skill_vocabulary_resolve``)."""
+    skill_keys, topic_keys = document_label_keys(documents)
+    try:
+        with _import_transaction():
+            return skill_vocabulary_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
+    except CONTENT_ERRORS as exc:  # the load meets it again, and fails just the file at fault
+        logger.warning("Creating the skills of %s files failed (%s)", len(documents), exc)
+        return fallback
+
+
+def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary: SkillVocabulary):
+    """The normalised profile, or the message a recruiter reads about why this file could not be imported."""
+    try:
+        return normalise(document, vocabulary)
+    except Exception:  # a normaliser bug must fail this one file, not the batch; the row keeps the bytes
+        logger.exception("Normalising source file %s failed", source_pk)
+        return "The importer hit an internal error on this file; it is kept for re-importing after a fix."
+
+
+def _repositories_first(profiles: list[NormalisedProfile]) -> None:
+    """Create and refresh the profiles' repositories in a short transaction before the chunk's."""
+    if not profiles:
+        return
+    try:
+        with _import_transaction():
+            repositories_upsert(profiles)
+    except CONTENT_ERRORS as exc:  # the load meets it again, and fails just the file at fault
+        logger.warning("Creating the repositories of %s files failed (%s)", len(profiles), exc)
+
+
+def documents_load(*, documents: list[ProfileDocument]) -> list[LoadResult]:
+    """Normalise and load parsed documents in this process, outside any source file: the pipeline's last two stages,
+    for tools and tests that start from documents. Raises on any database error."""
+    vocabulary = _chunk_vocabulary(documents, skill_vocabulary()) if documents else SkillVocabulary()
+    profiles = [normalise(document, vocabulary) for document in documents]
+    _repositories_first(profiles)
+    with _import_transaction():
+        return load_profiles(profiles)
 
 
 def _database_message(exc: DatabaseError | UnicodeEncodeError) -> str:
@@ -296,11 +353,15 @@ def _database_message(exc: DatabaseError | UnicodeEncodeError) -> str:
 
 
 def _result_rows(
-    parsed: list[tuple[ClaimedFile, ProfileDocument]], results: list[LoadResult], summary: ImportSummary
+    loaded: list[tuple[ClaimedFile, NormalisedProfile]], results: list[LoadResult], summary: ImportSummary
 ) -> list[tuple]:
     rows = []
-    for (source, _), result in zip(parsed, results, strict=True):
-        status = SourceFile.Status.UNCHANGED if result.outcome == Outcome.UNCHANGED else SourceFile.Status.IMPORTED
+    for (source, _), result in zip(loaded, results, strict=True):
+        status = (
+            SourceFile.Status.UNCHANGED
+            if result.outcome == SourceFile.Outcome.UNCHANGED
+            else SourceFile.Status.IMPORTED
+        )
         rows.append((source.pk, status, result.outcome, "", Jsonb(result.warnings), result.candidate_id))
         setattr(summary, result.outcome, getattr(summary, result.outcome) + 1)
     return rows
@@ -356,9 +417,9 @@ def batch_summary(*, batch: ImportBatch) -> ImportSummary:
     outcomes = Counter(dict(batch.files.values_list("outcome").annotate(n=Count("id")).values_list("outcome", "n")))
     failed = batch.files.filter(status=SourceFile.Status.FAILED)
     return ImportSummary(
-        created=outcomes[Outcome.CREATED],
-        updated=outcomes[Outcome.UPDATED],
-        unchanged=outcomes[Outcome.UNCHANGED] + batch.duplicates,
+        created=outcomes[SourceFile.Outcome.CREATED],
+        updated=outcomes[SourceFile.Outcome.UPDATED],
+        unchanged=outcomes[SourceFile.Outcome.UNCHANGED] + batch.duplicates,
         failed=failed.count(),
         errors=list(failed.values_list("original_name", "error")),
     )

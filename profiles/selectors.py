@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-import time
+import uuid
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import orjson
 from django.contrib.postgres.search import SearchQuery
+from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet, ValidationError
 from django.db import connection
 from django.db.models import Count, Model, OuterRef, Prefetch, QuerySet, Subquery
@@ -35,23 +36,38 @@ from profiles.models import (
     Skill,
     SkillAlias,
 )
+from profiles.vocabulary import SkillVocabulary
 
-_VOCABULARY_TTL_SECONDS = 300
-_vocabulary_cache: tuple[float, frozenset[str]] | None = None
+# The vocabulary is large (every alias of every GitHub topic and Linguist language), and what a process builds from it
+# (the topic splitter's index) is costly, so each process keeps the copy it built; the copy's version lives in the
+# shared cache, and a new version there (``skill_vocabulary_changed``: a seed, an edit in the admin) makes every
+# process read the table again on its next call. The version also expires, so skills that imports create reach the
+# parsers within VOCABULARY_MAX_AGE_SECONDS: imports map every label through the database anyway
+# (``ingestion.loaders.skill_vocabulary_resolve``); the parsers only split glued topics with the words.
+VOCABULARY_VERSION_KEY = "skill-vocabulary-version"
+VOCABULARY_MAX_AGE_SECONDS = 300
+_vocabulary: tuple[str, SkillVocabulary] | None = None  # (version, the copy this process built)
 
 
-def skill_vocabulary(*, fresh: bool = False) -> frozenset[str]:
-    """Every label and slug the database knows: the vocabulary that splits glued topic strings.
+def skill_vocabulary() -> SkillVocabulary:
+    """Every alias the database knows with its skill's slug, and the words (aliases and slugs) that split glued
+    topic strings."""
+    global _vocabulary
+    version = cache.get(VOCABULARY_VERSION_KEY)
+    if version is None:
+        cache.add(VOCABULARY_VERSION_KEY, uuid.uuid4().hex, timeout=VOCABULARY_MAX_AGE_SECONDS)
+        version = cache.get(VOCABULARY_VERSION_KEY)
+    if _vocabulary is None or _vocabulary[0] != version:
+        slugs = dict(SkillAlias.objects.values_list("label", "skill__slug"))
+        words = frozenset({*slugs, *Skill.objects.values_list("slug", flat=True)})
+        _vocabulary = (version, SkillVocabulary(slugs=slugs, words=words))
+    return _vocabulary[1]
 
-    Cached per process for a few minutes: it only grows, and a slightly stale copy splits nearly as well.
-    """
-    global _vocabulary_cache
-    now = time.monotonic()
-    if fresh or _vocabulary_cache is None or now - _vocabulary_cache[0] > _VOCABULARY_TTL_SECONDS:
-        labels = set(SkillAlias.objects.values_list("label", flat=True))
-        labels.update(Skill.objects.values_list("slug", flat=True))
-        _vocabulary_cache = (now, frozenset(labels))
-    return _vocabulary_cache[1]
+
+def skill_vocabulary_changed() -> None:
+    """Every process reads the vocabulary again on its next ``skill_vocabulary()``: call after seeding or editing
+    skills and aliases."""
+    cache.set(VOCABULARY_VERSION_KEY, uuid.uuid4().hex, timeout=VOCABULARY_MAX_AGE_SECONDS)
 
 
 # --- Candidate search: the one read path of the API, the admin and the exports -------------------------------------
@@ -558,20 +574,22 @@ UNION ALL
 """
 
 
-_FILTER_CHOICES_TTL_SECONDS = 120
-_filter_choices_cache: tuple[float, CandidateFilterChoices] | None = None
+FILTER_CHOICES_KEY = "candidate-filter-choices"
+FILTER_CHOICES_MAX_AGE_SECONDS = 120
 
 
-def candidate_filter_choices(*, fresh: bool = False) -> CandidateFilterChoices:
+def candidate_filter_choices() -> CandidateFilterChoices:
     """What the admin's filter sidebar offers: the most common countries, badges, spoken languages and skills.
 
-    Suggestions, not counts: cached per process for two minutes, so a changelist page does not pay for them.
+    Suggestions, not counts: kept in the shared cache for two minutes, so a changelist page does not pay for them,
+    and forgotten by every import that writes candidates (``candidate_filter_choices_forget``), so a new country is
+    offered at once in every process.
     """
-    global _filter_choices_cache
-    now = time.monotonic()
-    if fresh or _filter_choices_cache is None or now - _filter_choices_cache[0] > _FILTER_CHOICES_TTL_SECONDS:
-        _filter_choices_cache = (now, _candidate_filter_choices())
-    return _filter_choices_cache[1]
+    return cache.get_or_set(FILTER_CHOICES_KEY, _candidate_filter_choices, timeout=FILTER_CHOICES_MAX_AGE_SECONDS)
+
+
+def candidate_filter_choices_forget() -> None:
+    cache.delete(FILTER_CHOICES_KEY)
 
 
 def _candidate_filter_choices(*, limit: int = 30, skills: int = 200) -> CandidateFilterChoices:

@@ -6,7 +6,6 @@ from collections.abc import Iterable
 
 from django.db import connection, transaction
 from django.utils import timezone
-from django.utils.text import slugify
 
 from core.errors import ApplicationError
 from profiles.models import (
@@ -23,82 +22,7 @@ from profiles.models import (
     SkillAlias,
 )
 from profiles.search import candidates_refresh_search_columns
-
-# Curated aliases: labels seen in profile files that the public vocabularies do not map (label → canonical slug).
-CURATED_ALIASES: dict[str, str] = {
-    "c-language": "c",
-    "cprogramming-language": "c",
-    "c-programming": "c",
-    "c-programming-language": "c",
-    "clang": "c",
-    "c-plus-plus": "cpp",
-    "cplusplus": "cpp",
-    "c++": "cpp",
-    "c#": "csharp",
-    "c-sharp": "csharp",
-    "golang": "go",
-    "go-lang": "go",
-    "python3": "python",
-    "python-3": "python",
-    "py": "python",
-    "js": "javascript",
-    "ecmascript": "javascript",
-    "ts": "typescript",
-    "reactjs": "react",
-    "react-js": "react",
-    "vuejs": "vue",
-    "vue-js": "vue",
-    "nodejs": "nodejs",
-    "node-js": "nodejs",
-    "node": "nodejs",
-    "k8s": "kubernetes",
-    "postgres": "postgresql",
-    "psql": "postgresql",
-    "ml": "machine-learning",
-    "dl": "deep-learning",
-    "tf": "tensorflow",
-    "html5": "html",
-    "css3": "css",
-    "dataflow": "dataflow",
-    "analyse": "analysis",
-    "analyze": "analysis",
-}
-
-# Canonical skills the curated aliases point at, in case no vocabulary seeded them.
-CURATED_SKILLS: dict[str, tuple[str, str]] = {
-    "c": ("C", Skill.Kind.LANGUAGE),
-    "cpp": ("C++", Skill.Kind.LANGUAGE),
-    "csharp": ("C#", Skill.Kind.LANGUAGE),
-    "go": ("Go", Skill.Kind.LANGUAGE),
-    "python": ("Python", Skill.Kind.LANGUAGE),
-    "javascript": ("JavaScript", Skill.Kind.LANGUAGE),
-    "typescript": ("TypeScript", Skill.Kind.LANGUAGE),
-    "html": ("HTML", Skill.Kind.LANGUAGE),
-    "css": ("CSS", Skill.Kind.LANGUAGE),
-    "react": ("React", Skill.Kind.SKILL),
-    "vue": ("Vue.js", Skill.Kind.SKILL),
-    "nodejs": ("Node.js", Skill.Kind.SKILL),
-    "kubernetes": ("Kubernetes", Skill.Kind.SKILL),
-    "postgresql": ("PostgreSQL", Skill.Kind.SKILL),
-    "machine-learning": ("Machine learning", Skill.Kind.TOPIC),
-    "deep-learning": ("Deep learning", Skill.Kind.TOPIC),
-    "tensorflow": ("TensorFlow", Skill.Kind.SKILL),
-    "dataflow": ("Dataflow", Skill.Kind.SKILL),
-    "analysis": ("Analysis", Skill.Kind.SKILL),
-}
-
-
-def language_slug(name: str) -> str:
-    """Slug of a language name that keeps C, C++ and C# apart (``c``, ``cpp``, ``csharp``)."""
-    return slugify(name.lower().replace("++", "pp").replace("#", "sharp"))[:100] or "unnamed"
-
-
-def skill_slug(label_key: str) -> str:
-    return language_slug(label_key)
-
-
-def skill_display_name(label: str) -> str:
-    return label.strip().replace("-", " ").strip()[:200] or label
+from profiles.vocabulary import CURATED_ALIASES, CURATED_SKILLS, skill_display_name, skill_slug
 
 
 @transaction.atomic

@@ -56,7 +56,7 @@ def plain_http_live_server(request):
 
 @pytest.fixture(autouse=True)
 def _fresh_filter_choices():
-    """The sidebar's suggestions are cached per process; every test starts from its own data."""
+    """The sidebar's suggestions are cached; every test starts from its own data."""
     from profiles import selectors
 
-    selectors._filter_choices_cache = None
+    selectors.candidate_filter_choices_forget()

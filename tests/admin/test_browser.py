@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from ingestion.loaders import load_documents
 from ingestion.models import ImportBatch
 from ingestion.parsers import parse
+from ingestion.services import documents_load
 from profiles.models import CandidateSkill, ShortlistEntry, Skill
 from tests.admin.conftest import PASSWORD
 from tests.factories import CandidateFactory, CandidateSkillFactory
@@ -108,7 +108,7 @@ def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruit
 
     settings.CELERY_TASK_DEFAULT_QUEUE = app.conf.task_default_queue  # the tests' private queue (conftest)
     worker = start_worker("admin-browser")
-    [loaded] = load_documents([parse((corpus_dir / "progai" / "jinliang-wei.txt").read_bytes())])
+    [loaded] = documents_load(documents=[parse((corpus_dir / "progai" / "jinliang-wei.txt").read_bytes())])
     c_language = Skill.objects.get(slug="c")
     CandidateSkillFactory(candidate=CandidateFactory(name="Casey Lowscore"), skill=c_language, score=4)
     me = Recruiter(browser, plain_http_live_server.url)

@@ -47,12 +47,12 @@ def import_api(importer) -> APIClient:
 
 
 def _load_profile(path: Path, expected_path: Path) -> tuple[int, dict]:
-    from ingestion.loaders import load_documents
     from ingestion.parsers import parse
+    from ingestion.services import documents_load
     from profiles.selectors import skill_vocabulary
 
-    document = parse(path.read_bytes(), vocabulary=skill_vocabulary())
-    [result] = load_documents([document])
+    document = parse(path.read_bytes(), vocabulary=skill_vocabulary().words)
+    [result] = documents_load(documents=[document])
     return result.candidate_id, json.loads(expected_path.read_text(encoding="utf-8"))
 
 

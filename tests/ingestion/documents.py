@@ -45,3 +45,13 @@ def make_document(name: str = "Mira Okafor", **overrides) -> ProfileDocument:
 def with_github(doc: ProfileDocument, username: str) -> ProfileDocument:
     doc.identifiers = Identifiers(github=username)
     return doc
+
+
+def shared_rows_upsert(documents: list[ProfileDocument]) -> None:
+    """What an import writes before a chunk's transaction: the documents' skills, then their repositories."""
+    from ingestion.loaders import repositories_upsert, skill_vocabulary_resolve
+    from ingestion.normalise import document_label_keys, normalise
+
+    skill_keys, topic_keys = document_label_keys(documents)
+    vocabulary = skill_vocabulary_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
+    repositories_upsert([normalise(document, vocabulary) for document in documents])

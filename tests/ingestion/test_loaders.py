@@ -5,17 +5,18 @@ import pytest
 from django.db import DataError, connection, transaction
 
 from ingestion.documents import Location, SkillEntry
-from ingestion.loaders import Outcome, load_documents, shared_rows_upsert
+from ingestion.models import SourceFile
+from ingestion.services import documents_load
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Repository, Skill
-from tests.ingestion.documents import make_document, with_github
+from tests.ingestion.documents import make_document, shared_rows_upsert, with_github
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_new_document_creates_one_candidate_with_all_its_parts():
-    [result] = load_documents([make_document()])
+    [result] = documents_load(documents=[make_document()])
 
-    assert result.outcome == Outcome.CREATED
+    assert result.outcome == SourceFile.Outcome.CREATED
     candidate = Candidate.objects.get(pk=result.candidate_id)
     assert (candidate.name, candidate.company, candidate.country_code) == ("Mira Okafor", "Lumen Labs", "NG")
     assert candidate.badges == ["Rockstar"]
@@ -29,7 +30,7 @@ def test_a_new_document_creates_one_candidate_with_all_its_parts():
 
 
 def test_two_labels_of_one_skill_give_one_candidate_skill_with_the_higher_score():
-    [result] = load_documents([make_document()])
+    [result] = documents_load(documents=[make_document()])
 
     c_skill = CandidateSkill.objects.get(candidate_id=result.candidate_id, skill__slug="c")
     assert (c_skill.score, c_skill.label) == (10, "cprogramming-language")
@@ -37,31 +38,31 @@ def test_two_labels_of_one_skill_give_one_candidate_skill_with_the_higher_score(
 
 
 def test_the_search_vector_covers_contribution_summaries():
-    [result] = load_documents([make_document()])
+    [result] = documents_load(documents=[make_document()])
 
     found = Candidate.objects.filter(search_vector="scheduler").values_list("pk", flat=True)
     assert list(found) == [result.candidate_id]
 
 
 def test_the_same_document_again_is_unchanged_and_rewrites_nothing():
-    [first] = load_documents([make_document()])
+    [first] = documents_load(documents=[make_document()])
     before = Candidate.objects.get(pk=first.candidate_id).updated_at
     skill_ids = set(CandidateSkill.objects.values_list("pk", flat=True))
 
-    [again] = load_documents([make_document()])
+    [again] = documents_load(documents=[make_document()])
 
-    assert (again.outcome, again.candidate_id) == (Outcome.UNCHANGED, first.candidate_id)
+    assert (again.outcome, again.candidate_id) == (SourceFile.Outcome.UNCHANGED, first.candidate_id)
     assert Candidate.objects.get(pk=first.candidate_id).updated_at == before
     assert set(CandidateSkill.objects.values_list("pk", flat=True)) == skill_ids
 
 
 def test_a_newer_document_of_the_same_person_updates_in_place_and_replaces_children():
-    [first] = load_documents([make_document()])
+    [first] = documents_load(documents=[make_document()])
     newer = make_document(company="Quanta", skills=[SkillEntry("rust", 8)], contributions=[])
 
-    [second] = load_documents([newer])
+    [second] = documents_load(documents=[newer])
 
-    assert (second.outcome, second.candidate_id) == (Outcome.UPDATED, first.candidate_id)
+    assert (second.outcome, second.candidate_id) == (SourceFile.Outcome.UPDATED, first.candidate_id)
     assert Candidate.objects.count() == 1
     candidate = Candidate.objects.get()
     assert candidate.company == "Quanta"
@@ -71,8 +72,8 @@ def test_a_newer_document_of_the_same_person_updates_in_place_and_replaces_child
 
 
 def test_people_contributing_to_one_repository_share_its_row():
-    [first] = load_documents([make_document()])
-    [second, third] = load_documents([make_document(name="Other Person"), make_document(name="Third Person")])
+    [first] = documents_load(documents=[make_document()])
+    [second, third] = documents_load(documents=[make_document(name="Other Person"), make_document(name="Third Person")])
 
     repositories = Contribution.objects.filter(
         candidate_id__in=[first.candidate_id, second.candidate_id, third.candidate_id]
@@ -89,17 +90,23 @@ def _contribution_to(repository: str, description: str, topics: list[str]):
 
 
 def test_a_newer_file_refreshes_a_changed_repository_and_leaves_an_unchanged_one_alone():
-    load_documents([make_document(contributions=[_contribution_to("lumen/optics", "Optical flow kernels", ["ml"])])])
+    documents_load(
+        documents=[make_document(contributions=[_contribution_to("lumen/optics", "Optical flow kernels", ["ml"])])]
+    )
     before = Repository.objects.get(full_name="lumen/optics")
     xmin = _row_version("profiles_repository", before.pk)
 
-    load_documents(
-        [make_document(name="Same Repo", contributions=[_contribution_to("lumen/optics", before.description, ["ml"])])]
+    documents_load(
+        documents=[
+            make_document(
+                name="Same Repo", contributions=[_contribution_to("lumen/optics", before.description, ["ml"])]
+            )
+        ]
     )
     assert _row_version("profiles_repository", before.pk) == xmin  # unchanged: not rewritten, so not locked either
 
-    load_documents(
-        [
+    documents_load(
+        documents=[
             make_document(
                 name="Newer Repo", contributions=[_contribution_to("lumen/optics", "GPU kernels", ["ml", "gpu"])]
             )
@@ -112,13 +119,15 @@ def test_a_newer_file_refreshes_a_changed_repository_and_leaves_an_unchanged_one
 
 
 def test_a_file_that_leaves_out_a_repositorys_description_or_topics_keeps_the_stored_ones():
-    load_documents([make_document(contributions=[_contribution_to("lumen/optics", "Optical flow kernels", ["ml"])])])
+    documents_load(
+        documents=[make_document(contributions=[_contribution_to("lumen/optics", "Optical flow kernels", ["ml"])])]
+    )
     before = Repository.objects.get(full_name="lumen/optics")
     xmin = _row_version("profiles_repository", before.pk)
 
     # Within one chunk too: the file without them comes last.
-    load_documents(
-        [
+    documents_load(
+        documents=[
             make_document(name="Says More", contributions=[_contribution_to("lumen/optics", "GPU kernels", ["gpu"])]),
             make_document(name="Says Less", contributions=[_contribution_to("lumen/optics", "", [])]),
         ]
@@ -126,7 +135,9 @@ def test_a_file_that_leaves_out_a_repositorys_description_or_topics_keeps_the_st
     after = Repository.objects.get(full_name="lumen/optics")
     assert (after.description, after.topics, after.topic_slugs) == ("GPU kernels", ["gpu"], ["gpu"])
 
-    load_documents([make_document(name="Says Nothing", contributions=[_contribution_to("lumen/optics", "", [])])])
+    documents_load(
+        documents=[make_document(name="Says Nothing", contributions=[_contribution_to("lumen/optics", "", [])])]
+    )
     assert Repository.objects.get(pk=before.pk).description == "GPU kernels"
     assert _row_version("profiles_repository", before.pk) != xmin  # it was updated once, by "Says More"
 
@@ -142,20 +153,20 @@ def test_a_number_out_of_range_is_refused_not_wrapped_around():
     doc = make_document(contributions=[dataclasses.replace(contribution, commits=2**40)])
 
     with pytest.raises(DataError):
-        load_documents([doc])
+        documents_load(documents=[doc])
 
 
 def test_same_name_elsewhere_is_another_person():
-    load_documents([make_document()])
-    load_documents([make_document(location=Location(city="Accra", country="Ghana", country_code="GH"))])
+    documents_load(documents=[make_document()])
+    documents_load(documents=[make_document(location=Location(city="Accra", country="Ghana", country_code="GH"))])
     assert Candidate.objects.filter(name="Mira Okafor").count() == 2
 
 
 def test_external_identifiers_win_over_name_and_location():
-    [first] = load_documents([with_github(make_document(), "mira-o")])
+    [first] = documents_load(documents=[with_github(make_document(), "mira-o")])
     moved = with_github(make_document(location=Location(city="Berlin", country="Germany", country_code="DE")), "Mira-O")
 
-    [second] = load_documents([moved])
+    [second] = documents_load(documents=[moved])
 
     assert second.candidate_id == first.candidate_id
     assert Candidate.objects.get().city == "Berlin"
@@ -163,10 +174,10 @@ def test_external_identifiers_win_over_name_and_location():
 
 
 def test_protected_fields_survive_a_reimport():
-    [first] = load_documents([make_document()])
+    [first] = documents_load(documents=[make_document()])
     Candidate.objects.filter(pk=first.candidate_id).update(title="Staff Engineer (edited)", protected_fields=["title"])
 
-    load_documents([make_document(title="Principal Engineer II", company="NewCo")])
+    documents_load(documents=[make_document(title="Principal Engineer II", company="NewCo")])
 
     candidate = Candidate.objects.get(pk=first.candidate_id)
     assert candidate.title == "Staff Engineer (edited)"
@@ -174,10 +185,10 @@ def test_protected_fields_survive_a_reimport():
 
 
 def test_one_person_twice_in_one_chunk_gives_one_candidate_with_the_later_document():
-    results = load_documents([make_document(company="Old"), make_document(company="New")])
+    results = documents_load(documents=[make_document(company="Old"), make_document(company="New")])
 
     assert results[0].candidate_id == results[1].candidate_id
-    assert [r.outcome for r in results] == [Outcome.CREATED, Outcome.UPDATED]
+    assert [r.outcome for r in results] == [SourceFile.Outcome.CREATED, SourceFile.Outcome.UPDATED]
     assert Candidate.objects.get().company == "New"
 
 
@@ -185,8 +196,8 @@ def test_one_person_twice_in_one_chunk_keeps_the_keys_of_both_files():
     by_email = make_document(email="mira@example.com")  # matched to the next one by name and place
     by_github = with_github(make_document(), "mira-o")
 
-    [first, second] = load_documents([by_email, by_github])
-    [later] = load_documents([make_document(name="Mira O.", email="mira@example.com")])
+    [first, second] = documents_load(documents=[by_email, by_github])
+    [later] = documents_load(documents=[make_document(name="Mira O.", email="mira@example.com")])
 
     assert first.candidate_id == second.candidate_id == later.candidate_id
     kinds = set(CandidateIdentifier.objects.filter(candidate_id=first.candidate_id).values_list("kind", flat=True))
@@ -194,8 +205,8 @@ def test_one_person_twice_in_one_chunk_keeps_the_keys_of_both_files():
 
 
 def test_new_labels_become_skills_that_later_imports_reuse():
-    load_documents([make_document(skills=[SkillEntry("zig-comptime", 6)])])
-    load_documents([make_document(name="Other Person", skills=[SkillEntry("Zig-Comptime", 7)])])
+    documents_load(documents=[make_document(skills=[SkillEntry("zig-comptime", 6)])])
+    documents_load(documents=[make_document(name="Other Person", skills=[SkillEntry("Zig-Comptime", 7)])])
 
     assert Skill.objects.filter(slug="zig-comptime").count() == 1
     assert CandidateSkill.objects.filter(skill__slug="zig-comptime").count() == 2
@@ -209,7 +220,7 @@ def test_two_workers_loading_the_same_person_at_once_give_one_candidate(seeded_v
     def load(company: str) -> None:
         try:
             barrier.wait()
-            load_documents([make_document(company=company)])
+            documents_load(documents=[make_document(company=company)])
         except BaseException as exc:  # reported to the main thread below
             errors.append(exc)
         finally:
@@ -234,14 +245,14 @@ def test_a_load_does_not_wait_for_another_chunk_that_names_the_same_skills_and_r
     first chunk committed."""
     doc = make_document(skills=[SkillEntry("brand-new-skill-x", 5)])
     shared_rows_upsert([doc])  # as source_files_import does before each chunk
-    load_documents([make_document(name="Earlier Person", skills=[SkillEntry("brand-new-skill-x", 4)])])
+    documents_load(documents=[make_document(name="Earlier Person", skills=[SkillEntry("brand-new-skill-x", 4)])])
     first_loaded, release = threading.Event(), threading.Event()
     errors: list[BaseException] = []
 
     def first_chunk() -> None:
         try:
             with transaction.atomic():
-                load_documents([doc])
+                documents_load(documents=[doc])
                 first_loaded.set()
                 release.wait(30)  # the first chunk's transaction stays open meanwhile
         except BaseException as exc:  # reported to the main thread below
@@ -256,15 +267,15 @@ def test_a_load_does_not_wait_for_another_chunk_that_names_the_same_skills_and_r
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = '2s'")  # waiting for the open chunk would fail here
-            [second] = load_documents(
-                [make_document(name="Second Person", skills=[SkillEntry("brand-new-skill-x", 6)])]
+            [second] = documents_load(
+                documents=[make_document(name="Second Person", skills=[SkillEntry("brand-new-skill-x", 6)])]
             )
     finally:
         release.set()
         thread.join()
 
     assert errors == []
-    assert second.outcome == Outcome.CREATED
+    assert second.outcome == SourceFile.Outcome.CREATED
     assert Repository.objects.filter(full_name="lumen/optics").count() == 1
     assert CandidateSkill.objects.filter(skill__slug="brand-new-skill-x").count() == 3
 
@@ -277,7 +288,7 @@ def test_shared_rows_outlive_a_chunk_that_fails_after_them(seeded_vocabulary):
 
     def failing_chunk() -> None:
         with transaction.atomic():
-            load_documents([doc])
+            documents_load(documents=[doc])
             raise RuntimeError("the chunk fails after loading")
 
     with pytest.raises(RuntimeError):
@@ -308,7 +319,7 @@ def test_new_candidates_are_written_once_with_the_search_columns_a_refresh_gives
 
     updates_before = _updates_in_this_transaction("profiles_candidate")
 
-    ids = [result.candidate_id for result in load_documents(profile_documents)]
+    ids = [result.candidate_id for result in documents_load(documents=profile_documents)]
 
     assert _updates_in_this_transaction("profiles_candidate") == updates_before  # inserted whole, never rewritten
     written = _search_columns(ids)

@@ -126,7 +126,7 @@ def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_
 
     def explode_for_ada(doc_by_candidate):
         original(doc_by_candidate)
-        if any(doc.name == "Ada Quill" for doc in doc_by_candidate.values()):
+        if any(profile.values["name"] == "Ada Quill" for profile in doc_by_candidate.values()):
             from django.db import IntegrityError
 
             raise IntegrityError("simulated constraint violation for Ada")

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 
 from ingestion.documents import Location, SkillEntry
-from ingestion.loaders import load_documents
+from ingestion.services import documents_load
 from profiles import search, services
 from profiles.models import Candidate, CandidateSkill
 from profiles.selectors import candidate_search
@@ -31,7 +31,7 @@ def expected_columns(candidate_id: int) -> tuple[list[int], dict[str, int]]:
 
 
 def test_an_import_writes_one_token_and_one_score_per_canonical_skill():
-    [result] = load_documents([make_document()])
+    [result] = documents_load(documents=[make_document()])
 
     tokens, scores = search_columns(result.candidate_id)
     assert (tokens, scores) == expected_columns(result.candidate_id)
@@ -40,8 +40,8 @@ def test_an_import_writes_one_token_and_one_score_per_canonical_skill():
 
 
 def test_a_reimport_with_other_skills_replaces_the_tokens():
-    [first] = load_documents([make_document()])
-    [second] = load_documents([make_document(skills=[SkillEntry("rust", 4)])])
+    [first] = documents_load(documents=[make_document()])
+    [second] = documents_load(documents=[make_document(skills=[SkillEntry("rust", 4)])])
 
     assert second.candidate_id == first.candidate_id
     tokens, scores = search_columns(first.candidate_id)
@@ -52,7 +52,7 @@ def test_a_reimport_with_other_skills_replaces_the_tokens():
 
 
 def test_a_candidate_without_skills_has_empty_columns():
-    [result] = load_documents([make_document(skills=[])])
+    [result] = documents_load(documents=[make_document(skills=[])])
 
     assert search_columns(result.candidate_id) == ([], {})
 
@@ -65,7 +65,7 @@ def test_skill_tokens_cover_every_score_from_the_minimum():
 
 
 def test_the_country_scoped_tokens_follow_the_country():
-    [result] = load_documents([make_document()])  # Lagos, Nigeria
+    [result] = documents_load(documents=[make_document()])  # Lagos, Nigeria
     candidate = Candidate.objects.get(pk=result.candidate_id)
 
     assert [c.pk for c in candidate_search(params={"skill": "python:9", "country": "NG"})] == [candidate.pk]
@@ -80,7 +80,9 @@ def test_the_country_scoped_tokens_follow_the_country():
 
 
 def test_a_candidate_without_a_country_has_only_plain_tokens():
-    [result] = load_documents([make_document(location=Location(city="", region="", country="", country_code=""))])
+    [result] = documents_load(
+        documents=[make_document(location=Location(city="", region="", country="", country_code=""))]
+    )
 
     tokens, _ = search_columns(result.candidate_id)
     assert tokens
@@ -106,7 +108,7 @@ def test_skill_scores_stay_uncompressed_in_a_row_postgresql_compresses():
     it (migration 0009)."""
     skills = [SkillEntry(f"tool{i}", i % 11) for i in range(40)]
     summary = " ".join(f"Shipped release {i} of the telemetry pipeline with colleagues." for i in range(80))
-    [result] = load_documents([make_document(skills=skills, summary=summary)])
+    [result] = documents_load(documents=[make_document(skills=skills, summary=summary)])
 
     with connection.cursor() as cursor:
         cursor.execute(
@@ -131,7 +133,7 @@ def test_search_sources_read_each_candidate_by_index_whatever_the_statistics():
     """A bulk import into a young database: statistics taken when the tables were small, then thousands of rows
     more. The search columns of a chunk must still read just its candidates' rows, by index, not scan every
     candidate's skills and contributions (or every skill) once per chunk, which grows with the tables."""
-    load_documents([make_document()])
+    documents_load(documents=[make_document()])
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE profiles_candidate, profiles_candidateskill, profiles_skill, profiles_contribution")
         # 3,000 more candidates with 20 skills and 2 contributions each, 2,000 more skills: the statistics still

@@ -3,8 +3,9 @@
 import pytest
 
 from ingestion.documents import SkillEntry
-from ingestion.loaders import Outcome, load_documents
+from ingestion.models import SourceFile
 from ingestion.parsers import parse
+from ingestion.services import documents_load
 from profiles import services
 from profiles.models import Candidate, CandidateSkill
 from profiles.selectors import skill_changes
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def imported(**overrides) -> Candidate:
-    [result] = load_documents([make_document(**overrides)])
+    [result] = documents_load(documents=[make_document(**overrides)])
     return Candidate.objects.get(pk=result.candidate_id)
 
 
@@ -34,23 +35,23 @@ def test_a_reimport_of_the_same_person_leaves_protected_fields_alone_and_updates
     candidate.title = "Staff Engineer"
     services.candidate_save_by_hand(candidate=candidate, user=UserFactory())
 
-    [result] = load_documents([make_document(title="Principal Engineer II", company="Quanta")])
+    [result] = documents_load(documents=[make_document(title="Principal Engineer II", company="Quanta")])
 
     candidate.refresh_from_db()
-    assert (result.outcome, result.candidate_id) == (Outcome.UPDATED, candidate.pk)
+    assert (result.outcome, result.candidate_id) == (SourceFile.Outcome.UPDATED, candidate.pk)
     assert candidate.title == "Staff Engineer"  # protected
     assert candidate.company == "Quanta"  # not protected: the import wins
 
 
 def test_a_real_profile_reimported_keeps_the_recruiters_edit(corpus_dir):
     data = (corpus_dir / "progai" / "jinliang-wei.txt").read_bytes()
-    [first] = load_documents([parse(data)])
+    [first] = documents_load(documents=[parse(data)])
     candidate = Candidate.objects.get(pk=first.candidate_id)
     candidate.company = "Edited by hand Ltd"
     services.candidate_save_by_hand(candidate=candidate, user=UserFactory())
     services.candidate_release_fields(candidate=candidate, field_names=[], user=None)  # nothing to release: no-op
 
-    [again] = load_documents([parse(data)])  # identical bytes: nothing rewrites the protected company
+    [again] = documents_load(documents=[parse(data)])  # identical bytes: nothing rewrites the protected company
 
     candidate.refresh_from_db()
     assert again.candidate_id == candidate.pk
@@ -64,11 +65,11 @@ def test_releasing_a_field_lets_the_next_import_overwrite_it_even_from_the_same_
     services.candidate_save_by_hand(candidate=candidate, user=UserFactory())
 
     released = services.candidate_release_fields(candidate=candidate, field_names=["company"], user=UserFactory())
-    [result] = load_documents([make_document()])
+    [result] = documents_load(documents=[make_document()])
 
     candidate.refresh_from_db()
     assert released == ["company"]
-    assert result.outcome == Outcome.UPDATED
+    assert result.outcome == SourceFile.Outcome.UPDATED
     assert (candidate.company, candidate.protected_fields) == ("Lumen Labs", [])
 
 
@@ -103,7 +104,7 @@ def test_an_import_between_two_edits_appears_in_the_history_as_its_own_record():
     candidate = imported()
     candidate.title = "Staff Engineer"
     services.candidate_save_by_hand(candidate=candidate, user=UserFactory())
-    load_documents([make_document(company="Quanta", skills=[SkillEntry("rust", 8)])])
+    documents_load(documents=[make_document(company="Quanta", skills=[SkillEntry("rust", 8)])])
     candidate.refresh_from_db()
     candidate.city = "Abuja"
 

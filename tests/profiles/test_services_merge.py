@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 
 from core.errors import ApplicationError
-from ingestion.loaders import load_documents
+from ingestion.services import documents_load
 from profiles import services
 from profiles.models import (
     Candidate,
@@ -117,13 +117,13 @@ def test_merge_moves_shortlist_entries_and_keeps_the_survivors_status(pair):
 
 
 def test_after_a_merge_an_import_of_the_merged_person_updates_the_survivor():
-    [a] = load_documents([with_github(make_document(), "mira-a")])
-    [b] = load_documents([with_github(make_document(name="Mira Okafor"), "mira-b")])
+    [a] = documents_load(documents=[with_github(make_document(), "mira-a")])
+    [b] = documents_load(documents=[with_github(make_document(name="Mira Okafor"), "mira-b")])
     assert a.candidate_id != b.candidate_id
     survivor = Candidate.objects.get(pk=a.candidate_id)
 
     services.candidates_merge(survivor=survivor, others=[Candidate.objects.get(pk=b.candidate_id)], user=None)
-    [again] = load_documents([with_github(make_document(company="Quanta"), "mira-b")])
+    [again] = documents_load(documents=[with_github(make_document(company="Quanta"), "mira-b")])
 
     assert again.candidate_id == survivor.pk
     assert Candidate.objects.count() == 1

@@ -12,7 +12,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 
 from devtools.synthetic import generate_documents
-from ingestion.loaders import load_documents
+from ingestion.services import documents_load
 from tests.factories import UserFactory
 
 EXAMPLES = 15  # per operation and mode: enough to find crashes, small enough for the normal suite
@@ -31,7 +31,7 @@ def fuzzing_token(db) -> str:
 @pytest.fixture
 def api_schema(db, fuzzing_token, client):
     """The schema the running API serves, with some candidates behind it."""
-    load_documents(list(generate_documents(25, seed=99)))
+    documents_load(documents=list(generate_documents(25, seed=99)))
     response = client.get("/api/schema/", {"format": "json"}, HTTP_AUTHORIZATION=f"Token {fuzzing_token}")
     assert response.status_code == 200
     schema = schemathesis.openapi.from_dict(response.json())

@@ -8,6 +8,7 @@ from django.db import connection
 
 from ingestion import loaders
 from ingestion.documents import ContributionEntry, Location, ProfileDocument, SkillEntry
+from ingestion.services import documents_load
 from profiles.models import Candidate, Skill
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -44,7 +45,7 @@ def _load_in_threads(docs: list[ProfileDocument], monkeypatch) -> list[BaseExcep
 
     def load(doc: ProfileDocument) -> None:
         try:
-            loaders.load_documents([doc])
+            documents_load(documents=[doc])
         except Exception as exc:  # collected and asserted on below
             errors.append(exc)
         finally:

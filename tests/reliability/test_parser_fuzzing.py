@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from devtools.synthetic import generate_documents, render_jsonresume, render_progai
 from ingestion.documents import ParseError, ProfileDocument
-from ingestion.loaders import candidate_values, document_sha256, identity_keys
+from ingestion.normalise import normalise
 from ingestion.parsers import parse
+from profiles.vocabulary import SkillVocabulary
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 INT_COLUMN_MAX = 2**31 - 1  # PositiveIntegerField: commits, comments, active months, declared totals
@@ -27,7 +28,8 @@ PROGAI_LINES = render_progai(BASE).split("\n")
 
 
 def assert_storable(document: ProfileDocument) -> None:
-    """What the loader needs: text PostgreSQL can hold, integers that fit their columns, keys and hashes computed."""
+    """What the loader needs: text PostgreSQL can hold, integers that fit their columns, a normalised profile with
+    its keys and fingerprint."""
 
     def walk(value, where: str) -> None:
         if isinstance(value, str):
@@ -47,11 +49,10 @@ def assert_storable(document: ProfileDocument) -> None:
     walk(document.to_dict(), "document")
     for entry in document.skills + document.programming_languages:
         assert 0 <= entry.score <= 10
-    warnings: list[str] = []
-    values = candidate_values(document, warnings)
-    assert values["name"].strip()
-    assert identity_keys(document)
-    assert len(document_sha256(document)) == 64
+    profile = normalise(document, SkillVocabulary())
+    assert profile.values["name"].strip()
+    assert profile.identity_keys
+    assert len(profile.fingerprint) == 64
 
 
 def parse_storable(data: bytes) -> ProfileDocument | None:

@@ -10,6 +10,7 @@ from ingestion import services
 from ingestion.documents import ParseError
 from ingestion.loaders import preview_outcomes
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.normalise import normalise
 from ingestion.parsers import parse
 from profiles.selectors import skill_vocabulary
 
@@ -80,14 +81,14 @@ class Command(BaseCommand):
         docs, failed = [], 0
         for incoming in services.iter_folder(paths):
             try:
-                doc = parse(incoming.data, vocabulary=vocabulary)
+                doc = parse(incoming.data, vocabulary=vocabulary.words)
             except ParseError as exc:
                 failed += 1
                 self.stdout.write(json.dumps({"file": incoming.name, "error": str(exc)}, ensure_ascii=False))
                 continue
             docs.append(doc)
             self.stdout.write(json.dumps({"file": incoming.name, **doc.to_dict()}, ensure_ascii=False))
-        outcomes = preview_outcomes(docs)
+        outcomes = preview_outcomes([normalise(doc, vocabulary) for doc in docs])
         self.stdout.write(
             f"imported {outcomes['created']}, updated {outcomes['updated']}, "
             f"unchanged {outcomes['unchanged']}, failed {failed}"

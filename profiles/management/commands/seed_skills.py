@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from profiles.models import Skill, SkillAlias
+from profiles.selectors import skill_vocabulary_changed
 from profiles.services import skills_seed_curated, skills_upsert
 from profiles.vocabulary import read_vocabulary
 
@@ -26,4 +27,5 @@ class Command(BaseCommand):
         if not vocabulary.skills:
             self.stderr.write(f"No vocabulary files in {vocab}; seeded the curated aliases only.")
         skills_upsert(skills=vocabulary.skills, aliases=vocabulary.aliases)
+        skill_vocabulary_changed()
         self.stdout.write(f"{Skill.objects.count()} skills, {SkillAlias.objects.count()} aliases")

@@ -1,0 +1,317 @@
+"""The normalisation stage: a parsed document in, the rows a loader writes out, every repair a warning.
+
+file → SourceFile → parser → ProfileDocument → **normalise** → NormalisedProfile → loader → models
+
+``normalise`` is a pure function (no database, no network). It fits the document to the tables: text clipped to the
+column lengths the models declare, skill and topic labels mapped to canonical skills through the vocabulary, a skill
+named twice kept once (with the higher score), a repository named twice kept once, contribution dates in order,
+implausible values dropped. Each repair adds a plain-words warning to the profile, which the recruiter reads on the
+source file. The loader then only writes what it is given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import functools
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import orjson
+from django.db.models import Model
+
+from core.labels import label_key
+from ingestion.documents import ContributionEntry, ProfileDocument
+from profiles.identity import name_location_key
+from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Education, Repository, Skill
+from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
+
+__all__ = [
+    "NormalisedContribution",
+    "NormalisedEducation",
+    "NormalisedProfile",
+    "NormalisedSkill",
+    "document_label_keys",
+    "document_sha256",
+    "identity_keys",
+    "normalise",
+]
+
+MAX_YEARS = 100  # the candidate table's check constraints refuse more
+
+
+@dataclass(frozen=True, slots=True)
+class NormalisedSkill:
+    slug: str  # the canonical skill: the vocabulary's, or the one an unknown label creates
+    name: str  # display name of a skill this label creates
+    kind: str  # kind of a skill this label creates
+    label_key: str  # the alias that leads to it
+    label: str  # as the file wrote it, clipped to the column
+    score: int
+    section: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class NormalisedEducation:
+    position: int
+    degree: str
+    field: str
+    minor: str
+    school: str
+
+
+@dataclass(frozen=True, slots=True)
+class NormalisedContribution:
+    repository: str  # owner/name, clipped to the column
+    repository_description: str
+    topics: list[str]  # as written, each clipped to the column
+    topic_slugs: list[str]  # their canonical skills, sorted
+    topics_raw: str
+    position: int
+    role: str
+    commits: int
+    comments: int
+    start: dt.date | None
+    end: dt.date | None
+    is_current: bool
+    active_months: int | None
+    summary: str
+
+
+@dataclass(slots=True)
+class NormalisedProfile:
+    """One person as the tables hold them: the candidate's imported fields, its rows, how to recognise it again."""
+
+    values: dict  # Candidate.IMPORTED_FIELDS → value
+    skills: list[NormalisedSkill]
+    education: list[NormalisedEducation]
+    contributions: list[NormalisedContribution]
+    identity_keys: list[tuple[str, str]]  # strongest first
+    fingerprint: str  # document_sha256 of the document it came from
+    warnings: list[str] = field(default_factory=list)
+
+
+def document_label_keys(documents: Iterable[ProfileDocument]) -> tuple[set[str], set[str]]:
+    """The label keys of the documents' skills and programming languages, and of their repositories' topics: what a
+    vocabulary must know before ``normalise`` maps them (``ingestion.loaders.skill_vocabulary_resolve``)."""
+    skill_keys: set[str] = set()
+    topic_keys: set[str] = set()
+    for doc in documents:
+        skill_keys.update(label_key(entry.label) for entry in (*doc.skills, *doc.programming_languages))
+        topic_keys.update(label_key(topic) for c in doc.contributions for topic in c.topics)
+    skill_keys.discard("")
+    topic_keys.discard("")
+    return skill_keys, topic_keys
+
+
+def normalise(document: ProfileDocument, vocabulary: SkillVocabulary) -> NormalisedProfile:
+    """The rows of ``document``, fitted to the tables; its warnings first, then one for each repair."""
+    warnings = list(document.warnings)
+    return NormalisedProfile(
+        values=_candidate_values(document, warnings),
+        skills=_skills(document, vocabulary, warnings),
+        education=_education(document, warnings),
+        contributions=_contributions(document.contributions, vocabulary, warnings),
+        identity_keys=identity_keys(document),
+        fingerprint=document_sha256(document),
+        warnings=warnings,
+    )
+
+
+def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
+    """External identifiers first (strongest), the name with location last."""
+    keys: list[tuple[str, str]] = []
+    ids = doc.identifiers
+    if ids.github:
+        keys.append((CandidateIdentifier.Kind.GITHUB, ids.github.casefold()))
+    if doc.email or ids.email:
+        keys.append((CandidateIdentifier.Kind.EMAIL, (ids.email or doc.email).casefold()))
+    if ids.linkedin:
+        keys.append((CandidateIdentifier.Kind.LINKEDIN, ids.linkedin.casefold()))
+    keys.extend((CandidateIdentifier.Kind.URL, url.rstrip("/").casefold()) for url in ids.urls if url)
+    loc = doc.location
+    place = loc.country_code or loc.country.casefold()
+    keys.append((CandidateIdentifier.Kind.NAME_LOCATION, name_location_key(doc.name, loc.city, place)))
+    limit = _max_length(CandidateIdentifier, "value")
+    return [(kind, value[:limit]) for kind, value in keys]
+
+
+def document_sha256(doc: ProfileDocument) -> str:
+    """Fingerprint of everything a document says (its warnings aside): equal documents rewrite nothing.
+
+    orjson serialises the dataclasses in C, field by field in declaration order: several times cheaper than their
+    ``repr`` (and than ``to_dict()``), which stands in for the rare document orjson refuses (a lone surrogate).
+    """
+    content = dataclasses.replace(doc, warnings=[])
+    try:
+        data = orjson.dumps(content)
+    except orjson.JSONEncodeError:
+        data = repr(content).encode()
+    return hashlib.sha256(data).hexdigest()
+
+
+# --- Column lengths ------------------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _max_length(model: type[Model], field_name: str) -> int | None:
+    """The column's length, read from the model: a column widened in a migration is clipped at its new length."""
+    target = model._meta.get_field(field_name)
+    return getattr(target, "base_field", target).max_length  # an array's elements have the length
+
+
+def _clip(model: type[Model], field_name: str, value: str, warnings: list[str], what: str = "") -> str:
+    limit = _max_length(model, field_name)
+    if limit and len(value) > limit:
+        subject = what or f"{model._meta.verbose_name} {field_name}"
+        warnings.append(f"{subject} was {len(value)} characters; cut to {limit}.")
+        return value[:limit]
+    return value
+
+
+def _clip_all(model: type[Model], field_name: str, values: list[str], warnings: list[str], what: str) -> list[str]:
+    return [_clip(model, field_name, value, warnings, what) for value in values]
+
+
+# --- The candidate -------------------------------------------------------------------------------------------------
+
+
+def _years(value: int | None, what: str, warnings: list[str]) -> int | None:
+    if value is not None and value > MAX_YEARS:
+        warnings.append(f"{what} was {value}; more than {MAX_YEARS} cannot be right, so it was left out.")
+        return None
+    return value
+
+
+def _candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
+    loc = doc.location
+    email = doc.email
+    if email and "@" not in email:
+        warnings.append(f"The e-mail address “{email[:100]}” has no @; it was left out.")
+        email = ""
+    texts = {
+        "name": doc.name,
+        "headline": doc.headline,
+        "title": doc.title,
+        "company": doc.company,
+        "city": loc.city,
+        "region": loc.region,
+        "country": loc.country,
+        "country_code": loc.country_code,
+        "summary": doc.summary,
+        "email": email,
+        "website": doc.website,
+    }
+    values: dict = {name: _clip(Candidate, name, value or "", warnings) for name, value in texts.items()}
+    values.update(
+        badges=_clip_all(Candidate, "badges", doc.badges, warnings, "A badge"),
+        spoken_languages=_clip_all(Candidate, "spoken_languages", doc.spoken_languages, warnings, "A spoken language"),
+        years_coding=_years(doc.years_coding, "Years of coding", warnings),
+        years_employed=_years(doc.years_employed, "Years employed", warnings),
+        skills_declared=doc.skills_declared,
+        programming_languages_declared=doc.programming_languages_declared,
+        contributions_declared=doc.contributions_declared,
+    )
+    return {name: values[name] for name in Candidate.IMPORTED_FIELDS}
+
+
+# --- Skills --------------------------------------------------------------------------------------------------------
+
+
+def _canonical(key: str, vocabulary: SkillVocabulary, kind: str) -> tuple[str, str, str]:
+    """(slug, display name, kind) of the skill a label key leads to; an unknown key leads to a new skill."""
+    slug = vocabulary.slug_of(key)
+    if slug is not None:
+        return slug, slug, kind
+    return skill_slug(key), skill_display_name(key), kind
+
+
+def _skills(doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[str]) -> list[NormalisedSkill]:
+    best: dict[str, NormalisedSkill] = {}  # canonical slug → the entry kept
+    sections = (
+        (CandidateSkill.Section.SKILL, doc.skills),
+        (CandidateSkill.Section.LANGUAGE, doc.programming_languages),
+    )
+    for section, entries in sections:
+        for entry in entries:
+            key = label_key(entry.label)
+            if not key:
+                continue
+            slug, name, kind = _canonical(key, vocabulary, Skill.Kind.SKILL)
+            label = _clip(CandidateSkill, "label", entry.label, warnings, "A skill label")
+            kept = best.get(slug)
+            if kept is None:
+                best[slug] = NormalisedSkill(slug, name, kind, key, label, entry.score, section.value, len(best))
+                continue
+            if entry.score > kept.score:  # two labels of one skill: the higher score wins
+                best[slug] = dataclasses.replace(kept, label=label, score=entry.score, label_key=key)
+            warnings.append(
+                f"“{kept.label}” and “{label}” are the same skill ({slug}); kept the higher score, "
+                f"{max(kept.score, entry.score)}."
+            )
+    return list(best.values())
+
+
+# --- Education and contributions -----------------------------------------------------------------------------------
+
+
+def _education(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedEducation]:
+    return [
+        NormalisedEducation(
+            position=position,
+            degree=_clip(Education, "degree", entry.degree, warnings, "A degree"),
+            field=_clip(Education, "field", entry.field, warnings, "A field of study"),
+            minor=_clip(Education, "minor", entry.minor, warnings, "A minor"),
+            school=_clip(Education, "school", entry.school, warnings, "A school name"),
+        )
+        for position, entry in enumerate(doc.education)
+    ]
+
+
+def _month(value: str | None) -> dt.date | None:
+    if not value:
+        return None
+    year, month = value.split("-")[:2]
+    return dt.date(int(year), int(month), 1)
+
+
+def _contributions(
+    entries: list[ContributionEntry], vocabulary: SkillVocabulary, warnings: list[str]
+) -> list[NormalisedContribution]:
+    rows: list[NormalisedContribution] = []
+    seen: set[str] = set()
+    for position, entry in enumerate(entries):
+        repository = _clip(Repository, "full_name", entry.repository, warnings, "A repository name")
+        if repository in seen:
+            warnings.append(f"The repository {repository} was listed twice; the first entry was kept.")
+            continue
+        seen.add(repository)
+        start, end = _month(entry.start), _month(entry.end)
+        if start and end and end < start:
+            warnings.append(
+                f"{repository}: the contribution ended ({end:%Y-%m}) before it started ({start:%Y-%m}); "
+                "the two dates were swapped."
+            )
+            start, end = end, start
+        keys = {key for topic in entry.topics if (key := label_key(topic))}
+        rows.append(
+            NormalisedContribution(
+                repository=repository,
+                repository_description=entry.repository_description,
+                topics=_clip_all(Repository, "topics", entry.topics, warnings, "A topic"),
+                topic_slugs=sorted({_canonical(key, vocabulary, Skill.Kind.TOPIC)[0] for key in keys}),
+                topics_raw=_clip(Repository, "topics_raw", entry.topics_raw, warnings, f"The topics of {repository}"),
+                position=position,
+                role=_clip(Contribution, "role", entry.role, warnings, "A contribution role"),
+                commits=entry.commits,
+                comments=entry.comments,
+                start=start,
+                end=end,
+                is_current=entry.is_current,
+                active_months=entry.active_months,
+                summary=entry.summary,
+            )
+        )
+    return rows

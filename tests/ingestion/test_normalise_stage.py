@@ -1,0 +1,141 @@
+"""The normalisation stage: a parsed document fitted to the tables, each repair a warning. Pure: no database.
+
+None of these tests has database access (pytest-django refuses any query), which is what keeps the stage pure.
+"""
+
+import dataclasses
+import datetime as dt
+
+import pytest
+
+from ingestion.documents import ContributionEntry, EducationEntry, ProfileDocument, SkillEntry
+from ingestion.normalise import document_label_keys, normalise
+from profiles.models import Candidate, CandidateIdentifier, CandidateSkill
+from profiles.vocabulary import SkillVocabulary
+from tests.ingestion.documents import make_document
+
+ALIASES = {"python": "python", "golang": "go", "go": "go", "c-language": "c", "cprogramming-language": "c"}
+VOCABULARY = SkillVocabulary(slugs={**ALIASES, "ml": "machine-learning"})
+
+
+def _contribution(repository: str = "lumen/optics", **fields) -> ContributionEntry:
+    return ContributionEntry(repository=repository, **fields)
+
+
+def test_labels_map_to_canonical_skills_and_unknown_labels_to_new_ones():
+    doc = make_document(skills=[SkillEntry("Golang", 8), SkillEntry("Zig  Comptime", 6)])
+
+    skills = normalise(doc, VOCABULARY).skills
+
+    assert [(s.slug, s.label, s.label_key, s.score, s.position) for s in skills] == [
+        ("go", "Golang", "golang", 8, 0),
+        ("zig-comptime", "Zig  Comptime", "zig-comptime", 6, 1),
+    ]
+    assert (skills[1].name, skills[1].kind) == ("zig comptime", "skill")
+
+
+def test_two_labels_of_one_skill_are_kept_once_with_the_higher_score_and_a_warning():
+    profile = normalise(make_document(), VOCABULARY)  # c-language 7 and cprogramming-language 10
+
+    [c_skill] = [s for s in profile.skills if s.slug == "c"]
+    assert (c_skill.score, c_skill.label, c_skill.position) == (10, "cprogramming-language", 1)
+    assert [s.slug for s in profile.skills] == ["python", "c"]
+    assert "“c-language” and “cprogramming-language” are the same skill (c); kept the higher score, 10." in (
+        profile.warnings
+    )
+
+
+def test_programming_languages_are_a_section_of_their_own():
+    doc = make_document(skills=[SkillEntry("python", 9)], programming_languages=[SkillEntry("Go", 7)])
+
+    skills = normalise(doc, VOCABULARY).skills
+
+    assert [(s.slug, s.section) for s in skills] == [
+        ("python", CandidateSkill.Section.SKILL),
+        ("go", CandidateSkill.Section.LANGUAGE),
+    ]
+
+
+def test_text_longer_than_its_column_is_cut_with_a_warning_and_the_length_comes_from_the_model():
+    limit = Candidate._meta.get_field("title").max_length
+    doc = make_document(title="T" * (limit + 20), skills=[SkillEntry("x" * 250, 3)])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert profile.values["title"] == "T" * limit
+    assert f"candidate title was {limit + 20} characters; cut to {limit}." in profile.warnings
+    assert len(profile.skills[0].label) == CandidateSkill._meta.get_field("label").max_length
+    assert any(w.startswith("A skill label was 250 characters") for w in profile.warnings)
+
+
+def test_a_contribution_that_ends_before_it_starts_has_its_dates_swapped_with_a_warning():
+    doc = make_document(contributions=[_contribution(start="2025-11", end="2025-01")])
+
+    [contribution] = normalise(doc, VOCABULARY).contributions
+
+    assert (contribution.start, contribution.end) == (dt.date(2025, 1, 1), dt.date(2025, 11, 1))
+    assert (
+        "lumen/optics: the contribution ended (2025-01) before it started (2025-11); the two dates were swapped."
+        in normalise(doc, VOCABULARY).warnings
+    )
+
+
+def test_a_repository_listed_twice_is_kept_once_the_first_time():
+    doc = make_document(contributions=[_contribution(commits=5), _contribution(commits=50), _contribution("a/b")])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert [(c.repository, c.commits, c.position) for c in profile.contributions] == [
+        ("lumen/optics", 5, 0),
+        ("a/b", 0, 2),
+    ]
+    assert "The repository lumen/optics was listed twice; the first entry was kept." in profile.warnings
+
+
+def test_topics_keep_their_spelling_and_gain_their_canonical_skills():
+    doc = make_document(contributions=[_contribution(topics=["ML", "Brand New Topic"], topics_raw="MLbrand")])
+
+    [contribution] = normalise(doc, VOCABULARY).contributions
+
+    assert contribution.topics == ["ML", "Brand New Topic"]
+    assert contribution.topic_slugs == ["brand-new-topic", "machine-learning"]
+    assert document_label_keys([doc]) == ({"python", "c-language", "cprogramming-language"}, {"ml", "brand-new-topic"})
+
+
+def test_implausible_values_are_left_out_with_a_warning():
+    doc = make_document(years_coding=250, email="not-an-address")
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert (profile.values["years_coding"], profile.values["email"]) == (None, "")
+    assert "Years of coding was 250; more than 100 cannot be right, so it was left out." in profile.warnings
+    assert "The e-mail address “not-an-address” has no @; it was left out." in profile.warnings
+
+
+def test_a_clean_document_gets_no_warnings_of_the_stage_and_keeps_its_own_first():
+    doc = make_document(skills=[SkillEntry("python", 9)], warnings=["The file was UTF-16 encoded; converted."])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert profile.warnings == ["The file was UTF-16 encoded; converted."]
+    assert doc.warnings == ["The file was UTF-16 encoded; converted."]  # the document itself is left as it was
+
+
+def test_the_profile_carries_every_imported_field_its_keys_and_the_documents_fingerprint():
+    doc = make_document(education=[EducationEntry("BSc", "Physics", "", "Uni")])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert tuple(profile.values) == Candidate.IMPORTED_FIELDS
+    assert profile.identity_keys[-1] == (CandidateIdentifier.Kind.NAME_LOCATION, "mira okafor|lagos|NG")
+    assert [(e.position, e.school) for e in profile.education] == [(0, "Uni")]
+    with_warning = dataclasses.replace(doc, warnings=["anything"])
+    assert normalise(with_warning, VOCABULARY).fingerprint == profile.fingerprint  # warnings are not content
+    assert normalise(make_document(company="Other"), VOCABULARY).fingerprint != profile.fingerprint
+
+
+@pytest.mark.parametrize("label", ["", "   "])
+def test_a_skill_without_a_label_is_left_out(label):
+    doc = ProfileDocument(format="progai", name="Nia Park", skills=[SkillEntry(label, 5), SkillEntry("python", 4)])
+
+    assert [s.slug for s in normalise(doc, VOCABULARY).skills] == ["python"]
