@@ -21,9 +21,16 @@ from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, NO_CORPUS, PROGAI_DIR, VO
 def pytest_sessionstart(session):
     """Start (or reuse) the embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL name servers: pytest-django
     creates the test database on that server before the first test."""
+    from django.conf import settings
+
     from talentdb import embedded
 
     embedded.start()
+    # The tests share Redis with a developer's running TalentDB and with other test runs: a cache key prefix of their
+    # own keeps their cached vocabulary and sidebar choices apart. Worker processes the tests start inherit it.
+    prefix = f"talentdb-test-{os.getpid()}"
+    os.environ["CACHE_KEY_PREFIX"] = prefix
+    settings.CACHES["default"]["KEY_PREFIX"] = prefix
 
 
 @pytest.fixture(scope="session")

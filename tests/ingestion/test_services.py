@@ -251,3 +251,20 @@ def test_received_names_never_become_paths():
     assert services.safe_file_name("../../etc/passwd") == "passwd"
     assert services.safe_file_name("C:\\temp\\evil\x00.txt") == "evil.txt"
     assert services.safe_file_name("") == "unnamed"
+
+
+def test_an_import_that_writes_candidates_makes_the_sidebar_offer_their_country_at_once(
+    django_capture_on_commit_callbacks,
+):
+    from profiles.selectors import candidate_filter_choices
+    from tests.fixtures import PROGAI_DIR
+
+    assert candidate_filter_choices().countries == []  # cached, as every changelist page reads it
+    batch = receive(("ingrid.txt", (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()))
+
+    with django_capture_on_commit_callbacks(execute=True):  # the choices are forgotten when the import commits
+        import_all(batch)
+
+    country = Candidate.objects.get().country_code
+    assert country
+    assert candidate_filter_choices().countries == [country]
