@@ -18,7 +18,7 @@ def _freeze_startup_objects(**_kwargs) -> None:
     """Take what a worker process starts with (Django, the app, their modules) out of the cyclic GC's sight.
 
     An import allocates tens of thousands of objects a chunk, which set off a full collection every few chunks; each
-    walked that whole startup heap again (~0.25 ms of CPU a profile, measured with gc.callbacks). Frozen objects are
+    walked that whole startup heap again, a measurable share of an import's CPU (docs/benchmarks.md). Frozen objects are
     still freed by reference counting; only a reference cycle among them would never be collected.
     """
     gc.freeze()

@@ -123,8 +123,8 @@ def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candid
     each ``{slug, name, score, label}`` (the API's shape), in one query for all of them.
 
     PostgreSQL lists each section's skills as one JSON array of ``[slug, name, score, label]`` and Python names the
-    four values: a page of 50 candidates carries ~1,000 skills, and building them from ORM rows cost more than the
-    page's SQL, while JSON objects built by PostgreSQL (``json_build_object``) doubled this query's time.
+    four values: a page of 50 candidates carries ~1,000 skills, too many to build as ORM rows, and arrays are what
+    PostgreSQL builds cheapest (objects, ``json_build_object``, cost it more; docs/benchmarks.md, "API").
     """
     if not candidates:
         return candidates
