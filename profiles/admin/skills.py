@@ -3,9 +3,27 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db import transaction
 
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
+from profiles.selectors import skill_vocabulary_changed
+
+
+class VocabularyAdmin(admin.ModelAdmin):
+    """An edit of skills or aliases reaches every process's vocabulary (what imports map labels through)."""
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        transaction.on_commit(skill_vocabulary_changed)
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        transaction.on_commit(skill_vocabulary_changed)
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        transaction.on_commit(skill_vocabulary_changed)
 
 
 class SkillAliasInline(admin.TabularInline):
@@ -14,7 +32,7 @@ class SkillAliasInline(admin.TabularInline):
 
 
 @admin.register(Skill)
-class SkillAdmin(admin.ModelAdmin):
+class SkillAdmin(VocabularyAdmin):
     list_display = ["slug", "name", "kind"]
     list_filter = ["kind"]
     search_fields = ["slug", "name", "aliases__label"]
@@ -22,7 +40,7 @@ class SkillAdmin(admin.ModelAdmin):
 
 
 @admin.register(SkillAlias)
-class SkillAliasAdmin(admin.ModelAdmin):
+class SkillAliasAdmin(VocabularyAdmin):
     list_display = ["label", "skill"]
     list_select_related = ["skill"]
     search_fields = ["label", "skill__slug"]
