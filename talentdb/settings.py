@@ -38,9 +38,9 @@ if "host" in DATABASES["default"].get("OPTIONS", {}):
     DATABASES["default"]["HOST"] = DATABASES["default"]["OPTIONS"].pop("host")
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-# The planner's default cost of a random page read (4) is a spinning disk's. Our data is read from RAM or SSD, where a
-# random read costs little more than a sequential one; at 4 the planner prefers scanning much of a table to an index
-# (docs/benchmarks.md).
+# The planner's default cost of a random page read (4) is a spinning disk's. Our data is read from RAM or SSD, where
+# random reads cost little more than sequential ones: priced at 4, fetching a skill filter's few GIN matches looked
+# dearer than AND-ing them with a btree bitmap over much of the table (docs/benchmarks.md).
 #
 # PostgreSQL's JIT compiles any plan whose estimated cost passes jit_above_cost, on every execution. Our statements
 # are short, and estimates grow with the tables: compiling would then cost more than running them
