@@ -59,6 +59,22 @@ def test_importing_the_settings_without_urls_starts_nothing_and_creates_nothing(
     assert result.stderr == ""
 
 
+def test_the_image_build_collects_static_files_without_urls_or_servers(tmp_path):
+    """The Dockerfile runs collectstatic with neither URL set: it starts nothing and writes only the static files."""
+    var = tmp_path / "var"
+    var.mkdir()
+    code = (
+        "import sys; sys.argv = ['manage.py', 'collectstatic', '--no-input', '-v', '0']; import manage; manage.main()"
+    )
+
+    result = _run(code, {"DEBUG": "1", "TALENTDB_VAR_DIR": str(var)})
+
+    assert result.returncode == 0, result.stderr
+    assert [path.name for path in var.iterdir()] == ["static"]
+    assert (var / "static" / "admin" / "css" / "base.css").is_file()
+    assert _processes_using(var) == []
+
+
 def test_a_database_command_starts_the_embedded_servers_and_make_stop_stops_them(tmp_path):
     var = tmp_path / "var"
     var.mkdir()
