@@ -19,7 +19,6 @@ their values and turns them into SQL. Design notes:
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import functools
 import operator
@@ -43,7 +42,6 @@ from django.db.models import (
     Value,
 )
 from django.db.models.functions import Coalesce, Lower
-from django.http import QueryDict
 from drf_spectacular.utils import extend_schema_field
 
 from core.countries import country_code
@@ -215,42 +213,6 @@ class CandidateFilterForm(StrictFilterForm):
         return cleaned
 
 
-class LeanFilterSet(filters.FilterSet):
-    """A FilterSet that costs little to create, for filters run on every API request and admin page.
-
-    django-filter deep-copies every declared filter per FilterSet (their ``extra`` dicts, help texts and choices
-    included) and builds a new Form class per FilterSet, ~3 ms a request for ``CandidateFilterSet``. A filter's only
-    per-request state is its ``parent`` (and ``model``), so each one is copied shallowly here and its ``method``
-    re-bound to the copy; the Form class, which holds no state (each form deep-copies its fields), is built once per
-    FilterSet class.
-    """
-
-    def __init__(self, data=None, queryset=None, *, request=None, prefix=None):
-        if queryset is None:
-            queryset = self._meta.model._default_manager.all()
-        self.is_bound = data is not None
-        self.data = data or QueryDict()
-        self.queryset = queryset
-        self.request = request
-        self.form_prefix = prefix
-        self.filters = {name: self._copy_filter(base) for name, base in self.base_filters.items()}
-        for filter_ in self.filters.values():
-            filter_.model = queryset.model
-            filter_.parent = self
-
-    @staticmethod
-    def _copy_filter(base: filters.Filter) -> filters.Filter:
-        filter_ = copy.copy(base)
-        filter_.method = base.method  # a FilterMethod bound to the copy, which finds the method on its parent
-        return filter_
-
-    def get_form_class(self) -> type[forms.Form]:
-        cls = type(self)
-        if "_form_class" not in cls.__dict__:
-            cls._form_class = super().get_form_class()
-        return cls._form_class
-
-
 def _has_words(queryset: QuerySet, fields: tuple[str, ...], value: str) -> QuerySet:
     """Rows whose fields hold every word of ``value`` (whole words, any case, no stemming).
 
@@ -332,7 +294,7 @@ def annotate_match(queryset: QuerySet, terms: list[SkillTerm]) -> QuerySet:
     return queryset.annotate(match=match_expression(skill_ids))
 
 
-class CandidateFilterSet(LeanFilterSet):
+class CandidateFilterSet(filters.FilterSet):
     """Every candidate filter of the API, the admin and the exports. All filters combine with AND."""
 
     skill = SkillTermsFilter(
@@ -562,7 +524,7 @@ class CandidateFilterSet(LeanFilterSet):
         return queryset.order_by(*ORDERINGS[ordering])
 
 
-class SkillFilterSet(LeanFilterSet):
+class SkillFilterSet(filters.FilterSet):
     """Filters of the canonical skill list."""
 
     kind = filters.ChoiceFilter(field_name="kind", choices=Skill.Kind.choices, help_text="Skill kind.")
@@ -581,7 +543,7 @@ class SkillFilterSet(LeanFilterSet):
         return queryset.filter(Q(slug__startswith=prefix) | Exists(aliases))
 
 
-class RepositoryFilterSet(LeanFilterSet):
+class RepositoryFilterSet(filters.FilterSet):
     """Filters of the repository list."""
 
     search = filters.CharFilter(
