@@ -18,6 +18,7 @@ from ingestion.services import documents_load
 from profiles.models import CandidateSkill, ShortlistEntry, Skill
 from tests.admin.conftest import PASSWORD
 from tests.factories import CandidateFactory, CandidateSkillFactory
+from tests.fixtures import PROGAI_DIR
 
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -103,12 +104,12 @@ class Recruiter:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruiter, corpus_dir, settings):
+def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruiter, settings):
     from talentdb.celery import app
 
     settings.CELERY_TASK_DEFAULT_QUEUE = app.conf.task_default_queue  # the tests' private queue (conftest)
     worker = start_worker("admin-browser")
-    [loaded] = documents_load(documents=[parse((corpus_dir / "progai" / "jinliang-wei.txt").read_bytes())])
+    [loaded] = documents_load(documents=[parse((PROGAI_DIR / "ingrid-valtonen.txt").read_bytes())])
     c_language = Skill.objects.get(slug="c")
     CandidateSkillFactory(candidate=CandidateFactory(name="Casey Lowscore"), skill=c_language, score=4)
     me = Recruiter(browser, plain_http_live_server.url)
@@ -123,16 +124,16 @@ def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruit
     # Filter by a skill and a minimum score.
     me.open(reverse("admin:profiles_candidate_changelist"), "candidates")
     assert "Casey Lowscore" in me.body
-    assert "Jinliang Wei" in me.body
+    assert "Ingrid Valtonen" in me.body
     me.find("#skill-filter-slug").send_keys("c")
     me.find("#skill-filter-min").send_keys("9")
     me.submit("#skill-filter input[type=submit]", "candidates-filtered")
     assert "skill=c%3A9" in browser.current_url
-    assert "Jinliang Wei" in me.body
+    assert "Ingrid Valtonen" in me.body
     assert "Casey Lowscore" not in me.body
 
     # Edit a score inline and save.
-    me.driver.find_element("link text", "Jinliang Wei").click()
+    me.driver.find_element("link text", "Ingrid Valtonen").click()
     me.page_loaded("candidate")
     score = CandidateSkill.objects.get(candidate_id=loaded.candidate_id, skill=c_language)
     row = browser.execute_script(
@@ -154,7 +155,7 @@ def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruit
     assert recruiter.username in me.body
 
     # Add the candidate to a shortlist with the action.
-    me.open(reverse("admin:profiles_candidate_changelist") + "?skill=c:7&q=Jinliang", "candidates-search")
+    me.open(reverse("admin:profiles_candidate_changelist") + "?skill=c:7&q=Valtonen", "candidates-search")
     me.find(f"input.action-select[value='{loaded.candidate_id}']").click()
     me.find("select[name=action] option[value=add_to_shortlist]").click()
     me.submit("button[name=index]", "add-to-shortlist")

@@ -8,6 +8,7 @@ from django.urls import reverse
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate
+from tests.fixtures import PROGAI_DIR
 
 pytestmark = pytest.mark.django_db
 UPLOAD = reverse("admin:ingestion_importbatch_add")
@@ -18,12 +19,12 @@ def upload(client, *files: tuple[str, bytes], label: str = ""):
 
 
 def test_an_upload_of_several_files_creates_a_batch_and_queues_it(
-    recruiter_client, recruiter, corpus_dir, django_capture_on_commit_callbacks
+    recruiter_client, recruiter, django_capture_on_commit_callbacks
 ):
-    profile = (corpus_dir / "progai" / "jinliang-wei.txt").read_bytes()
+    profile = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
 
     with django_capture_on_commit_callbacks() as queued:
-        response = upload(recruiter_client, ("jinliang-wei.txt", profile), ("empty.txt", b""), label="Meetup")
+        response = upload(recruiter_client, ("ingrid-valtonen.txt", profile), ("empty.txt", b""), label="Meetup")
 
     batch = ImportBatch.objects.get()
     assert response.status_code == 302
@@ -31,14 +32,14 @@ def test_an_upload_of_several_files_creates_a_batch_and_queues_it(
     assert (batch.origin, batch.label, batch.created_by, batch.total_files) == ("admin", "Meetup", recruiter, 2)
     assert sorted(batch.files.values_list("original_name", "status")) == [
         ("empty.txt", "pending"),
-        ("jinliang-wei.txt", "pending"),
+        ("ingrid-valtonen.txt", "pending"),
     ]
     assert len(queued) == 1  # sent to the workers once the files are committed
 
 
-def test_the_batch_page_shows_progress_and_the_json_endpoint_follows_the_import(recruiter_client, corpus_dir):
-    profile = (corpus_dir / "progai" / "jinliang-wei.txt").read_bytes()
-    upload(recruiter_client, ("jinliang-wei.txt", profile), ("empty.txt", b""))
+def test_the_batch_page_shows_progress_and_the_json_endpoint_follows_the_import(recruiter_client):
+    profile = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
+    upload(recruiter_client, ("ingrid-valtonen.txt", profile), ("empty.txt", b""))
     batch = ImportBatch.objects.get()
     progress_url = reverse("admin:ingestion_importbatch_progress", args=[batch.pk])
 
@@ -53,7 +54,7 @@ def test_the_batch_page_shows_progress_and_the_json_endpoint_follows_the_import(
     assert 'data-finished="0"' in page
     assert (after["percent"], after["processed"], after["failed"], after["finished"]) == (100, 2, 1, True)
     assert '<b class="batch-progress-percent">100 %</b>' in listing
-    assert Candidate.objects.filter(name__icontains="Wei").exists()
+    assert Candidate.objects.filter(name__icontains="Valtonen").exists()
 
 
 def test_the_batch_list_shows_the_figures_of_batch_progress_without_reading_every_file(recruiter_client):
@@ -71,7 +72,7 @@ def test_the_batch_list_shows_the_figures_of_batch_progress_without_reading_ever
     assert '<span class="batch-progress-failed">1</span> failed, running…' in listing
 
 
-def test_the_progress_endpoint_is_for_staff_only(client, corpus_dir):
+def test_the_progress_endpoint_is_for_staff_only(client, db):
     batch = services.batch_create(origin="cli")
 
     response = client.get(reverse("admin:ingestion_importbatch_progress", args=[batch.pk]))

@@ -8,6 +8,7 @@ from django.core.management.base import CommandError
 
 from ingestion.models import SourceFile
 from profiles.models import Candidate
+from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, PROGAI_DIR
 from tests.helpers import assert_contains
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +24,12 @@ def run(*args) -> tuple[str, int]:
     return out.getvalue(), code
 
 
-def test_ingest_sync_imports_every_json_resume_of_the_corpus(corpus_dir):
-    folder = corpus_dir / "jsonresume"
+@pytest.mark.parametrize(
+    "folder",
+    [JSONRESUME_DIR, pytest.param(CORPUS_DIR / "jsonresume", marks=pytest.mark.corpus)],
+    ids=["fixtures", "corpus"],
+)
+def test_ingest_sync_imports_every_json_resume_of_a_folder(folder):
     valid = sorted(p.name for p in folder.glob("*.json"))
 
     out, code = run("ingest", "--sync", "--no-progress", str(folder))
@@ -42,8 +47,8 @@ def test_ingest_sync_imports_every_json_resume_of_the_corpus(corpus_dir):
     assert Candidate.objects.count() == stored.filter(outcome="created").count()
 
 
-def test_ingest_sync_twice_is_idempotent(corpus_dir, tmp_path):
-    shutil.copy(corpus_dir / "progai" / "jinliang-wei.txt", tmp_path / "jinliang-wei.txt")
+def test_ingest_sync_twice_is_idempotent(tmp_path):
+    shutil.copy(PROGAI_DIR / "ingrid-valtonen.txt", tmp_path / "ingrid-valtonen.txt")
 
     first, _ = run("ingest", "--sync", "--no-progress", str(tmp_path))
     second, _ = run("ingest", "--sync", "--no-progress", str(tmp_path))
@@ -54,10 +59,10 @@ def test_ingest_sync_twice_is_idempotent(corpus_dir, tmp_path):
     assert SourceFile.objects.count() == 1
 
 
-def test_dry_run_prints_the_expected_document_and_writes_nothing(corpus_dir, tmp_path):
-    shutil.copy(corpus_dir / "progai" / "jinliang-wei.txt", tmp_path / "a.txt")
+def test_dry_run_prints_the_expected_document_and_writes_nothing(tmp_path):
+    shutil.copy(PROGAI_DIR / "ingrid-valtonen.txt", tmp_path / "a.txt")
     (tmp_path / "b.json").write_text("[]")
-    expected = json.loads((corpus_dir / "progai" / "jinliang-wei.expected.json").read_text())
+    expected = json.loads((PROGAI_DIR / "ingrid-valtonen.expected.json").read_text(encoding="utf-8"))
 
     out, code = run("ingest", "--dry-run", str(tmp_path))
 
@@ -77,8 +82,8 @@ def test_ingest_refuses_a_missing_path():
         call_command("ingest", "/nonexistent/folder")
 
 
-def test_reparse_sync_retries_failed_files_after_a_fix(corpus_dir, tmp_path, monkeypatch):
-    shutil.copy(corpus_dir / "progai" / "jinliang-wei.txt", tmp_path / "a.txt")
+def test_reparse_sync_retries_failed_files_after_a_fix(tmp_path, monkeypatch):
+    shutil.copy(PROGAI_DIR / "ingrid-valtonen.txt", tmp_path / "a.txt")
     from ingestion import services
 
     def broken_parse(data, *, vocabulary):

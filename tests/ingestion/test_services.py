@@ -8,13 +8,15 @@ from ingestion import services
 from ingestion.documents import SkillEntry
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate, CandidateSkill, Contribution
+from tests.fixtures import PROGAI_DIR
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def seed_bytes(corpus_dir) -> bytes:
-    return (corpus_dir / "progai" / "jinliang-wei.txt").read_bytes()
+def seed_bytes() -> bytes:
+    """The fictional Prog.AI reference profile."""
+    return (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
 
 
 def receive(*files: tuple[str, bytes]) -> ImportBatch:
@@ -28,20 +30,20 @@ def import_all(batch: ImportBatch) -> services.ImportSummary:
 
 
 def test_every_received_file_is_stored_with_its_bytes_before_parsing(seed_bytes):
-    batch = receive(("jinliang-wei.txt", seed_bytes), ("broken.json", b"{not json"))
+    batch = receive(("ingrid-valtonen.txt", seed_bytes), ("broken.json", b"{not json"))
 
     stored = {f.original_name: f for f in SourceFile.objects.filter(batch=batch)}
-    assert bytes(stored["jinliang-wei.txt"].content) == seed_bytes
-    assert stored["jinliang-wei.txt"].sha256 == hashlib.sha256(seed_bytes).hexdigest()
-    assert stored["jinliang-wei.txt"].format == SourceFile.Format.PROGAI
+    assert bytes(stored["ingrid-valtonen.txt"].content) == seed_bytes
+    assert stored["ingrid-valtonen.txt"].sha256 == hashlib.sha256(seed_bytes).hexdigest()
+    assert stored["ingrid-valtonen.txt"].format == SourceFile.Format.PROGAI
     assert stored["broken.json"].size == 9
     assert {f.status for f in stored.values()} == {SourceFile.Status.PENDING}
     assert batch.total_files == 2
 
 
-def test_the_seed_profile_imports_with_its_expected_parts(seed_bytes, corpus_dir):
-    expected = json.loads((corpus_dir / "progai" / "jinliang-wei.expected.json").read_text())
-    batch = receive(("jinliang-wei.txt", seed_bytes))
+def test_the_seed_profile_imports_with_its_expected_parts(seed_bytes):
+    expected = json.loads((PROGAI_DIR / "ingrid-valtonen.expected.json").read_text(encoding="utf-8"))
+    batch = receive(("ingrid-valtonen.txt", seed_bytes))
 
     summary = import_all(batch)
 
@@ -50,13 +52,13 @@ def test_the_seed_profile_imports_with_its_expected_parts(seed_bytes, corpus_dir
     assert source.status == SourceFile.Status.IMPORTED
     candidate = source.candidate
     assert candidate.name == expected["name"]
-    assert candidate.skills_declared == 20
-    # 15 labels, two of which (c-language, cprogramming-language) are one skill: C.
-    assert CandidateSkill.objects.filter(candidate=candidate).count() == 14
+    assert candidate.skills_declared == 18
+    # 12 labels, two of which (c-language, cprogramming-language) are one skill: C.
+    assert CandidateSkill.objects.filter(candidate=candidate).count() == 11
     assert candidate.skills.get(skill__slug="c").score == 10
     assert sorted(Contribution.objects.filter(candidate=candidate).values_list("repository__full_name", flat=True)) == [
-        "openxla/xla",
-        "tensorflow/tensorflow",
+        "kestrel-db/kestrel",
+        "lumen-format/lumen",
     ]
 
 
@@ -73,7 +75,7 @@ def test_identical_bytes_again_are_counted_unchanged_and_write_nothing_else(seed
 
 def test_a_reworded_file_of_the_same_person_updates_the_candidate(seed_bytes):
     import_all(receive(("v1.txt", seed_bytes)))
-    newer = seed_bytes.replace(b"Staff Software Engineer at Google", b"Principal Engineer at Google", 1)
+    newer = seed_bytes.replace(b"Principal Compiler Engineer at Lumivaara", b"Principal Engineer at Lumivaara", 1)
 
     summary = import_all(receive(("v2.txt", newer)))
 
@@ -120,7 +122,7 @@ def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_
     from ingestion import loaders
 
     good = seed_bytes
-    other = seed_bytes.replace(b"Jinliang Wei", b"Ada Quill")
+    other = seed_bytes.replace(b"Ingrid Valtonen", b"Ada Quill")
     batch = receive(("good.txt", good), ("other.txt", other))
     original = loaders._write_children
 
@@ -137,15 +139,15 @@ def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_
 
     assert summary.created == 1
     assert summary.failed == 1
-    assert list(Candidate.objects.values_list("name", flat=True)) == ["Jinliang Wei"]
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Ingrid Valtonen"]
     failed = SourceFile.objects.get(original_name="other.txt")
     assert failed.status == SourceFile.Status.FAILED
     assert "simulated constraint violation" in failed.error
-    assert not CandidateSkill.objects.exclude(candidate__name="Jinliang Wei").exists()
+    assert not CandidateSkill.objects.exclude(candidate__name="Ingrid Valtonen").exists()
 
 
 def test_a_profile_the_database_refuses_fails_alone_with_its_message(seed_bytes, monkeypatch):
-    other = seed_bytes.replace(b"Jinliang Wei", b"Ada Quill")
+    other = seed_bytes.replace(b"Ingrid Valtonen", b"Ada Quill")
     batch = receive(("good.txt", seed_bytes), ("other.txt", other))
     real_parse = services.parse
 
@@ -163,8 +165,8 @@ def test_a_profile_the_database_refuses_fails_alone_with_its_message(seed_bytes,
     failed = SourceFile.objects.get(original_name="other.txt")
     assert failed.status == SourceFile.Status.FAILED
     assert "candidateskill_score_0_10" in failed.error
-    assert list(Candidate.objects.values_list("name", flat=True)) == ["Jinliang Wei"]
-    assert not CandidateSkill.objects.exclude(candidate__name="Jinliang Wei").exists()
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Ingrid Valtonen"]
+    assert not CandidateSkill.objects.exclude(candidate__name="Ingrid Valtonen").exists()
     assert SourceFile.objects.get(original_name="good.txt").status == SourceFile.Status.IMPORTED
 
 

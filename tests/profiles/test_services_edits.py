@@ -10,6 +10,7 @@ from profiles import services
 from profiles.models import Candidate, CandidateSkill
 from profiles.selectors import skill_changes
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
+from tests.fixtures import PROGAI_DIR
 from tests.ingestion.documents import make_document
 
 pytestmark = pytest.mark.django_db
@@ -43,8 +44,8 @@ def test_a_reimport_of_the_same_person_leaves_protected_fields_alone_and_updates
     assert candidate.company == "Quanta"  # not protected: the import wins
 
 
-def test_a_real_profile_reimported_keeps_the_recruiters_edit(corpus_dir):
-    data = (corpus_dir / "progai" / "jinliang-wei.txt").read_bytes()
+def test_a_whole_profile_reimported_keeps_the_recruiters_edit():
+    data = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
     [first] = documents_load(documents=[parse(data)])
     candidate = Candidate.objects.get(pk=first.candidate_id)
     candidate.company = "Edited by hand Ltd"
