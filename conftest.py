@@ -91,6 +91,14 @@ def profile_documents(request) -> list:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_filter_choices():
+    """The admin sidebar's suggestions live in the shared cache for minutes; every test starts from its own data."""
+    from profiles.selectors import candidate_filter_choices_forget
+
+    candidate_filter_choices_forget()
+
+
+@pytest.fixture(autouse=True)
 def _plain_http(settings):
     """Production settings redirect to HTTPS; the test client and live server speak plain HTTP."""
     settings.SECURE_SSL_REDIRECT = False

@@ -52,11 +52,3 @@ def plain_http_live_server(request):
 
     with override_settings(SECURE_SSL_REDIRECT=False):
         return request.getfixturevalue("live_server")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_filter_choices():
-    """The sidebar's suggestions are cached; every test starts from its own data."""
-    from profiles import selectors
-
-    selectors.candidate_filter_choices_forget()
