@@ -321,6 +321,8 @@ def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary:
     """The normalised profile, or the message a recruiter reads about why this file could not be imported."""
     try:
         return normalise(document, vocabulary)
+    except SoftTimeLimitExceeded:  # the task's time is up, not the file's fault: it stays claimed for the sweeper
+        raise
     except Exception:  # a normaliser bug must fail this one file, not the batch; the row keeps the bytes
         logger.exception("Normalising source file %s failed", source_pk)
         return "The importer hit an internal error on this file; it is kept for re-importing after a fix."

@@ -31,12 +31,13 @@ def _time_is_up(*_args, **_kwargs):
     raise SoftTimeLimitExceeded()
 
 
-@pytest.mark.parametrize("stage", ["parse", "_finish_files"])
+@pytest.mark.parametrize("stage", ["parse", "normalise", "_finish_files"])
 def test_a_soft_time_limit_leaves_the_files_claimed_for_the_sweeper_and_writes_nothing(
     received_batch, monkeypatch, settings, stage
 ):
     ids = sorted(received_batch.files.values_list("pk", flat=True))
-    # The limit strikes while a file is parsed, or inside the load transaction once the candidates are written.
+    # The limit strikes while a file is parsed or normalised, or inside the load transaction once the candidates are
+    # written.
     monkeypatch.setattr(services, stage, _time_is_up)
 
     with pytest.raises(SoftTimeLimitExceeded):
