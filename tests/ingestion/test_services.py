@@ -270,3 +270,28 @@ def test_an_import_that_writes_candidates_makes_the_sidebar_offer_their_country_
     country = Candidate.objects.get().country_code
     assert country
     assert candidate_filter_choices().countries == [country]
+
+
+def test_a_normaliser_crash_fails_that_file_alone_and_keeps_its_bytes(monkeypatch):
+    from tests.fixtures import PROGAI_DIR
+
+    good = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
+    bad = good.replace(b"Ingrid Valtonen", b"Crash Person")
+    batch = receive(("good.txt", good), ("bad.txt", bad))
+    real = services.normalise
+
+    def crashing(document, vocabulary):
+        if document.name == "Crash Person":
+            raise KeyError("a bug")
+        return real(document, vocabulary)
+
+    monkeypatch.setattr(services, "normalise", crashing)
+
+    summary = import_all(batch)
+
+    assert (summary.created, summary.failed) == (1, 1)
+    failed = SourceFile.objects.get(original_name="bad.txt")
+    assert failed.status == SourceFile.Status.FAILED
+    assert failed.error == "The importer hit an internal error on this file; it is kept for re-importing after a fix."
+    assert bytes(failed.content) == bad
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Ingrid Valtonen"]
