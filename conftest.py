@@ -43,22 +43,38 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "corpus: reads the shared corpus (../shared/corpus), an extra layer skipped when it is absent"
+        "markers", "corpus: reads the shared corpus (../shared/corpus), an extra layer left out when it is absent"
     )
 
 
+_CORPUS_FIXTURES = {"corpus_dir", "corpus_documents"}
+
+
 def pytest_collection_modifyitems(config, items):
+    """Without the shared corpus, its layer is not run at all: deselected, and said once in the summary, so that a
+    fresh clone's skips are only the reliability tests (which ask for an option) and every behaviour still runs on
+    the project's own fixtures."""
     if CORPUS_DIR.is_dir():
         return
-    skip = pytest.mark.skip(reason=NO_CORPUS)
-    for item in items:
-        if item.get_closest_marker("corpus"):
-            item.add_marker(skip)
+    layer = [item for item in items if item.get_closest_marker("corpus") or _CORPUS_FIXTURES & set(item.fixturenames)]
+    if layer:
+        config.hook.pytest_deselected(items=layer)
+        left_out = set(layer)
+        items[:] = [item for item in items if item not in left_out]
+        config.stash[_CORPUS_LEFT_OUT] = len(layer)
+
+
+_CORPUS_LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if left_out := config.stash.get(_CORPUS_LEFT_OUT, 0):
+        terminalreporter.write_line(f"{left_out} tests of the corpus layer deselected: {NO_CORPUS}")
 
 
 @pytest.fixture
 def corpus_dir() -> Path:
-    """The shared corpus folder: only tests marked ``corpus`` use it."""
+    """The shared corpus folder (a test that asks for it belongs to the corpus layer)."""
     if not CORPUS_DIR.is_dir():
         pytest.skip(NO_CORPUS)
     return CORPUS_DIR
