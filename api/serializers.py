@@ -86,9 +86,9 @@ class SourceSerializer(serializers.ModelSerializer):
 
 
 class IdentityUrlField(serializers.HyperlinkedIdentityField):
-    """A HyperlinkedIdentityField that reverses the URL once per response and formats it for each row: a page of 50
-    candidates spent ~3 ms in ``reverse()``. The placeholder goes through the real URL pattern, so the routing stays
-    the one source of the URL."""
+    """A HyperlinkedIdentityField that reverses the URL once per response and formats it for each row, instead of
+    resolving the URL pattern again for every candidate of a page. The placeholder goes through the real URL pattern,
+    so the routing stays the one source of the URL."""
 
     _PLACEHOLDER = 987654321987654321
 
@@ -163,9 +163,11 @@ class CandidateListSerializer(_CandidateBaseSerializer):
         ]
 
     def to_representation(self, candidate: Candidate) -> dict:
-        """``Meta.fields``, written out. DRF's generic loop (an attribute lookup and a ``to_representation`` call per
-        field and row) took longer than the page's SQL. Each value is the one the declared field gives, which
-        ``tests/api/test_serializers.py`` checks against DRF's own loop; the declarations stay the schema."""
+        """``Meta.fields``, written out: the one place the list bypasses DRF's generic loop (an attribute lookup and
+        a ``to_representation`` call per field and row, and ModelSerializer's model introspection to build
+        ``self.fields``), which costs more than a millisecond a page (``bench/bypasses.py``, docs/benchmarks.md).
+        Each value is the one the declared field gives, which ``tests/api/test_serializers.py`` checks against DRF's
+        own loop on this same serializer; the declarations stay the schema."""
         url_field, updated_at_field = self._formatting_fields
         row = {
             "id": candidate.pk,
