@@ -208,10 +208,11 @@ def test_one_request_after_another_the_throttle_decides_as_drfs_own(monkeypatch,
     assert TokenRateThrottle().get_cache_key(ours, None) == StockTokenThrottle().get_cache_key(ours, None)
 
 
-def test_requests_of_one_token_side_by_side_get_no_more_than_its_rate_unlike_with_drfs_own(monkeypatch):
+def test_requests_of_one_token_side_by_side_get_no_more_than_its_rate_unlike_with_drfs_own(monkeypatch, clock):
     rates = {"token": "100/minute"}
     monkeypatch.setattr(TokenRateThrottle, "THROTTLE_RATES", rates)
     monkeypatch.setattr(StockTokenThrottle, "THROTTLE_RATES", rates)
+    monkeypatch.setattr(StockTokenThrottle, "timer", staticmethod(lambda: clock[0]))  # no minute turns meanwhile
 
     def allowed(throttle_class: type[SimpleRateThrottle]) -> int:
         """Requests let through of 400 sent by 8 threads at once with one token."""
