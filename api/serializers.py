@@ -165,7 +165,7 @@ class CandidateListSerializer(_CandidateBaseSerializer):
     def to_representation(self, candidate: Candidate) -> dict:
         """``Meta.fields``, written out: the one place the list bypasses DRF's generic loop (an attribute lookup and
         a ``to_representation`` call per field and row, and ModelSerializer's model introspection to build
-        ``self.fields``), which costs more than a millisecond a page (``bench/bypasses.py``, docs/benchmarks.md).
+        ``self.fields``), which costs several times what this row does (``bench/bypasses.py``; docs/benchmarks.md).
         Each value is the one the declared field gives, which ``tests/api/test_serializers.py`` checks against DRF's
         own loop on this same serializer; the declarations stay the schema."""
         url_field, updated_at_field = self._formatting_fields
