@@ -7,6 +7,8 @@ only from the conftest files of the paths it starts from and their parents, and 
 
 import pytest
 
+from tests.fixtures import CORPUS_DIR, VOCAB_DIR
+
 
 def pytest_addoption(parser):
     parser.addoption(
@@ -24,3 +26,18 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("reliability"):
             item.add_marker(skip)
+
+
+@pytest.fixture(
+    scope="module",
+    params=[VOCAB_DIR, pytest.param(CORPUS_DIR / "vocab", marks=pytest.mark.corpus)],
+    ids=["fixture-vocabulary", "corpus-vocabulary"],
+)
+def full_vocabulary(request) -> frozenset[str]:
+    """A GitHub/Linguist vocabulary as label keys: the tests' small one (tests/fixtures/vocab), and the corpus's
+    whole one."""
+    from ingestion.vocabulary import vocabulary_from_files
+
+    vocab = vocabulary_from_files(request.param)
+    assert vocab, request.param
+    return vocab

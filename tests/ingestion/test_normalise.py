@@ -1,248 +1,141 @@
-"""Pure helpers of ingestion.normalise and ingestion.vocabulary. No database."""
+"""The normalisation stage: a parsed document fitted to the tables, each repair a warning. Pure: no database.
+
+None of these tests has database access (pytest-django refuses any query), which is what keeps the stage pure.
+"""
+
+import dataclasses
+import datetime as dt
 
 import pytest
 
-from core.countries import country_code, country_name
-from core.dates import months_from_duration, parse_month
-from core.labels import label_key
-from core.text import clean_paragraphs, clean_text
-from core.topics import split_topics
-from ingestion.vocabulary import vocabulary_from_files
-from tests.fixtures import CORPUS_DIR, VOCAB_DIR
+from ingestion.documents import ContributionEntry, EducationEntry, ProfileDocument, SkillEntry
+from ingestion.normalise import document_label_keys, normalise
+from profiles.models import Candidate, CandidateIdentifier, CandidateSkill
+from profiles.vocabulary import SkillVocabulary
+from tests.ingestion.documents import make_document
 
-# The reference document's own skill labels and repository-name words: the vocabulary the parser adds by itself.
-OWN_LABELS = frozenset(
-    {
-        "c-language", "dataflow", "operation", "machine-learning", "analyse", "compiler-design", "tensorflow", "hla",
-        "xla", "cprogramming-language", "data-analysis", "python", "deep-learning", "optimization", "compiler",
-        "openxla",
-    }
-)  # fmt: skip
+ALIASES = {"python": "python", "golang": "go", "go": "go", "c-language": "c", "cprogramming-language": "c"}
+VOCABULARY = SkillVocabulary(slugs={**ALIASES, "ml": "machine-learning"})
 
 
-@pytest.fixture(
-    scope="module",
-    params=[VOCAB_DIR, pytest.param(CORPUS_DIR / "vocab", marks=pytest.mark.corpus)],
-    ids=["fixture-vocabulary", "corpus-vocabulary"],
-)
-def full_vocabulary(request) -> frozenset[str]:
-    """A GitHub/Linguist vocabulary: the tests' small one (tests/fixtures/vocab), and the corpus's whole one."""
-    vocab = vocabulary_from_files(request.param)
-    assert vocab, request.param
-    return vocab
+def _contribution(repository: str = "lumen/optics", **fields) -> ContributionEntry:
+    return ContributionEntry(repository=repository, **fields)
 
 
-@pytest.mark.parametrize(
-    ("given", "code"),
-    [
-        ("United States", "US"),
-        ("Germany", "DE"),
-        ("USA", "US"),
-        ("U.S.A.", "US"),
-        ("UK", "GB"),
-        ("United Kingdom", "GB"),
-        ("Russia", "RU"),
-        ("South Korea", "KR"),
-        ("Turkey", "TR"),
-        ("Viet Nam", "VN"),
-        ("Vietnam", "VN"),
-        ("Côte d’Ivoire", "CI"),
-        ("DEU", "DE"),
-        ("de", "DE"),
-        ("FR", "FR"),
-        ("  france ", "FR"),
-        ("Atlantis", ""),
-        ("", ""),
-        ("XX", ""),
-    ],
-)
-def test_country_code(given, code):
-    assert country_code(given) == code
+def test_labels_map_to_canonical_skills_and_unknown_labels_to_new_ones():
+    doc = make_document(skills=[SkillEntry("Golang", 8), SkillEntry("Zig  Comptime", 6)])
+
+    skills = normalise(doc, VOCABULARY).skills
+
+    assert [(s.slug, s.label, s.label_key, s.score, s.position) for s in skills] == [
+        ("go", "Golang", "golang", 8, 0),
+        ("zig-comptime", "Zig  Comptime", "zig-comptime", 6, 1),
+    ]
+    assert (skills[1].name, skills[1].kind) == ("zig comptime", "skill")
 
 
-def test_country_code_without_codes_reads_names_only():
-    assert country_code("CA") == "CA"
-    assert country_code("CA", allow_codes=False) == ""
-    assert country_code("Canada", allow_codes=False) == "CA"
+def test_two_labels_of_one_skill_are_kept_once_with_the_higher_score_and_a_warning():
+    profile = normalise(make_document(), VOCABULARY)  # c-language 7 and cprogramming-language 10
 
-
-@pytest.mark.parametrize(
-    ("code", "name"),
-    [("US", "United States"), ("de", "Germany"), ("KR", "South Korea"), ("RU", "Russia"), ("ZZ", ""), ("", "")],
-)
-def test_country_name(code, name):
-    assert country_name(code) == name
-
-
-def test_clean_text_and_paragraphs():
-    assert clean_text("  Cafe\u0301 \t au\x00 lait\n ") == "Café au lait"
-    assert clean_paragraphs("one  two\r\n\r\n\r\n\r\nthree\x07") == "one two\n\nthree"
-    assert clean_text("🧙\u200d♂️") == "🧙\u200d♂️"  # the zero-width joiner of an emoji sequence is kept
-    assert clean_text("Lone \ud800Surrogate") == "Lone Surrogate"  # JSON can carry one; no database can store it
-
-
-@pytest.mark.parametrize(
-    ("label", "key"),
-    [
-        ("Machine Learning", "machine-learning"),
-        ("  C++ ", "c++"),
-        ("deep-learning", "deep-learning"),
-        ("A \t B", "a-b"),
-    ],
-)
-def test_label_key(label, key):
-    assert label_key(label) == key
-
-
-@pytest.mark.parametrize(
-    ("text", "month"),
-    [
-        ("May 2020", "2020-05"),
-        ("Dec 2022", "2022-12"),
-        ("September 2019", "2019-09"),
-        ("Sept 2019", "2019-09"),
-        ("2020-05", "2020-05"),
-        ("2020-05-17", "2020-05"),
-        ("2020", "2020-01"),
-        ("05/2020", "2020-05"),
-        ("2023-04-01T00:00:00Z", "2023-04"),
-        ("Present", None),
-        ("", None),
-        ("2020-13", None),
-        ("Smarch 2020", None),
-        ("2013-12-021", None),
-    ],
-)
-def test_parse_month(text, month):
-    assert parse_month(text) == month
-
-
-@pytest.mark.parametrize(
-    ("text", "months"),
-    [
-        ("2 years 6 months", 30),
-        ("2 years 8 months", 32),
-        ("1 year", 12),
-        ("1 month", 1),
-        ("7 months", 7),
-        ("4 years 2 months", 50),
-        ("a year", 12),
-        ("", None),
-        ("forever", None),
-    ],
-)
-def test_months_from_duration(text, months):
-    assert months_from_duration(text) == months
-
-
-# --------------------------------------------------------------------------------------------------------------------
-# Topic splitting
-# --------------------------------------------------------------------------------------------------------------------
-
-REFERENCE_TOPICS = [
-    (
-        "compilercommunity-drivenmachine-learningmodular",
-        ["compiler", "community-driven", "machine-learning", "modular"],
-    ),
-    (
-        "pythondata-sciencedeep-learningmlmachine-learning",
-        ["python", "data-science", "deep-learning", "ml", "machine-learning"],
-    ),
-]
-
-
-# The fixture profile's lines (tests/fixtures/progai/ingrid-valtonen.txt) and its own labels.
-FIXTURE_TOPICS = [
-    ("rustquery-enginecompilersql", ["rust", "query-engine", "compiler", "sql"]),
-    (
-        "columnar-storagepythonfile-formatdatabases",
-        ["columnar-storage", "python", "file-format", "databases"],
-    ),
-]
-FIXTURE_LABELS = frozenset(
-    {
-        "c-language", "query-optimization", "compiler-design", "databases", "analyse", "cprogramming-language",
-        "rust", "llvm", "python", "sql", "code-generation", "compiler", "kestrel-db", "kestrel",
-    }
-)  # fmt: skip
-
-
-@pytest.mark.parametrize(("raw", "topics"), REFERENCE_TOPICS)
-def test_reference_topics_with_only_the_documents_own_labels(raw, topics):
-    assert split_topics(raw, OWN_LABELS) == topics
-
-
-@pytest.mark.parametrize(("raw", "topics"), FIXTURE_TOPICS)
-def test_fixture_topics_with_only_the_documents_own_labels_or_the_full_vocabulary(full_vocabulary, raw, topics):
-    assert split_topics(raw, FIXTURE_LABELS) == topics
-    assert split_topics(raw, full_vocabulary | FIXTURE_LABELS) == topics
-
-
-@pytest.mark.parametrize(("raw", "topics"), REFERENCE_TOPICS)
-def test_reference_topics_with_the_full_vocabulary(full_vocabulary, raw, topics):
-    assert {"unity", "c", "d", "r"} <= full_vocabulary  # the traps are really in the vocabulary
-    assert split_topics(raw, full_vocabulary | OWN_LABELS) == topics
-    assert split_topics(raw, full_vocabulary) == topics
-
-
-@pytest.mark.parametrize(
-    ("raw", "vocabulary", "topics"),
-    [
-        ("reactvuejavascript", {"react", "vue", "javascript"}, ["react", "vue", "javascript"]),
-        ("awesome-listpython", {"python"}, ["awesome-list", "python"]),
-        ("compilercommunity-driven", {"compiler", "unity", "c"}, ["compiler", "community-driven"]),
-        ("mlops", {"ml"}, ["mlops"]),
-        ("gomachine-learning", {"go", "machine-learning"}, ["go", "machine-learning"]),
-        ("dockerself-hostedkubernetes", {"docker", "kubernetes", "host"}, ["docker", "self-hosted", "kubernetes"]),
-        ("foo-bar", set(), ["foo-bar"]),
-        ("-python-", {"python"}, ["python"]),
-        ("pythonpython", {"python"}, ["python"]),
-        ("python docker", {"python", "docker"}, ["python", "docker"]),
-        ("", {"python"}, []),
-        ("bootloader", {"boo"}, ["bootloader"]),  # a short known word is not carved off an unknown one
-        ("jvm", {"j", "v", "m"}, ["jvm"]),
-        ("awesome-lists", {"awesome-list"}, ["awesome-lists"]),  # no one-letter stub
-        ("eslint", {"e"}, ["eslint"]),
-        ("laravel54docker", {"laravel", "docker"}, ["laravel54", "docker"]),  # no topic starts inside a number
-        ("data-sciencemlai", {"data-science", "ml", "ai"}, ["data-science", "ml", "ai"]),  # short known neighbours
-        ("kernelcompilerperformance", {"compiler"}, ["kernel", "compiler", "performance"]),
-        ("pytorchcomputer-vision", {"computer-vision"}, ["pytorch", "computer-vision"]),
-        ("webhtml", {"html"}, ["web", "html"]),
-    ],
-)
-def test_split_topics_cases(raw, vocabulary, topics):
-    assert split_topics(raw, frozenset(vocabulary)) == topics
-
-
-def test_no_topic_starts_or_ends_with_a_hyphen():
-    for topic in split_topics("a-b-c-d-pythonx-y-z-", frozenset({"python", "b", "c-d"})):
-        assert not topic.startswith("-")
-        assert not topic.endswith("-")
-
-
-# --------------------------------------------------------------------------------------------------------------------
-# Vocabulary files
-# --------------------------------------------------------------------------------------------------------------------
-
-
-def test_vocabulary_from_the_files(full_vocabulary):
-    for key in ("python", "machine-learning", "golang", "go", "c-plus-plus", "jupyter-notebook", "c++", "as3"):
-        assert key in full_vocabulary, key
-    assert all(key == label_key(key) for key in full_vocabulary)
-
-
-def test_vocabulary_from_a_missing_folder(tmp_path):
-    assert vocabulary_from_files(tmp_path / "missing") == frozenset()
-
-
-def test_vocabulary_from_a_small_folder(tmp_path):
-    (tmp_path / "github_topics.txt").write_text("python\nmachine-learning\n", encoding="utf-8")
-    (tmp_path / "github_topic_aliases.tsv").write_text("alias\ttopic\ngolang\tgo\n", encoding="utf-8")
-    (tmp_path / "linguist_languages.tsv").write_text(
-        "name\ttype\taliases\textensions\tgroup\tlinguist_language_id\n"
-        "Jupyter Notebook\tmarkup\tIPython Notebook\t.ipynb\t\t185\n",
-        encoding="utf-8",
+    [c_skill] = [s for s in profile.skills if s.slug == "c"]
+    assert (c_skill.score, c_skill.label, c_skill.position) == (10, "cprogramming-language", 1)
+    assert [s.slug for s in profile.skills] == ["python", "c"]
+    assert "“c-language” and “cprogramming-language” are the same skill (c); kept the higher score, 10." in (
+        profile.warnings
     )
-    assert vocabulary_from_files(tmp_path) == frozenset(
-        {"python", "machine-learning", "golang", "go", "jupyter-notebook", "ipython-notebook"}
+
+
+def test_programming_languages_are_a_section_of_their_own():
+    doc = make_document(skills=[SkillEntry("python", 9)], programming_languages=[SkillEntry("Go", 7)])
+
+    skills = normalise(doc, VOCABULARY).skills
+
+    assert [(s.slug, s.section) for s in skills] == [
+        ("python", CandidateSkill.Section.SKILL),
+        ("go", CandidateSkill.Section.LANGUAGE),
+    ]
+
+
+def test_text_longer_than_its_column_is_cut_with_a_warning_and_the_length_comes_from_the_model():
+    limit = Candidate._meta.get_field("title").max_length
+    doc = make_document(title="T" * (limit + 20), skills=[SkillEntry("x" * 250, 3)])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert profile.values["title"] == "T" * limit
+    assert f"candidate title was {limit + 20} characters; cut to {limit}." in profile.warnings
+    assert len(profile.skills[0].label) == CandidateSkill._meta.get_field("label").max_length
+    assert any(w.startswith("A skill label was 250 characters") for w in profile.warnings)
+
+
+def test_a_contribution_that_ends_before_it_starts_has_its_dates_swapped_with_a_warning():
+    doc = make_document(contributions=[_contribution(start="2025-11", end="2025-01")])
+
+    [contribution] = normalise(doc, VOCABULARY).contributions
+
+    assert (contribution.start, contribution.end) == (dt.date(2025, 1, 1), dt.date(2025, 11, 1))
+    assert (
+        "lumen/optics: the contribution ended (2025-01) before it started (2025-11); the two dates were swapped."
+        in normalise(doc, VOCABULARY).warnings
     )
+
+
+def test_a_repository_listed_twice_is_kept_once_the_first_time():
+    doc = make_document(contributions=[_contribution(commits=5), _contribution(commits=50), _contribution("a/b")])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert [(c.repository, c.commits, c.position) for c in profile.contributions] == [
+        ("lumen/optics", 5, 0),
+        ("a/b", 0, 2),
+    ]
+    assert "The repository lumen/optics was listed twice; the first entry was kept." in profile.warnings
+
+
+def test_topics_keep_their_spelling_and_gain_their_canonical_skills():
+    doc = make_document(contributions=[_contribution(topics=["ML", "Brand New Topic"], topics_raw="MLbrand")])
+
+    [contribution] = normalise(doc, VOCABULARY).contributions
+
+    assert contribution.topics == ["ML", "Brand New Topic"]
+    assert contribution.topic_slugs == ["brand-new-topic", "machine-learning"]
+    assert document_label_keys([doc]) == ({"python", "c-language", "cprogramming-language"}, {"ml", "brand-new-topic"})
+
+
+def test_implausible_values_are_left_out_with_a_warning():
+    doc = make_document(years_coding=250, email="not-an-address")
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert (profile.values["years_coding"], profile.values["email"]) == (None, "")
+    assert "Years of coding was 250; more than 100 cannot be right, so it was left out." in profile.warnings
+    assert "The e-mail address “not-an-address” has no @; it was left out." in profile.warnings
+
+
+def test_a_clean_document_gets_no_warnings_of_the_stage_and_keeps_its_own_first():
+    doc = make_document(skills=[SkillEntry("python", 9)], warnings=["The file was UTF-16 encoded; converted."])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert profile.warnings == ["The file was UTF-16 encoded; converted."]
+    assert doc.warnings == ["The file was UTF-16 encoded; converted."]  # the document itself is left as it was
+
+
+def test_the_profile_carries_every_imported_field_its_keys_and_the_documents_fingerprint():
+    doc = make_document(education=[EducationEntry("BSc", "Physics", "", "Uni")])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert tuple(profile.values) == Candidate.IMPORTED_FIELDS
+    assert profile.identity_keys[-1] == (CandidateIdentifier.Kind.NAME_LOCATION, "mira okafor|lagos|NG")
+    assert [(e.position, e.school) for e in profile.education] == [(0, "Uni")]
+    with_warning = dataclasses.replace(doc, warnings=["anything"])
+    assert normalise(with_warning, VOCABULARY).fingerprint == profile.fingerprint  # warnings are not content
+    assert normalise(make_document(company="Other"), VOCABULARY).fingerprint != profile.fingerprint
+
+
+@pytest.mark.parametrize("label", ["", "   "])
+def test_a_skill_without_a_label_is_left_out(label):
+    doc = ProfileDocument(format="progai", name="Nia Park", skills=[SkillEntry(label, 5), SkillEntry("python", 4)])
+
+    assert [s.slug for s in normalise(doc, VOCABULARY).skills] == ["python"]
