@@ -11,7 +11,8 @@ application = get_wsgi_application()
 get_resolver().url_patterns  # noqa: B018 - import every view, serializer and admin module now, not on a request
 
 # What the process has loaded by now lives as long as the process: keep it out of the cyclic GC's full collections,
-# which otherwise walk all of it every few hundred requests (100-170 ms pauses, the API's p99 in bench/api.py).
+# which otherwise walk all of it every few hundred requests: a pause long enough to set the API's p99
+# (docs/benchmarks.md).
 # Frozen objects are still freed by reference counting.
 gc.collect()
 gc.freeze()

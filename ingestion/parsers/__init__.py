@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 
 from ingestion.documents import ParseError, ProfileDocument
+from ingestion.parsers.decoding import decode_bytes
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import looks_like_progai, parse_progai
-from ingestion.parsers.text import decode_bytes
 
 __all__ = ["NEITHER_FORMAT", "detect_format", "parse", "parse_jsonresume", "parse_progai"]
 

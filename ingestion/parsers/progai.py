@@ -29,8 +29,8 @@ from ingestion.documents import (
     ProfileDocument,
     SkillEntry,
 )
+from ingestion.parsers.decoding import normalise_text
 from ingestion.parsers.locations import location_from_text
-from ingestion.parsers.text import normalise_text
 
 __all__ = [
     "ADVERTISEMENT",

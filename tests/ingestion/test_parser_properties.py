@@ -14,9 +14,9 @@ from core.text import clean_text
 from core.topics import _segment, split_topics
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.parsers import detect_format, parse
+from ingestion.parsers.decoding import decode_bytes
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import parse_progai
-from ingestion.parsers.text import decode_bytes
 from tests.fixtures import CORPUS_DIR, PROGAI_DIR
 
 REFERENCE_TEXT = (PROGAI_DIR / "ingrid-valtonen.txt").read_text(encoding="utf-8")
