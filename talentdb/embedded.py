@@ -21,6 +21,14 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATABASE_NAME = "talentdb"
 
 
+def load_dotenv() -> None:
+    """Read ``.env`` into the environment, without overriding what the environment already says: the settings and
+    ``start()`` then agree on which servers are configured."""
+    import environ
+
+    environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
+
+
 def var_dir() -> Path:
     """Where the embedded servers keep their data and sockets (and the app its inbox and static files)."""
     return Path(os.environ.get("TALENTDB_VAR_DIR") or BASE_DIR / "var")
@@ -40,6 +48,7 @@ def start() -> dict[str, str]:
     """Start (or reuse) the embedded servers the environment does not replace: PostgreSQL unless ``DATABASE_URL``
     is set, Redis unless ``REDIS_URL`` is set. Returns the URLs of the embedded servers in use, by name; the settings
     compute the same ones."""
+    load_dotenv()
     var = var_dir()
     in_use = {}
     if not os.environ.get("DATABASE_URL"):

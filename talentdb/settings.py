@@ -13,10 +13,10 @@ import environ
 from talentdb import embedded
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+embedded.load_dotenv()  # before anything reads the environment, TALENTDB_VAR_DIR included
 VAR_DIR = embedded.var_dir()
 
 env = environ.Env()
-env.read_env(BASE_DIR / ".env", overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="") or (

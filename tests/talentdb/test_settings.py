@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BASE_DIR = Path(__file__).resolve().parents[2]
 
 
@@ -173,3 +175,20 @@ def test_jit_can_be_turned_back_on_from_the_environment():
     result = _run(code, env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["-c", "random_page_cost=4", "-c", "jit=on"]
+
+
+def test_servers_named_only_in_dotenv_are_not_started_embedded(tmp_path, monkeypatch):
+    from talentdb import embedded
+
+    (tmp_path / ".env").write_text(
+        "DATABASE_URL=postgres://postgres@127.0.0.1:5432/talentdb\nREDIS_URL=redis://127.0.0.1:6379/0\n"
+    )
+    monkeypatch.setattr(embedded, "BASE_DIR", tmp_path)
+    for name in ("DATABASE_URL", "REDIS_URL", "TALENTDB_VAR_DIR"):
+        monkeypatch.setenv(name, "placeholder")  # so that monkeypatch restores the session's own value afterwards
+        monkeypatch.delenv(name)
+    monkeypatch.setattr(embedded, "_start_postgres", lambda var: pytest.fail("started an embedded PostgreSQL"))
+    monkeypatch.setattr(embedded, "_start_redis", lambda var: pytest.fail("started an embedded Redis"))
+
+    assert embedded.start() == {}
+    assert os.environ["DATABASE_URL"] == "postgres://postgres@127.0.0.1:5432/talentdb"
