@@ -107,11 +107,13 @@ def profile_documents(request) -> list:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_filter_choices():
-    """The admin sidebar's suggestions live in the shared cache for minutes; every test starts from its own data."""
-    from profiles.selectors import candidate_filter_choices_forget
+def _fresh_cached_reads():
+    """What the selectors cache outlives a test's rolled-back rows: the admin sidebar's suggestions (in the shared
+    cache) and this process's copy of the skill vocabulary. Every test starts from its own data."""
+    from profiles import selectors
 
-    candidate_filter_choices_forget()
+    selectors.candidate_filter_choices_forget()
+    selectors._vocabulary = None
 
 
 @pytest.fixture(autouse=True)

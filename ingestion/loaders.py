@@ -13,9 +13,8 @@ new candidates' skills, education and contributions), ``INSERT ... SELECT FROM u
 themselves (last, with their search columns computed from those rows, so each is written once) and where a conflict
 is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories) are best written
 before the chunk's transaction (``skill_vocabulary_resolve``, ``repositories_upsert``), so concurrent loaders do
-not wait for each other. All
-go through ``bound_cursor``: Django's cursor renders every array element into the SQL text in Python, which cost more
-than the statements themselves.
+not wait for each other. All go through ``bound_cursor``: Django's cursor renders every array element into the SQL
+text in Python, which cost more than the statements themselves.
 """
 
 from __future__ import annotations

@@ -24,7 +24,16 @@ from django.db.models import Model
 from core.labels import label_key
 from ingestion.documents import ContributionEntry, ProfileDocument
 from profiles.identity import name_location_key
-from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Education, Repository, Skill
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    CandidateSkill,
+    Contribution,
+    Education,
+    Repository,
+    Skill,
+    SkillAlias,
+)
 from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
 
 __all__ = [
@@ -39,6 +48,24 @@ __all__ = [
 ]
 
 MAX_YEARS = 100  # the candidate table's check constraints refuse more
+MAX_REPAIRS = 40  # warnings one file's repairs add: a garbage file should not bury the recruiter in thousands
+
+
+class _Repairs(list):
+    """The warnings of one document's repairs, listed up to MAX_REPAIRS and then summed up in one line."""
+
+    dropped = 0
+
+    def append(self, message: str) -> None:
+        if len(self) < MAX_REPAIRS:
+            super().append(message)
+        else:
+            self.dropped += 1
+
+    def listed(self) -> list[str]:
+        if not self.dropped:
+            return list(self)
+        return [*self, f"{self.dropped} more repairs of this kind and others were made; only the first are listed."]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,23 +128,27 @@ def document_label_keys(documents: Iterable[ProfileDocument]) -> tuple[set[str],
     for doc in documents:
         skill_keys.update(label_key(entry.label) for entry in (*doc.skills, *doc.programming_languages))
         topic_keys.update(label_key(topic) for c in doc.contributions for topic in c.topics)
-    skill_keys.discard("")
-    topic_keys.discard("")
-    return skill_keys, topic_keys
+    return {key for key in skill_keys if _usable(key)}, {key for key in topic_keys if _usable(key)}
+
+
+def _usable(key: str) -> bool:
+    """A label key the alias table can hold: not empty, and not longer than its column."""
+    return bool(key) and len(key) <= _max_length(SkillAlias, "label")
 
 
 def normalise(document: ProfileDocument, vocabulary: SkillVocabulary) -> NormalisedProfile:
     """The rows of ``document``, fitted to the tables; its warnings first, then one for each repair."""
-    warnings = list(document.warnings)
-    return NormalisedProfile(
-        values=_candidate_values(document, warnings),
-        skills=_skills(document, vocabulary, warnings),
-        education=_education(document, warnings),
-        contributions=_contributions(document.contributions, vocabulary, warnings),
+    repairs = _Repairs()
+    profile = NormalisedProfile(
+        values=_candidate_values(document, repairs),
+        skills=_skills(document, vocabulary, repairs),
+        education=_education(document, repairs),
+        contributions=_contributions(document.contributions, vocabulary, repairs),
         identity_keys=identity_keys(document),
         fingerprint=document_sha256(document),
-        warnings=warnings,
     )
+    profile.warnings = [*document.warnings, *repairs.listed()]
+    return profile
 
 
 def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
@@ -239,6 +270,11 @@ def _skills(doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[st
             key = label_key(entry.label)
             if not key:
                 continue
+            if not _usable(key):
+                warnings.append(
+                    f"A skill label of {len(entry.label)} characters is too long to name a skill; left out."
+                )
+                continue
             slug, name, kind = _canonical(key, vocabulary, Skill.Kind.SKILL)
             label = _clip(CandidateSkill, "label", entry.label, warnings, "A skill label")
             kept = best.get(slug)
@@ -296,6 +332,9 @@ def _contributions(
             )
             start, end = end, start
         keys = {key for topic in entry.topics if (key := label_key(topic))}
+        if too_long := {key for key in keys if not _usable(key)}:
+            warnings.append(f"{repository}: {len(too_long)} topics too long to name a skill were not linked to one.")
+            keys -= too_long
         rows.append(
             NormalisedContribution(
                 repository=repository,

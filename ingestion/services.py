@@ -299,7 +299,8 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
                 with _import_transaction():
                     _finish_files(_failure_rows([(source, _database_message(single_exc))], summary))
     if summary.created or summary.updated:
-        transaction.on_commit(candidate_filter_choices_forget)  # a new country or badge is offered at once
+        # A new country or badge is offered at once; a cache that cannot be reached only delays that (robust: logged).
+        transaction.on_commit(candidate_filter_choices_forget, robust=True)
     for batch_id in {s.batch_id for s in sources if s.batch_id}:
         batch_finish_if_done(batch_id=batch_id)
     return summary
@@ -307,14 +308,27 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
 
 def _chunk_vocabulary(documents: list[ProfileDocument], fallback: SkillVocabulary) -> SkillVocabulary:
     """The database's vocabulary of these documents' labels, creating the skills it lacks, in a short transaction
-    of its own that commits before the chunk's (see ``ingestion.loaders.skill_vocabulary_resolve``)."""
-    skill_keys, topic_keys = document_label_keys(documents)
+    of its own that commits before the chunk's (see ``ingestion.loaders.skill_vocabulary_resolve``).
+
+    When one document's labels cannot be stored, the others' are resolved one document at a time, so that only
+    that document is left with the process's copy of the vocabulary (and fails alone when it is loaded)."""
     try:
-        with _import_transaction():
-            return skill_vocabulary_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
-    except CONTENT_ERRORS as exc:  # the load meets it again, and fails just the file at fault
-        logger.warning("Creating the skills of %s files failed (%s)", len(documents), exc)
-        return fallback
+        return _resolve_vocabulary(documents)
+    except CONTENT_ERRORS as exc:
+        logger.warning("Creating the skills of %s files failed (%s); creating them file by file", len(documents), exc)
+    slugs = dict(fallback.slugs)
+    for document in documents:
+        try:
+            slugs.update(_resolve_vocabulary([document]).slugs)
+        except CONTENT_ERRORS:
+            continue
+    return SkillVocabulary(slugs=slugs, words=fallback.words)
+
+
+def _resolve_vocabulary(documents: list[ProfileDocument]) -> SkillVocabulary:
+    skill_keys, topic_keys = document_label_keys(documents)
+    with _import_transaction():
+        return skill_vocabulary_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
 
 
 def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary: SkillVocabulary):
@@ -346,7 +360,9 @@ def documents_load(*, documents: list[ProfileDocument]) -> list[LoadResult]:
     profiles = [normalise(document, vocabulary) for document in documents]
     _repositories_first(profiles)
     with _import_transaction():
-        return load_profiles(profiles)
+        results = load_profiles(profiles)
+    transaction.on_commit(candidate_filter_choices_forget, robust=True)
+    return results
 
 
 def _database_message(exc: DatabaseError | UnicodeEncodeError) -> str:

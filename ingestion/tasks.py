@@ -7,10 +7,13 @@ from celery import shared_task
 from celery.signals import worker_process_init
 from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerOperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from ingestion import services
 
-TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerOperationalError)
+# The database, the broker or the cache (Redis, which the vocabulary's version lives in) out of reach for a moment.
+TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerOperationalError, RedisConnectionError, RedisTimeoutError)
 
 
 @worker_process_init.connect

@@ -6,6 +6,10 @@ check) and in SQL (the possible-duplicates walk, over an index on the expression
 form is the reference, because migration 0006 indexes exactly that expression: NFKD, the combining diacritical marks
 (U+0300-U+036F) dropped, runs of whitespace made one space, trimmed, then PostgreSQL's ``lower()``, which lowers
 character by character (no "ß" → "ss" as ``casefold()`` does, no word-final sigma as ``str.lower()`` does).
+
+That is ``lower()`` under a libc UTF-8 locale (``C.UTF-8``, ``en_US.UTF-8``: what initdb and pgserver create).
+A database created with ``LC_CTYPE=C`` lowers ASCII only, and one with an ICU locale applies the sigma rule: there the
+two forms would part on such names, which ``tests/profiles/test_identity.py`` shows on the server it runs against.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def skills_upsert(*, skills: Iterable[tuple[str, str, str]], aliases: Iterable[t
 
 
 def skill_ids_for_labels(*, label_keys: Iterable[str], default_kind: str = Skill.Kind.SKILL) -> dict[str, int]:
-    """Map label keys (see ``normalise.label_key``) to canonical skill ids, creating skills for new labels.
+    """Map label keys (see ``core.labels.label_key``) to canonical skill ids, creating skills for new labels.
 
     Safe under concurrency: inserts use ``ON CONFLICT DO NOTHING`` and the result is read back afterwards.
     """
@@ -344,13 +344,19 @@ def _move_references_of_other_apps(survivor_id: int, other_id: int) -> dict[str,
     survivor; returns how many moved, by relation name.
 
     The domain's own rows are merged one by one above, because two of them can mean the same thing; another app's
-    rows are its own business, so they follow the person, whatever app adds them next.
+    rows are its own business, so they follow the person, whatever app adds them next. Only many-to-one foreign keys
+    can simply follow: a relation of another kind would be lost with the merged candidate, so it is refused.
     """
     moved = {}
-    for relation in Candidate._meta.related_objects:
-        if relation.one_to_many and relation.related_model._meta.app_label != Candidate._meta.app_label:
-            rows = relation.related_model._default_manager.filter(**{relation.field.attname: other_id})
-            moved[relation.get_accessor_name()] = rows.update(**{relation.field.attname: survivor_id})
+    for relation in Candidate._meta.get_fields(include_hidden=True):
+        if not relation.auto_created or relation.concrete or relation.related_model is None:
+            continue
+        if relation.related_model._meta.app_label == Candidate._meta.app_label:
+            continue
+        if not relation.one_to_many:
+            raise NotImplementedError(f"A merge does not know how to move {relation!r}; teach it before adding one.")
+        rows = relation.related_model._base_manager.filter(**{relation.field.attname: other_id})
+        moved[relation.get_accessor_name() or relation.name] = rows.update(**{relation.field.attname: survivor_id})
     return moved
 
 

@@ -98,8 +98,8 @@ def skill_display_name(label: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class SkillVocabulary:
-    """Label keys mapped to canonical skill slugs (every alias and every slug, which is its own alias), and the
-    words known to the topic splitter."""
+    """Label keys mapped to canonical skill slugs (every alias; seeded and created skills have their slug as an
+    alias too), and the words known to the topic splitter (the aliases and the slugs)."""
 
     slugs: Mapping[str, str] = field(default_factory=dict)
     words: frozenset[str] = frozenset()

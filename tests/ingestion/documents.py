@@ -47,7 +47,7 @@ def with_github(doc: ProfileDocument, username: str) -> ProfileDocument:
     return doc
 
 
-def shared_rows_upsert(documents: list[ProfileDocument]) -> None:
+def write_shared_rows_first(documents: list[ProfileDocument]) -> None:
     """What an import writes before a chunk's transaction: the documents' skills, then their repositories."""
     from ingestion.loaders import repositories_upsert, skill_vocabulary_resolve
     from ingestion.normalise import document_label_keys, normalise

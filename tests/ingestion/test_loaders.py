@@ -8,7 +8,7 @@ from ingestion.documents import Location, SkillEntry
 from ingestion.models import SourceFile
 from ingestion.services import documents_load
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Repository, Skill
-from tests.ingestion.documents import make_document, shared_rows_upsert, with_github
+from tests.ingestion.documents import make_document, with_github, write_shared_rows_first
 
 pytestmark = pytest.mark.django_db
 
@@ -244,7 +244,7 @@ def test_a_load_does_not_wait_for_another_chunk_that_names_the_same_skills_and_r
     chunk still open elsewhere must not hold the next one up. Before, the repository upsert locked the row until the
     first chunk committed."""
     doc = make_document(skills=[SkillEntry("brand-new-skill-x", 5)])
-    shared_rows_upsert([doc])  # as source_files_import does before each chunk
+    write_shared_rows_first([doc])  # as source_files_import does before each chunk
     documents_load(documents=[make_document(name="Earlier Person", skills=[SkillEntry("brand-new-skill-x", 4)])])
     first_loaded, release = threading.Event(), threading.Event()
     errors: list[BaseException] = []
@@ -284,7 +284,7 @@ def test_a_load_does_not_wait_for_another_chunk_that_names_the_same_skills_and_r
 def test_shared_rows_outlive_a_chunk_that_fails_after_them(seeded_vocabulary):
     doc = make_document(skills=[SkillEntry("kept-vocabulary-skill", 5)])
     doc.contributions[0] = _contribution_to("kept/repository", "Kept", ["kept-topic"])
-    shared_rows_upsert([doc])
+    write_shared_rows_first([doc])
 
     def failing_chunk() -> None:
         with transaction.atomic():

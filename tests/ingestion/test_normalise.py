@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from ingestion.documents import ContributionEntry, EducationEntry, ProfileDocument, SkillEntry
-from ingestion.normalise import document_label_keys, normalise
+from ingestion.normalise import MAX_REPAIRS, document_label_keys, normalise
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill
 from profiles.vocabulary import SkillVocabulary
 from tests.ingestion.documents import make_document
@@ -58,14 +58,41 @@ def test_programming_languages_are_a_section_of_their_own():
 
 def test_text_longer_than_its_column_is_cut_with_a_warning_and_the_length_comes_from_the_model():
     limit = Candidate._meta.get_field("title").max_length
-    doc = make_document(title="T" * (limit + 20), skills=[SkillEntry("x" * 250, 3)])
+    doc = make_document(title="T" * (limit + 20), skills=[SkillEntry("x" + " " * 218 + "y", 3)])
 
     profile = normalise(doc, VOCABULARY)
 
     assert profile.values["title"] == "T" * limit
     assert f"candidate title was {limit + 20} characters; cut to {limit}." in profile.warnings
     assert len(profile.skills[0].label) == CandidateSkill._meta.get_field("label").max_length
-    assert any(w.startswith("A skill label was 250 characters") for w in profile.warnings)
+    assert "A skill label was 220 characters; cut to 200." in profile.warnings
+
+
+def test_a_label_too_long_to_name_a_skill_is_left_out_with_a_warning():
+    topics = ["ml", "t" * 250]
+    doc = make_document(
+        skills=[SkillEntry("y" * 250, 3), SkillEntry("python", 8)], contributions=[_contribution(topics=topics)]
+    )
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert [s.slug for s in profile.skills] == ["python"]
+    assert profile.contributions[0].topic_slugs == ["machine-learning"]
+    assert "A skill label of 250 characters is too long to name a skill; left out." in profile.warnings
+    assert "lumen/optics: 1 topics too long to name a skill were not linked to one." in profile.warnings
+    assert document_label_keys([doc]) == ({"python"}, {"ml"})
+
+
+def test_a_file_with_thousands_of_repairs_lists_the_first_and_counts_the_rest():
+    doc = make_document(badges=["b" * 150] * 3000, skills=[SkillEntry("python", 9)])
+
+    warnings = normalise(doc, VOCABULARY).warnings
+
+    assert len(warnings) == MAX_REPAIRS + 1
+    assert (
+        warnings[-1]
+        == f"{3000 - MAX_REPAIRS} more repairs of this kind and others were made; only the first are listed."
+    )
 
 
 def test_a_contribution_that_ends_before_it_starts_has_its_dates_swapped_with_a_warning():

@@ -295,3 +295,31 @@ def test_a_normaliser_crash_fails_that_file_alone_and_keeps_its_bytes(monkeypatc
     assert failed.error == "The importer hit an internal error on this file; it is kept for re-importing after a fix."
     assert bytes(failed.content) == bad
     assert list(Candidate.objects.values_list("name", flat=True)) == ["Ingrid Valtonen"]
+
+
+def test_labels_one_file_cannot_store_leave_the_other_files_skills_and_topics_created(monkeypatch):
+    from django.db import DataError
+
+    from ingestion import loaders
+    from profiles.models import Skill
+    from tests.fixtures import PROGAI_DIR
+
+    good = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes().replace(b"rustquery-engine", b"rustbrandnewtopicq")
+    other = good.replace(b"Ingrid Valtonen", b"Storage Trouble")
+    batch = receive(("good.txt", good), ("other.txt", other))
+    real = loaders.skill_vocabulary_resolve
+    calls = []
+
+    def refusing_two_files(*, skill_keys, topic_keys):
+        calls.append(len(skill_keys | topic_keys))
+        if len(calls) == 1:  # the whole chunk's labels, as if one of them could not be stored
+            raise DataError("value too long for type character varying(200)")
+        return real(skill_keys=skill_keys, topic_keys=topic_keys)
+
+    monkeypatch.setattr(services, "skill_vocabulary_resolve", refusing_two_files)
+
+    summary = import_all(batch)
+
+    assert len(calls) == 3  # the chunk, then each file on its own
+    assert (summary.created, summary.failed) == (2, 0)
+    assert Skill.objects.filter(slug="brandnewtopicq", kind=Skill.Kind.TOPIC).exists()

@@ -159,3 +159,15 @@ def test_merging_a_candidate_deleted_meanwhile_is_refused_and_changes_nothing(pa
     assert Candidate.objects.filter(pk=other.pk).exists()
     assert not CandidateSkill.objects.filter(candidate=survivor).exists()
     assert not MergeRecord.objects.exists()
+
+
+def test_every_relation_of_another_app_to_a_candidate_is_one_a_merge_can_move():
+    others = [
+        relation
+        for relation in Candidate._meta.get_fields(include_hidden=True)
+        if relation.auto_created and not relation.concrete and relation.related_model._meta.app_label != "profiles"
+    ]
+
+    assert others, "source files refer to their candidate"
+    assert all(relation.one_to_many for relation in others), [repr(r) for r in others if not r.one_to_many]
+    assert services._move_references_of_other_apps(-1, -2) == {"sources": 0}
