@@ -57,19 +57,31 @@ def main() -> int:
     print(f"\nTalentDB is running: admin http://127.0.0.1:{port}/admin/  API http://127.0.0.1:{port}/api/docs/")
     print("Press Ctrl-C to stop.\n")
 
+    # Each process is asked to stop once: a second signal reaches Celery while it is already shutting down, and it
+    # prints a traceback. Ctrl-C has already sent SIGINT to the whole process group, the servers included.
+    asked = False
+
     def stop(*_):
-        for process in processes:
-            process.terminate()
+        nonlocal asked
+        if not asked:
+            asked = True
+            for process in processes:
+                if process.poll() is None:
+                    process.terminate()
 
     signal.signal(signal.SIGTERM, stop)
     try:
         while all(process.poll() is None for process in processes):
             time.sleep(0.5)
     except KeyboardInterrupt:
-        pass
+        asked = True
     stop()
     for process in processes:
-        process.wait(timeout=20)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
     return 0
 
 
