@@ -251,12 +251,12 @@ def _candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
 # --- Skills --------------------------------------------------------------------------------------------------------
 
 
-def _canonical(key: str, vocabulary: SkillVocabulary, kind: str) -> tuple[str, str, str]:
-    """(slug, display name, kind) of the skill a label key leads to; an unknown key leads to a new skill."""
+def _canonical(key: str, vocabulary: SkillVocabulary) -> tuple[str, str]:
+    """(slug, display name) of the skill a label key leads to; an unknown key leads to a new skill."""
     slug = vocabulary.slug_of(key)
     if slug is not None:
-        return slug, slug, kind
-    return skill_slug(key), skill_display_name(key), kind
+        return slug, slug
+    return skill_slug(key), skill_display_name(key)
 
 
 def _skills(doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[str]) -> list[NormalisedSkill]:
@@ -275,11 +275,13 @@ def _skills(doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[st
                     f"A skill label of {len(entry.label)} characters is too long to name a skill; left out."
                 )
                 continue
-            slug, name, kind = _canonical(key, vocabulary, Skill.Kind.SKILL)
+            slug, name = _canonical(key, vocabulary)
             label = _clip(CandidateSkill, "label", entry.label, warnings, "A skill label")
             kept = best.get(slug)
             if kept is None:
-                best[slug] = NormalisedSkill(slug, name, kind, key, label, entry.score, section.value, len(best))
+                best[slug] = NormalisedSkill(
+                    slug, name, Skill.Kind.SKILL, key, label, entry.score, section.value, len(best)
+                )
                 continue
             if entry.score > kept.score:  # two labels of one skill: the higher score wins
                 best[slug] = dataclasses.replace(kept, label=label, score=entry.score, label_key=key)
@@ -340,7 +342,7 @@ def _contributions(
                 repository=repository,
                 repository_description=entry.repository_description,
                 topics=_clip_all(Repository, "topics", entry.topics, warnings, "A topic"),
-                topic_slugs=sorted({_canonical(key, vocabulary, Skill.Kind.TOPIC)[0] for key in keys}),
+                topic_slugs=sorted({_canonical(key, vocabulary)[0] for key in keys}),
                 topics_raw=_clip(Repository, "topics_raw", entry.topics_raw, warnings, f"The topics of {repository}"),
                 position=position,
                 role=_clip(Contribution, "role", entry.role, warnings, "A contribution role"),
