@@ -1,19 +1,22 @@
-"""Per-token rate limits: DRF's SimpleRateThrottle on Django's cache, counting each clock window in one counter."""
+"""Per-user rate limits: DRF's SimpleRateThrottle on Django's cache, counting each clock window in one counter."""
 
 from __future__ import annotations
 
-import hashlib
-
+from axes.helpers import get_client_ip_address
 from rest_framework.throttling import SimpleRateThrottle
 
 
 class TokenRateThrottle(SimpleRateThrottle):
-    """Rate limit per API token (or per user for session logins); configured by API_THROTTLE_RATE.
+    """Rate limit per user, however the user signed in (API token or admin session); configured by API_THROTTLE_RATE.
+
+    One bucket per user: keyed by the token, a staff user who also had an admin session got a second bucket and twice
+    the rate (issue 15, hole 15). A rotated token keeps its user's count too. Anonymous requests, which every view
+    refuses with a 401, are counted per client address.
 
     Fixed windows: `6000/minute` allows 6,000 requests in each clock minute, and a throttled answer's Retry-After says
     when the next window opens. Each request adds to the window's counter with the cache's atomic ``add`` and
     ``incr``. DRF's own ``allow_request`` reads the list of the window's request times, appends and writes it back:
-    requests of one token running side by side read the same list and each write their own, so parallel clients got
+    requests of one user running side by side read the same list and each write their own, so parallel clients got
     several times their rate through (``tests/api/test_auth.py`` runs both side by side). Only ``allow_request`` and
     ``wait`` differ from DRF's; rates, scope, cache and key come from SimpleRateThrottle.
     """
@@ -21,14 +24,8 @@ class TokenRateThrottle(SimpleRateThrottle):
     scope = "token"
 
     def get_cache_key(self, request, view):
-        if request.auth is not None and hasattr(request.auth, "key"):
-            # The token's digest, not the token: DRF's Token has its secret key as primary key, and Redis key names are
-            # listed by anyone who can run KEYS.
-            ident = f"token:{hashlib.sha256(request.auth.key.encode()).hexdigest()[:32]}"
-        elif request.user and request.user.is_authenticated:
-            ident = f"user:{request.user.pk}"
-        else:
-            ident = self.get_ident(request)
+        user = getattr(request, "user", None)
+        ident = f"user:{user.pk}" if user is not None and user.is_authenticated else get_client_ip_address(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
     def allow_request(self, request, view) -> bool:

@@ -1,4 +1,4 @@
-"""Rate limits: API throttling per token, and login attempts locked out by django-axes."""
+"""Rate limits: API throttling per user, and login attempts locked out by django-axes."""
 
 import pytest
 from axes.models import AccessAttempt
@@ -35,6 +35,21 @@ def test_the_api_throttles_each_token_on_its_own(client, token_of, three_per_min
     assert int(refused["Retry-After"]) > 0
     assert refused.json()["error"]["code"] == "throttled"
     assert client.get(url, **second).status_code == 200  # another consumer is not slowed down
+
+
+def test_a_user_has_one_bucket_whether_by_token_or_by_session(client, token_of, three_per_minute):
+    """Issue 15, hole 15: a staff user's token and admin session were counted in two buckets, doubling the rate."""
+    user = UserFactory(username="staff", is_staff=True)
+    token = {"HTTP_AUTHORIZATION": f"Token {token_of(user)}"}
+    client.force_login(user)
+    url = reverse("api:skill-list")
+
+    statuses = [client.get(url, **token).status_code, client.get(url).status_code, client.get(url, **token).status_code]
+    by_session, by_token = client.get(url), client.get(url, **token)
+
+    assert statuses == [200, 200, 200]
+    assert (by_session.status_code, by_token.status_code) == (429, 429)
+    assert by_session.json()["error"]["code"] == "throttled"
 
 
 def test_the_default_rate_comes_from_the_settings(settings):
