@@ -158,6 +158,21 @@ X_FRAME_OPTIONS = "DENY"
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The client's address, for the lockout and the API throttle (axes.helpers.get_client_ip_address, django-ipware).
+# Behind reverse proxies REMOTE_ADDR is the nearest proxy's, the same for every client: the lockout would lock a
+# user out from everywhere. Each proxy appends the address it saw to X-Forwarded-For, so with N trusted proxies the
+# client is the N-th entry from the right (ipware's proxy count leaves out the nearest proxy, which is REMOTE_ADDR);
+# whatever the client wrote before it is ignored. 0 (no proxy): REMOTE_ADDR, X-Forwarded-For is not trusted.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+# Not strict: a chain longer than the proxies' (a client behind a proxy of its own, or one that forged entries) still
+# gives the entry our proxies wrote; strict, it gave no address, and all such clients shared one lockout.
+IPWARE_STRICT = False
+if TRUSTED_PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR"]
+    AXES_IPWARE_PROXY_COUNT = TRUSTED_PROXY_COUNT - 1
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+    AXES_IPWARE_PROXY_COUNT = None
 AXES_ENABLED = env.bool("AXES_ENABLED", default=True)
 # Its configuration banner ("AXES: BEGIN ...") would open the output of every command and test run.
 AXES_VERBOSE = False
