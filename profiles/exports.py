@@ -1,13 +1,16 @@
 """CSV exports of candidates and shortlists, safe to open in a spreadsheet.
 
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, tab or carriage return as a formula (CSV
-injection, OWASP): every cell goes through ``neutralise``, which prefixes such a cell with ``'``. Rows are generators
-of CSV lines, for a ``StreamingHttpResponse``: memory stays flat however many rows there are.
+injection, OWASP): every cell goes through ``neutralise``, which prefixes such a cell with ``'``. Look-alikes count
+too: spreadsheets may fold a fullwidth ``＝`` (U+FF1D) or a small ``﹦`` (U+FE66) into ``=`` and ignore a zero-width
+space before it, so the start is read after NFKC normalisation with format characters (category Cf) left out. Rows
+are generators of CSV lines, for a ``StreamingHttpResponse``: memory stays flat however many rows there are.
 """
 
 from __future__ import annotations
 
 import csv
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 
 from django.db.models import QuerySet
@@ -55,10 +58,23 @@ SHORTLIST_COLUMNS = [
 ]
 
 
+def starts_like_a_formula(text: str) -> bool:
+    """Whether the text starts with a formula prefix, once format characters (zero-width spaces and joiners, the
+    BOM: category Cf) are left out and NFKC has folded compatibility characters (``＝``, ``﹦``, ``＋``) into ASCII."""
+    if text.startswith(FORMULA_PREFIXES):
+        return True
+    if not text or text[0].isascii():
+        return False  # ASCII is its own NFKC form and holds no format character: the check above was the whole check
+    start = next((i for i, char in enumerate(text) if unicodedata.category(char) != "Cf"), len(text))
+    # A few characters are enough: NFKC of the first one may compose with the marks that follow it.
+    return unicodedata.normalize("NFKC", text[start : start + 8]).startswith(FORMULA_PREFIXES)
+
+
 def neutralise(value) -> str:
-    """The cell as text, with a leading ``'`` when a spreadsheet would otherwise read it as a formula."""
+    """The cell as text, with a leading ``'`` when a spreadsheet would otherwise read it as a formula; the text is
+    otherwise exported as it is."""
     text = "" if value is None else str(value)
-    return f"'{text}" if text.startswith(FORMULA_PREFIXES) else text
+    return f"'{text}" if starts_like_a_formula(text) else text
 
 
 class _Echo:

@@ -28,6 +28,30 @@ def test_cells_a_spreadsheet_would_run_as_formulas_get_a_leading_quote(value, ce
     assert neutralise(value) == cell
 
 
+@pytest.mark.parametrize(
+    "value",
+    [
+        "\uff1dHYPERLINK(1)",  # FULLWIDTH EQUALS SIGN: NFKC makes it "="
+        "\ufe66SUM(1)",  # SMALL EQUALS SIGN
+        "\uff0b1",  # FULLWIDTH PLUS SIGN
+        "\ufe632",  # SMALL HYPHEN-MINUS, then 2
+        "\uff20SUM(A1)",  # FULLWIDTH COMMERCIAL AT
+        "\u200b=cmd",  # a zero-width space (format character, Cf) before "="
+        "\ufeff\u2060\u200d+1",  # several format characters: BOM, word joiner, zero-width joiner
+        "\u200b\uff1d1",  # both at once
+    ],
+)
+def test_look_alike_formula_starts_get_a_leading_quote_and_keep_their_text(value):
+    """Issue 15, hole 13: the guard is checked after NFKC and after format characters (Cf) are stripped; the cell
+    keeps its text as it was, behind the quote."""
+    assert neutralise(value) == f"'{value}"
+
+
+@pytest.mark.parametrize("value", ["\u00e9=1", "\u200bAda", "\uff21da", "\u22121"])
+def test_text_that_only_looks_unusual_is_left_alone(value):
+    assert neutralise(value) == value
+
+
 def read(lines) -> list[dict]:
     return list(csv.DictReader(io.StringIO("".join(lines))))
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate, Shortlist, ShortlistEntry
+from tests.factories import CandidateFactory
 from tests.reliability.hostile import FORMULA_PAYLOADS, MARKUP_FILE_NAME, XSS, XSS_PAYLOADS, hostile_files
 from tests.security.conftest import concrete_endpoints
 
@@ -159,3 +160,31 @@ def test_csv_exports_neutralise_formulas(client, admin_client, admin_user, poiso
     }
     assert any(name.startswith("'=HYPERLINK") for name in names)  # kept, but inert
     assert any(name.startswith(XSS_PAYLOADS[0]) for name in names)
+
+
+LOOK_ALIKE_FORMULAS = ("\uff1dHYPERLINK(1)", "\ufe66SUM(1,1)", "\u200b=cmd|' /C calc'!A0", "\uff0b1")
+
+
+def test_look_alike_formula_starts_are_neutralised_in_every_csv_export(client, admin_client, admin_user):
+    """Issue 15, hole 13: a fullwidth or small equals sign, or a zero-width space before "=", ran as a formula in a
+    spreadsheet that normalises the text; the guard reads the cell after NFKC and without format characters."""
+    client.force_login(admin_user)
+    candidates = [CandidateFactory(name=payload, company=payload) for payload in LOOK_ALIKE_FORMULAS]
+    shortlist = Shortlist.objects.create(name="look-alikes", owner=admin_user)
+    for candidate in candidates:
+        ShortlistEntry.objects.create(shortlist=shortlist, candidate=candidate, notes=LOOK_ALIKE_FORMULAS[0])
+    exports = {
+        "API export": client.get(reverse("api:candidate-export-csv")),
+        "admin candidates action": admin_client.post(
+            reverse("admin:profiles_candidate_changelist"),
+            {"action": "export_csv", "_selected_action": [c.pk for c in candidates]},
+        ),
+        "admin shortlist export": admin_client.get(reverse("admin:profiles_shortlist_export", args=[shortlist.pk])),
+    }
+
+    for where, response in exports.items():
+        assert response.status_code == 200, where
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        cells = {cell for row in list(csv.reader(io.StringIO(body.decode())))[1:] for cell in row}
+        assert {f"'{payload}" for payload in LOOK_ALIKE_FORMULAS} <= cells, where  # quoted, otherwise unchanged
+        assert not cells & set(LOOK_ALIKE_FORMULAS), where
