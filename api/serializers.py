@@ -9,13 +9,13 @@ from __future__ import annotations
 import copy
 from functools import cached_property
 
-from django.conf import settings
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.selectors import import_batch_progress
+from ingestion.services import upload_refusals
 from profiles.filters import MATCH_FORMULA
 from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
 
@@ -317,13 +317,7 @@ class ImportUploadSerializer(serializers.Serializer):
     )
 
     def validate_files(self, files: list) -> list:
-        max_files, max_bytes = settings.INGEST_MAX_FILES_PER_UPLOAD, settings.INGEST_MAX_FILE_BYTES
-        if len(files) > max_files:
-            raise serializers.ValidationError(f"{len(files)} files sent; at most {max_files} per upload.")
-        too_big = [f for f in files if f.size > max_bytes]
-        if too_big:
-            limit = max_bytes / 1e6
-            raise serializers.ValidationError(
-                [f"{f.name} is {f.size / 1e6:.1f} MB; files up to {limit:.1f} MB are accepted." for f in too_big]
-            )
+        refusals = upload_refusals(files=files)  # the admin's upload form applies the same limits
+        if refusals:
+            raise serializers.ValidationError(refusals)
         return files

@@ -20,6 +20,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from core.text import human_size
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.selectors import import_batch_progress
@@ -65,9 +66,9 @@ class MultipleFileField(forms.FileField):
         files = data if isinstance(data, list | tuple) else [data] if data else []
         if not files:
             raise forms.ValidationError("Choose at least one profile file.")
-        limit = settings.INGEST_MAX_FILES_PER_UPLOAD
-        if len(files) > limit:
-            raise forms.ValidationError(f"{len(files)} files chosen; send at most {limit} at once.")
+        refusals = services.upload_refusals(files=files)  # the limits of the API's uploads, from the same function
+        if refusals:
+            raise forms.ValidationError(refusals)
         return [super(MultipleFileField, self).clean(f, initial) for f in files]
 
 
@@ -183,7 +184,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
                 "form": form,
                 "adminform": helpers.AdminForm(form, [(None, {"fields": ["files", "label"]})], {}),
                 "max_files": settings.INGEST_MAX_FILES_PER_UPLOAD,
-                "max_mb": settings.INGEST_MAX_FILE_BYTES / 1e6,
+                "max_size": human_size(settings.INGEST_MAX_FILE_BYTES),
             },
         )
 

@@ -12,10 +12,11 @@ import os
 import re
 import shutil
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -94,6 +95,30 @@ def safe_file_name(name: str) -> str:
 
 
 # --- Receiving -----------------------------------------------------------------------------------------------------
+
+
+class NamedSize(Protocol):
+    """What the upload limits read of a file: Django's uploaded files have both."""
+
+    name: str
+    size: int
+
+
+def upload_refusals(*, files: Sequence[NamedSize]) -> list[str]:
+    """Why an upload must be refused before anything of it is stored, in words for the uploader; empty when it may go.
+
+    The one statement of the upload limits, for every surface that takes uploads (the API's serializer, the admin's
+    upload form), so that they cannot drift apart. Files that arrive another way (the inbox, the command line) are
+    stored whatever their size and failed with ``_parse_one``'s message, which keeps their bytes for a look.
+    """
+    max_files, max_bytes = settings.INGEST_MAX_FILES_PER_UPLOAD, settings.INGEST_MAX_FILE_BYTES
+    if len(files) > max_files:
+        return [f"{len(files)} files sent; at most {max_files} per upload."]
+    return [
+        f"{safe_file_name(f.name)} is {human_size(f.size)}; files up to {human_size(max_bytes)} are accepted."
+        for f in files
+        if f.size > max_bytes
+    ]
 
 
 def batch_create(*, origin: str, label: str = "", user=None) -> ImportBatch:

@@ -86,7 +86,7 @@ def test_the_admin_upload_form_refuses_too_many_files(admin_client, settings):
     response = admin_client.post(reverse("admin:ingestion_importbatch_add"), {"files": files})
 
     assert response.status_code == 200
-    assert "send at most 2 at once" in response.content.decode()
+    assert "3 files sent; at most 2 per upload." in response.content.decode()
     assert not SourceFile.objects.exists()
 
 
@@ -161,3 +161,24 @@ def test_no_model_keeps_a_file_on_disk():
         if isinstance(field, models.FileField)
     ]
     assert file_fields == []
+
+
+def test_the_admin_upload_refuses_a_file_over_the_size_limit_with_the_apis_words(
+    admin_client, client, importer_headers, settings
+):
+    """Issue 15, hole 12: the admin upload skipped the per-file size limit that the API enforces (one function now)."""
+    settings.INGEST_MAX_FILE_BYTES = 1000
+
+    def files():
+        return [SimpleUploadedFile("ok.txt", PROFILE.encode()), SimpleUploadedFile("big.txt", b"a" * 1001)]
+
+    api = _upload(client, importer_headers, *files())
+    admin = admin_client.post(reverse("admin:ingestion_importbatch_add"), {"files": files()})
+
+    refusal = "big.txt is 1001 bytes; files up to 1000 bytes are accepted."
+    assert api.status_code == 400
+    assert api.json()["error"]["details"]["files"] == [refusal]
+    assert admin.status_code == 200
+    assert refusal in admin.content.decode()
+    assert not SourceFile.objects.exists()
+    assert not ImportBatch.objects.exists()
