@@ -8,6 +8,7 @@ candidate admin is in ``profiles.admin.duplicates``.
 from __future__ import annotations
 
 import itertools
+import re
 
 from django import forms
 from django.contrib import admin, messages
@@ -23,7 +24,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from profiles import services
 from profiles.admin.changelist import CandidateChangeList, EstimatedCountPaginator, plain_messages
-from profiles.admin.common import action_page, people
+from profiles.admin.common import HistoryRevertNeedsChangePermission, action_page, people
 from profiles.admin.duplicates import CandidateDuplicatesMixin
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
 from profiles.exports import candidate_csv_lines
@@ -142,6 +143,21 @@ class CandidateForm(forms.ModelForm):
             if name in self.fields:
                 self.fields[name].help_text = "Protected: edited by hand, imports leave it alone."
 
+    def clean(self):
+        cleaned = super().clean()
+        # What a browser sends back for an untouched field is not always the stored text: a textarea's line breaks
+        # come back as CR LF, and the form strips spaces at the ends. Such a field keeps its stored value, so that
+        # only fields the recruiter really changed count as edited by hand (and become protected against imports).
+        for name, value in cleaned.items():
+            stored = getattr(self.instance, name, None) if name in PROFILE_FIELDS else None
+            if isinstance(value, str) and isinstance(stored, str) and _same_text(value, stored):
+                cleaned[name] = stored
+        return cleaned
+
+
+def _same_text(posted: str, stored: str) -> bool:
+    return re.sub(r"\r\n?", "\n", posted).strip() == re.sub(r"\r\n?", "\n", stored).strip()
+
 
 def _field_label(name: str) -> str:
     return str(Candidate._meta.get_field(name).verbose_name)
@@ -165,7 +181,7 @@ class AddToShortlistForm(forms.Form):
 
 
 @admin.register(Candidate)
-class CandidateAdmin(CandidateDuplicatesMixin, SimpleHistoryAdmin):
+class CandidateAdmin(HistoryRevertNeedsChangePermission, CandidateDuplicatesMixin, SimpleHistoryAdmin):
     form = CandidateForm
     list_display = ["name", "title_at_company", "location", "top_skills", "years_coding", "updated_at"]
     list_display_links = ["name"]

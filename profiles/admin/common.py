@@ -1,8 +1,11 @@
-"""Small pieces the candidate admin's actions share: counted wording and the page an action shows before it acts."""
+"""Small pieces the candidate admin shares: counted wording, the page an action shows before it acts, and the
+permission check simple-history's revert form lacks."""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 
 
@@ -27,3 +30,18 @@ def action_page(model_admin, request, candidates, action: str, title: str, **con
             **context,
         },
     )
+
+
+class HistoryRevertNeedsChangePermission:
+    """A mixin for a ``SimpleHistoryAdmin``: its revert form (``history_form_view``) saves any POST from a user who may
+    view the object, since django-simple-history only checks "view or change" before saving. Here a POST there needs
+    what the change form needs: the change permission (and the add permission to bring back a deleted object).
+    Reading an old version stays open to viewers."""
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":
+            obj = self.get_object(request, unquote(object_id))
+            may_write = self.has_change_permission(request, obj) and not self.revert_disabled(request, obj)
+            if not may_write or (obj is None and not self.has_add_permission(request)):
+                raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context=extra_context)

@@ -161,3 +161,57 @@ def test_a_viewer_sees_the_profile_but_cannot_save_it(viewer_client, ada):
     assert 'name="_save"' not in page.content.decode()
     assert response.status_code == 403
     assert Candidate.objects.get(pk=ada.pk).name == "Ada Quill"
+
+
+def test_a_viewer_cannot_write_through_the_history_revert_form(viewer_client, ada):
+    """Issue 15, hole 1: simple-history's revert form saved a Viewer's POST (it only checks view-or-change)."""
+    version = ada.history.order_by("-history_date").first()
+    revert_url = reverse("admin:profiles_candidate_simple_history", args=[ada.pk, version.history_id])
+    records = ada.history.count()
+
+    page = viewer_client.get(revert_url)
+    response = viewer_client.post(revert_url, {"name": "X", "_save": "Save"})
+
+    assert page.status_code == 200  # a Viewer may read an old version
+    assert 'name="_save"' not in page.content.decode()
+    assert response.status_code == 403
+    ada.refresh_from_db()
+    assert (ada.name, ada.title, ada.company, ada.protected_fields) == ("Ada Quill", "Engineer", "Lumen Labs", [])
+    assert ada.history.count() == records
+
+
+def browser_form(html: str, form_id: str) -> dict:
+    """The form as a browser submits it: line breaks in a textarea's value go as CR LF (the HTML standard)."""
+    data = form_data(html, form_id)
+    return {k: v.replace("\r\n", "\n").replace("\n", "\r\n") if isinstance(v, str) else v for k, v in data.items()}
+
+
+def test_saving_the_form_as_a_browser_does_protects_only_the_fields_whose_value_changed(recruiter_client, ada):
+    """Issue 15, hole 1: an untouched multi-line summary came back with CR LF line breaks and counted as edited."""
+    Candidate.objects.filter(pk=ada.pk).update(summary="Line one.\nLine two.", headline="  Builds compilers ")
+    data = browser_form(recruiter_client.get(change_url(ada)).content.decode(), "candidate_form")
+
+    response = recruiter_client.post(change_url(ada), {**data, "title": "Staff Engineer"})
+
+    assert response.status_code == 302
+    ada.refresh_from_db()
+    assert ada.protected_fields == ["title"]
+    assert (ada.summary, ada.headline) == ("Line one.\nLine two.", "  Builds compilers ")
+
+
+def test_a_revert_protects_only_the_fields_it_changes(recruiter_client, ada):
+    """Issue 15, hole 1: a revert is an edit by hand of the fields it changes, not of every field of the form."""
+    Candidate.objects.filter(pk=ada.pk).update(summary="Line one.\nLine two.")
+    ada.history.all().delete()  # as after an import
+    post_form(recruiter_client, ada, title="Staff Engineer")
+    Candidate.objects.filter(pk=ada.pk).update(protected_fields=[])  # released meanwhile, say
+    imported = ada.history.order_by("history_date").first()
+    revert_url = reverse("admin:profiles_candidate_simple_history", args=[ada.pk, imported.history_id])
+
+    data = browser_form(recruiter_client.get(revert_url).content.decode(), "historicalcandidate_form")
+    response = recruiter_client.post(revert_url, data)
+
+    assert response.status_code == 302
+    ada.refresh_from_db()
+    assert (ada.title, ada.summary) == ("Engineer", "Line one.\nLine two.")
+    assert ada.protected_fields == ["title"]
