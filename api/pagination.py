@@ -5,6 +5,9 @@ ties (hundreds of candidates share a ``match`` of 90). This paginator reads the 
 end with the primary key, as ``candidate_search`` guarantees) and encodes the values of every key of the last row in
 the cursor; the next page is ``WHERE (k1, id) < (v1, v_id)`` in the ordering's direction, written so that PostgreSQL can
 use the index of the leading key. Stable while imports run: rows never shift between pages.
+
+A cursor is opaque, not unforgeable: whatever a client sends in its place is a 400 (``not a cursor this API gave
+out``), never an error of the JSON decoder, the driver or the database (issue 15, hole 11).
 """
 
 from __future__ import annotations
@@ -48,11 +51,11 @@ class KeysetPagination(BasePagination):
         if raw is None:
             return None
         try:
-            data = json.loads(base64.urlsafe_b64decode(raw.encode("ascii") + b"==="))
+            data = _cursor_payload(raw)
             if data["o"] != _ordering_label(keys) or len(data["v"]) != len(keys):
                 raise ValidationError({self.cursor_query_param: ["belongs to another ordering or filter"]})
             values = [
-                None if value is None else _from_cursor(_output_field(queryset, key.name).to_python(value))
+                None if value is None else _cursor_value(_output_field(queryset, key.name), value)
                 for key, value in zip(keys, data["v"], strict=True)
             ]
             return values, bool(data.get("r"))
@@ -178,9 +181,40 @@ def _output_field(queryset: QuerySet, name: str):
     return queryset.model._meta.get_field(name)
 
 
-def _from_cursor(value):
-    """A cursor's value as the query compares it: datetimes in UTC, since PostgreSQL refuses the UTC offsets past
-    ±15:59 that Python reads (a cursor is opaque, not unforgeable)."""
+def _cursor_payload(raw: str) -> dict:
+    """The decoded cursor, ``{"o": ordering label, "v": [scalar, ...], "r": 0 or 1}``; ValueError for anything else.
+
+    Each value is a JSON scalar, and a string one PostgreSQL can hold: a NUL made the driver's DataError, a lone
+    surrogate (``"\\ud800"``, which JSON may spell) its UnicodeEncodeError.
+    """
+    try:
+        data = json.loads(base64.urlsafe_b64decode(raw.encode("ascii") + b"==="))
+    except RecursionError as exc:  # `[[[[…` nested past the decoder's depth limit
+        raise ValueError("nested too deep") from exc
+    if not (
+        isinstance(data, dict)
+        and set(data) <= {"o", "v", "r"}
+        and isinstance(data.get("o"), str)
+        and isinstance(data.get("v"), list)
+        and data.get("r", 0) in (0, 1)
+    ):
+        raise ValueError("not a cursor's shape")
+    for value in data["v"]:
+        if not (value is None or isinstance(value, bool | int | float | str)):
+            raise ValueError("not a scalar")
+        if isinstance(value, str) and "\x00" in value:
+            raise ValueError("a NUL character")
+        if isinstance(value, str):
+            value.encode("utf-8")  # UnicodeEncodeError on a lone surrogate
+    return data
+
+
+def _cursor_value(field, value):
+    """A cursor's value as the query compares it, validated as its column's values are (an integer in the column's
+    range, a string within its length); datetimes in UTC, since PostgreSQL refuses the UTC offsets past ±15:59 that
+    Python reads."""
+    value = field.to_python(value)
+    field.run_validators(value)
     return value.astimezone(UTC) if isinstance(value, datetime) else value
 
 

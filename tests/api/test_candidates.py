@@ -435,6 +435,42 @@ def test_a_forged_cursor_with_any_utc_offset_reads_the_same_instant(api):
     )
 
 
+def _raw_cursor(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode("utf-8", "surrogatepass")).rstrip(b"=").decode()
+
+
+@pytest.mark.parametrize(
+    ("ordering", "cursor"),
+    [
+        ("", _raw_cursor("[" * 2000)),  # nested past Python's recursion limit: RecursionError
+        ("", _raw_cursor('{"o": "-updated_at,-id", "v": [' + "[" * 500 + "]" * 500 + ", 1]}")),
+        ("name", _cursor({"o": "name,id", "v": ["Ada\u0000", 1]})),  # NUL: PostgreSQL's DataError
+        ("name", _raw_cursor('{"o": "name,id", "v": ["\\ud800", 1]}')),  # a lone surrogate: UnicodeEncodeError
+        ("name", _raw_cursor('{"o": "name,id", "v": ["\ud800", 1]}')),  # the same, raw in the JSON text
+        ("name", _cursor({"o": "name,id", "v": [{"a": 1}, 1]})),  # not a scalar
+        ("name", _cursor({"o": "name,id", "v": ["Ada", 10**40]})),  # no id this large
+        ("", _cursor(["-updated_at,-id"])),  # not an object
+        ("", _raw_cursor('{"o": "-updated_at,-id", "v": [null, 1], "r": []}')),
+        ("", "\u00e9t\u00e9"),  # not ASCII
+    ],
+)
+def test_any_forged_cursor_is_a_400_in_the_error_shape(api, ordering, cursor):
+    """Issue 15, hole 11: forged cursors were a 500 (RecursionError, DataError, UnicodeEncodeError)."""
+    CandidateFactory(name="Ada")
+    params = {"cursor": cursor, **({"ordering": ordering} if ordering else {})}
+
+    response = api.get(URL, params)
+
+    assert response.status_code == 400, response.content[:300]
+    assert response.json() == {
+        "error": {
+            "code": "invalid",
+            "message": "cursor: not a cursor this API gave out",
+            "details": {"cursor": ["not a cursor this API gave out"]},
+        }
+    }
+
+
 # --- Errors --------------------------------------------------------------------------------------------------------
 
 
