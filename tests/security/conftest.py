@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.models import Group
 from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.exceptions import Resolver404
 from rest_framework.authtoken.models import Token
@@ -53,6 +57,16 @@ def nobody(db):
 def staff_nobody(db):
     """Staff (may open the admin) but without a single model permission."""
     return UserFactory(username="staff-nobody", is_staff=True)
+
+
+@pytest.fixture
+def viewer(db):
+    """Staff in the Viewer group of the data migration (read-only). Transactional tests flush the tables, so the
+    migration's own function runs again here (it is idempotent)."""
+    importlib.import_module("profiles.migrations.0004_create_recruiter_and_viewer_groups").create_groups(apps, None)
+    user = UserFactory(username="viewer", is_staff=True)
+    user.groups.add(Group.objects.get(name="Viewer"))
+    return user
 
 
 @pytest.fixture
@@ -164,7 +178,10 @@ def _samples(route: str, name: str, group: str, pattern_text: str) -> list[str]:
     if group == "content_type_id":
         return [str(ContentType.objects.get_for_model(Candidate).pk)]
     if group == "history" and model is not None and hasattr(model, "history"):
-        record = model.history.first()
+        # A version of the row whose id the object slot gets (the first), so the URL opens a real version.
+        first = model.objects.order_by("pk").first()
+        versions = model.history.filter(**{model._meta.pk.attname: first.pk}) if first else model.history.none()
+        record = versions.order_by("history_id").first()
         return [str(record.history_id)] if record else ["1"]
     values = []
     if model is not None and model.objects.exists():
@@ -204,3 +221,95 @@ def concrete_endpoints() -> list[Endpoint]:
         assert url is not None, f"could not build a URL for {route!r} ({name})"
         endpoints.append(Endpoint(route, name, url))
     return endpoints
+
+
+# --- What the database holds, and the forms a page posts ---------------------------------------------------------
+
+# Sessions change whenever someone logs in or out; they are not data a request could write for someone else.
+_UNFINGERPRINTED = {"django_session"}
+
+
+def database_fingerprint() -> dict[str, tuple[int, str]]:
+    """Every table of the database: its row count and a hash of every row's content, from one SQL statement."""
+    tables = sorted(set(connection.introspection.table_names()) - _UNFINGERPRINTED)
+    quote = connection.ops.quote_name
+    sql = " UNION ALL ".join(
+        f"SELECT %s, count(*), coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') "
+        f"FROM {quote(table)} AS t"
+        for table in tables
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, tables)
+        return {table: (count, digest) for table, count, digest in cursor.fetchall()}
+
+
+@dataclass
+class PageForm:
+    """A ``<form method="post">`` of a page: what a browser would submit, and every option of its selects."""
+
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    options: dict[str, list[str]] = field(default_factory=dict)
+
+    def data(self) -> dict[str, str | list[str]]:
+        data: dict[str, list[str]] = {}
+        for name, value in self.fields:
+            data.setdefault(name, []).append(value)
+        return {name: values[0] if len(values) == 1 else values for name, values in data.items()}
+
+
+class _PostForms(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.forms: list[PageForm] = []
+        self._form: PageForm | None = None
+        self._select: tuple[str, list[str], bool] | None = None  # name, options, one was selected
+        self._textarea: str | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and a.get("method", "").lower() == "post":
+            self._form = PageForm()
+            self.forms.append(self._form)
+        if self._form is None:
+            return
+        name = a.get("name")
+        if tag == "input" and name and a.get("type") not in ("submit", "button", "file", "image", "reset"):
+            if a.get("type") not in ("checkbox", "radio") or "checked" in a:
+                self._form.fields.append((name, a.get("value", "on")))
+        elif tag == "select" and name:
+            self._select = (name, [], False)
+        elif tag == "option" and self._select:
+            select_name, options, _chosen = self._select
+            options.append(a.get("value", ""))
+            if "selected" in a:
+                self._form.fields.append((select_name, a.get("value", "")))
+                self._select = (select_name, options, True)
+        elif tag == "textarea" and name:
+            self._textarea, self._text = name, []
+
+    def handle_data(self, data):
+        if self._textarea:
+            self._text.append(data)
+
+    def handle_endtag(self, tag):
+        if self._form is None:
+            return
+        if tag == "form":
+            self._form = None
+        elif tag == "select" and self._select:
+            name, options, chosen = self._select
+            if not chosen and options:  # a browser submits the first option
+                self._form.fields.append((name, options[0]))
+            self._form.options[name] = options
+            self._select = None
+        elif tag == "textarea" and self._textarea:
+            self._form.fields.append((self._textarea, "".join(self._text).removeprefix("\n")))
+            self._textarea = None
+
+
+def post_forms(html: str) -> list[PageForm]:
+    """Every form of a page that posts, as a browser would fill it in from what the page shows."""
+    reader = _PostForms()
+    reader.feed(html)
+    return reader.forms

@@ -4,10 +4,14 @@ A new endpoint is tested the day it is added: an API URL must be given a policy 
 the admin must be put on the short allow-list on purpose.
 """
 
+import re
+
 import pytest
+from django.apps import apps
+from django.test import Client
 from django.urls import reverse
 
-from tests.security.conftest import Endpoint, concrete_endpoints
+from tests.security.conftest import Endpoint, concrete_endpoints, database_fingerprint, post_forms
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +33,7 @@ API_POLICY = {
     "api:import-detail": READ,
     "schema": READ,
     "swagger-ui": READ,
+    "redoc": READ,
 }
 UNSAFE = ("post", "put", "patch", "delete")
 
@@ -186,4 +191,79 @@ def test_a_staff_member_without_permissions_sees_no_data_in_the_admin(client, en
     index = client.get(reverse("admin:index"))
     assert index.status_code == 200
     assert not index.context["app_list"], "the admin index lists models to a user without permissions"
+    assert failures == [], "\n".join(failures)
+
+
+# Admin URLs whose POST writes a model (the change, add and delete forms, simple-history's revert form): a Viewer is
+# refused. (A Viewer's own password is theirs to change: admin:password_change is a staff page, not a model's.)
+_WRITING_ADMIN_URL = re.compile(r"_(add|change|delete|simple_history)$")
+
+
+def _model_ids(endpoint: Endpoint) -> list[str]:
+    match = re.match(r"/admin/(\w+)/(\w+)/", endpoint.url)
+    if not match:
+        return []
+    try:
+        model = apps.get_model(match.group(1), match.group(2))
+    except LookupError:
+        return []
+    return [str(pk) for pk in model._default_manager.order_by("pk").values_list("pk", flat=True)[:20]]
+
+
+def _plausible_posts(superuser: Client, endpoint: Endpoint) -> list[dict]:
+    """What a browser of a user allowed everything would post to this URL: each form of the page as the superuser sees
+    it, with the buttons that save, confirm or apply pressed, and every action of a changelist run on every row."""
+    buttons = {"_save": "Save", "post": "yes", "apply": "1"}
+    page = superuser.get(endpoint.url, follow=True)
+    html = page.content.decode(errors="replace") if "html" in page.get("Content-Type", "") else ""
+    posts = [{**form.data(), **buttons} for form in post_forms(html)] or [buttons]
+    for form in post_forms(html):
+        for action in (a for a in form.options.get("action", []) if a):
+            posts.append(
+                {
+                    **form.data(),
+                    **buttons,
+                    "action": action,
+                    "_selected_action": _model_ids(endpoint),
+                    "select_across": "0",
+                    "index": "0",
+                    "new_name": "Written by a viewer",
+                }
+            )
+    return posts
+
+
+def test_a_viewer_changes_nothing_by_posting_to_any_admin_url(endpoints, viewer, one_of_everything):
+    """Issue 15, hole 1 and its "Done when": every admin URL, posted to by a Viewer with a valid CSRF token and the
+    data a superuser's browser would send, leaves every table as it was; a URL that writes answers 403."""
+    superuser = Client()
+    superuser.force_login(one_of_everything["owner"])
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(viewer)
+    index = client.get(reverse("admin:index")).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', index).group(1)
+    failures, posted = [], 0
+    for endpoint in endpoints:
+        if endpoint.area != "admin" or endpoint.name in PUBLIC or endpoint.name == "admin:view_on_site":
+            continue  # logging in or out is not a write of data; view_on_site only redirects
+        for data in _plausible_posts(superuser, endpoint):
+            before = database_fingerprint()
+            response = client.post(endpoint.url, {**data, "csrfmiddlewaretoken": token})
+            if getattr(response, "streaming", False):
+                b"".join(response.streaming_content)
+            after = database_fingerprint()
+            posted += 1
+            changed = sorted(table for table in after if after[table] != before.get(table))
+            what = f"POST {endpoint.url} ({data.get('action') or 'form'}): {response.status_code}"
+            if changed:
+                failures.append(f"{what} changed {', '.join(changed)}")
+            elif response.status_code >= 500:
+                failures.append(what)
+            elif (
+                _WRITING_ADMIN_URL.search(endpoint.name)
+                and endpoint.name not in STAFF_SITE_PAGES
+                and not (response.status_code in (403, 405) or _is_login_redirect(response))
+            ):
+                failures.append(f"{what}, not refused")
+    assert posted > 60
     assert failures == [], "\n".join(failures)
