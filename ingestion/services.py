@@ -6,11 +6,13 @@ compare-and-set UPDATE, so re-delivered or duplicated task messages never import
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import itertools
 import logging
 import os
 import re
-import shutil
+import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -56,6 +58,11 @@ _UNSAFE_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]
 class IncomingFile:
     name: str
     data: bytes
+    path: Path | None = None  # where it was read, for files from a folder (the inbox moves them once stored)
+
+
+class NotARegularFile(Exception):
+    """A folder entry that is not read: a link, a FIFO, a socket or a device (the message says which)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +96,12 @@ class ImportSummary:
 
 
 def safe_file_name(name: str) -> str:
-    """The last path component of a received name, without control characters: a label, never a path."""
-    base = _UNSAFE_NAME_CHARS.sub("", re.split(r"[\\/]", name or "")[-1]).strip()[:500]
+    """The last path component of a received name, without control characters: a label, never a path.
+
+    An undecodable byte that reached the name as a lone surrogate (how Python spells file names that are not UTF-8)
+    becomes U+FFFD: the database stores only text, and one such name must not fail the files received beside it."""
+    name = (name or "").encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    base = _UNSAFE_NAME_CHARS.sub("", re.split(r"[\\/]", name)[-1]).strip()[:500]
     return "unnamed" if base.strip(".") == "" else base  # "." and ".." name directories, not files
 
 
@@ -197,17 +208,104 @@ def _enqueue_on_commit(file_ids: list[int]) -> None:
     transaction.on_commit(lambda: [tasks.import_files.delay(chunk) for chunk in chunks])
 
 
-def iter_folder(paths: Iterable[Path]) -> Iterator[IncomingFile]:
-    """Files under the given files or folders (recursive, sorted, hidden entries skipped), read one at a time."""
-    for path in paths:
-        if path.is_file():
-            yield IncomingFile(path.name, path.read_bytes())
+# Read-only, never following a link in the last component, never waiting for a FIFO's writer, never taking a terminal.
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+
+
+def regular_file_read(path: str | Path, *, dir_fd: int | None = None) -> bytes:
+    """The bytes of a regular file; ``NotARegularFile`` for anything else.
+
+    The test is made on the opened descriptor (``O_NOFOLLOW``, then ``fstat``), so that a file swapped for a link or
+    a FIFO between a listing and this read is still refused: no window between the check and the use.
+    """
+    try:
+        fd = os.open(path, _READ_FLAGS, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # what O_NOFOLLOW answers for a link
+            raise NotARegularFile("it is a symbolic link") from exc
+        raise
+    with os.fdopen(fd, "rb") as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(_not_regular(mode))
+        return file.read()
+
+
+def _not_regular(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "it is a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "it is a folder"
+    kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"it is not a regular file ({kind})"
+
+
+def _name_problem(name: str) -> str | None:
+    try:
+        os.fsencode(name).decode("utf-8")
+    except UnicodeDecodeError:
+        return "its name is not valid UTF-8"
+    return None
+
+
+def _entry_problem(name: str, dir_fd: int) -> str | None:
+    """Why this entry of a folder is not taken, from its own inode (a link is never followed), or None."""
+    try:
+        mode = os.lstat(name, dir_fd=dir_fd).st_mode
+    except OSError as exc:  # gone since it was listed, or not ours to look at
+        return str(exc)
+    return None if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else _not_regular(mode)
+
+
+def printable_path(path: str | Path) -> str:
+    """A path as a log line shows it: bytes that are not UTF-8 escaped (``bad\\xffname.txt``), never an error."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def _skip(path: Path, reason: str, skipped: list[Path] | None) -> None:
+    logger.warning("Skipped %s: %s.", printable_path(path), reason)
+    if skipped is not None:
+        skipped.append(path)
+
+
+def iter_folder(
+    paths: Iterable[Path], *, recursive: bool = True, skipped: list[Path] | None = None
+) -> Iterator[IncomingFile]:
+    """Files under the given files or folders (sorted, hidden entries skipped), read one at a time.
+
+    Only regular files whose real path lies inside the folder given are read: links (to files or folders) are not
+    followed, and FIFOs, sockets and devices are not opened. These, names that are not UTF-8 and files that cannot be
+    read are skipped with a log line (and added to ``skipped``), so one of them never stops the others. A folder is
+    walked through directory descriptors (``os.fwalk``), so a folder swapped for a link mid-walk is not followed
+    either. A path given is taken as its real path: the person who named it chose where it points.
+    """
+    for given in paths:
+        top = Path(given).resolve()
+        if not top.is_dir():
+            try:
+                yield IncomingFile(top.name, regular_file_read(top), path=top)
+            except (NotARegularFile, OSError) as exc:
+                _skip(top, str(exc), skipped)
             continue
-        for root, dirs, names in os.walk(path):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for name in sorted(names):
-                if not name.startswith("."):
-                    yield IncomingFile(name, (Path(root) / name).read_bytes())
+        for root, dirs, names, root_fd in os.fwalk(top, follow_symlinks=False):
+            kept = []
+            for name in sorted(d for d in dirs if recursive and not d.startswith(".")):
+                problem = _name_problem(name) or _entry_problem(name, root_fd)
+                if problem is None:
+                    kept.append(name)
+                else:
+                    _skip(Path(root) / name, problem, skipped)
+            dirs[:] = kept  # fwalk walks these next, each opened through the descriptor of its parent
+            for name in sorted(n for n in names if not n.startswith(".")):
+                path = Path(root) / name
+                problem = _name_problem(name) or _entry_problem(name, root_fd)
+                if problem is None:
+                    try:
+                        yield IncomingFile(name, regular_file_read(name, dir_fd=root_fd), path=path)
+                        continue
+                    except (NotARegularFile, OSError) as exc:
+                        problem = str(exc)
+                _skip(path, problem, skipped)
 
 
 # --- Importing -----------------------------------------------------------------------------------------------------
@@ -522,17 +620,41 @@ def source_files_requeue(*, file_ids: Iterable[int]) -> int:
 
 
 def inbox_scan(*, inbox: Path | None = None) -> ImportBatch | None:
-    """Turn new files in the watched inbox into a batch; move each stored file to ``.imported/`` afterwards."""
-    inbox = inbox or settings.INGEST_INBOX
+    """Turn new files in the watched inbox into a batch; move each stored file to ``.imported/`` afterwards.
+
+    Only the inbox's own regular files are read (see ``iter_folder``); an entry skipped is moved to ``.rejected/`` so
+    that it is reported once, not at every scan, and kept for a look. No file to read, no batch.
+    """
+    inbox = Path(inbox or settings.INGEST_INBOX).resolve()
     if not inbox.is_dir():
         return None
-    paths = [p for p in sorted(inbox.iterdir()) if p.is_file() and not p.name.startswith(".")]
-    if not paths:
-        return None
-    batch = batch_create(origin=ImportBatch.Origin.INBOX, label=str(inbox))
-    batch_receive(batch=batch, files=iter_folder(paths))
-    done_dir = inbox / ".imported" / timezone.now().strftime("%Y-%m-%d")
-    done_dir.mkdir(parents=True, exist_ok=True)
-    for path in paths:  # stored and committed: safe to move; a crash before this only re-reads duplicates
-        shutil.move(str(path), done_dir / path.name)
+    today = timezone.now().strftime("%Y-%m-%d")
+    skipped: list[Path] = []
+    received: list[Path] = []
+    files = _noting_paths(iter_folder([inbox], recursive=False, skipped=skipped), received)
+    first = next(files, None)
+    batch = None
+    if first is not None:
+        batch = batch_create(origin=ImportBatch.Origin.INBOX, label=str(inbox))
+        batch_receive(batch=batch, files=itertools.chain([first], files))
+        # Stored and committed: safe to move; a crash before this only re-reads duplicates.
+        _move_into(received, inbox / ".imported" / today)
+    _move_into(skipped, inbox / ".rejected" / today)
     return batch
+
+
+def _noting_paths(files: Iterator[IncomingFile], paths: list[Path]) -> Iterator[IncomingFile]:
+    for incoming in files:
+        paths.append(incoming.path)
+        yield incoming
+
+
+def _move_into(paths: list[Path], folder: Path) -> None:
+    if not paths:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in paths:
+        try:
+            os.rename(path, folder / path.name)  # the entry itself: a link is moved, never followed
+        except OSError as exc:  # gone meanwhile, or not ours to move: the next scan meets it again
+            logger.warning("Could not move %s to %s: %s", printable_path(path), folder, exc)

@@ -50,6 +50,6 @@ def sweep_stale() -> int:
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
 def scan_inbox() -> int | None:
-    """Beat: new files in INGEST_INBOX become a batch."""
+    """Beat: new files in INGEST_INBOX become a batch (none when no file could be read)."""
     batch = services.inbox_scan()
     return batch.pk if batch else None

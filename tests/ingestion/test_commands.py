@@ -1,12 +1,15 @@
 import io
 import json
+import logging
+import os
 import shutil
+import stat
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from ingestion.models import SourceFile
+from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate
 from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, PROGAI_DIR
 from tests.helpers import assert_contains
@@ -80,6 +83,41 @@ def test_dry_run_prints_the_expected_document_and_writes_nothing(tmp_path):
 def test_ingest_refuses_a_missing_path():
     with pytest.raises(CommandError, match="No such file or folder"):
         call_command("ingest", "/nonexistent/folder")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_ingest_refuses_a_file_argument_that_is_not_a_regular_file(tmp_path, kind):
+    """Issue 15, hole 2: ``ingest PATH`` opened whatever it was given; a FIFO blocked it for good."""
+    path = tmp_path / "special.txt"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 3))
+
+    with pytest.raises(CommandError, match="Not a regular file"):
+        call_command("ingest", "--sync", "--no-progress", str(path))
+    assert not ImportBatch.objects.exists()
+
+
+def test_ingest_reads_only_the_regular_files_inside_a_folder(tmp_path, caplog):
+    """Issue 15, hole 2: links in a folder were followed (to /etc/passwd, or to a folder outside); FIFOs blocked."""
+    folder, outside = tmp_path / "folder", tmp_path / "outside"
+    (folder / "sub").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "secret.txt").write_bytes(b"SECRET_KEY=not-for-the-database\n")
+    shutil.copy(PROGAI_DIR / "ingrid-valtonen.txt", folder / "sub" / "ingrid-valtonen.txt")
+    (folder / "passwd.txt").symlink_to("/etc/passwd")
+    (folder / "secret.txt").symlink_to(outside / "secret.txt")
+    (folder / "linked").symlink_to(outside, target_is_directory=True)
+    os.mkfifo(folder / "pipe.txt")
+
+    with caplog.at_level(logging.WARNING, logger="ingestion.services"):
+        out, _ = run("ingest", "--sync", "--no-progress", str(folder))
+
+    assert out.strip().splitlines()[-1] == "imported 1, updated 0, unchanged 0, failed 0"
+    assert list(SourceFile.objects.values_list("original_name", flat=True)) == ["ingrid-valtonen.txt"]
+    for name in ["passwd.txt", "secret.txt", "linked", "pipe.txt"]:
+        assert f"folder/{name}: it is " in caplog.text
 
 
 def test_reparse_sync_retries_failed_files_after_a_fix(tmp_path, monkeypatch):

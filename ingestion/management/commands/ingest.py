@@ -35,6 +35,10 @@ class Command(BaseCommand):
         missing = [str(p) for p in paths if not p.exists()]
         if missing:
             raise CommandError(f"No such file or folder: {', '.join(missing)}")
+        # A FIFO would block the read, a device is not a profile: refused here; inside a folder they are skipped.
+        special = [str(p) for p in paths if not (p.is_dir() or p.is_file())]
+        if special:
+            raise CommandError(f"Not a regular file or a folder: {', '.join(special)}")
         if dry_run:
             return self._dry_run(paths)
         batch = services.batch_create(origin=ImportBatch.Origin.CLI, label=" ".join(str(p) for p in paths))
