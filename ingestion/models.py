@@ -20,7 +20,9 @@ class ImportBatch(models.Model):
     )
     # Files received, including those whose identical bytes were already stored (counted in `duplicates`).
     total_files = models.PositiveIntegerField(default=0)
-    duplicates = models.PositiveIntegerField(default=0, help_text="Files whose identical bytes were already stored.")
+    duplicates = models.PositiveIntegerField(
+        default=0, help_text="Files whose identical bytes were already stored, in a batch the uploader may view."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -57,7 +59,14 @@ class SourceFile(models.Model):
     )
     original_name = models.CharField(max_length=500)
     content = models.BinaryField(editable=False)
-    sha256 = models.CharField(max_length=64)  # unique: see the constraint
+    sha256 = models.CharField(max_length=64)  # unique within its dedup_scope: see the constraint
+    # Identical bytes are stored once per scope. 0 is the shared store: files from the command line, the inbox and
+    # users who may view every batch. An uploader who may view only their own batches gets a scope of their own (their
+    # user id; a number, not a key, so deleting the user leaves their files as they were): what others uploaded is
+    # never reported to them as "already stored", and their upload is imported like any new file.
+    dedup_scope = models.PositiveBigIntegerField(
+        default=0, editable=False, help_text="0: the shared store; else the id of the uploader whose own copy this is."
+    )
     size = models.PositiveBigIntegerField()
     format = models.CharField(max_length=12, choices=Format.choices, default=Format.UNKNOWN)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
@@ -87,8 +96,8 @@ class SourceFile(models.Model):
             models.Index(fields=["candidate"], name="sourcefile_candidate_idx"),
         ]
         constraints = [
-            # A constraint rather than unique=True: the same index, without the unused varchar_pattern_ops twin.
-            models.UniqueConstraint(fields=["sha256"], name="sourcefile_unique_sha256"),
+            # Identical bytes once per scope; the index also serves lookups by sha256 alone (its first column).
+            models.UniqueConstraint(fields=["sha256", "dedup_scope"], name="sourcefile_unique_sha256_per_scope"),
             models.CheckConstraint(condition=~Q(status="failed") | ~Q(error=""), name="sourcefile_failed_has_error"),
         ]
 

@@ -11,6 +11,11 @@ from ingestion.models import ImportBatch, SourceFile
 _STATUSES = [choice.value for choice in SourceFile.Status]
 
 
+def may_view_every_batch(user) -> bool:
+    """Whether this user reads every import batch (the view permission), rather than only their own uploads."""
+    return user.has_perm("ingestion.view_importbatch")
+
+
 def import_batches_for(*, user) -> QuerySet[ImportBatch]:
     """Batches this user may read: every batch with the view permission, else the user's own uploads.
 
@@ -18,7 +23,7 @@ def import_batches_for(*, user) -> QuerySet[ImportBatch]:
     of batches shows its progress without a query per batch (see ``import_batch_progress``).
     """
     queryset = ImportBatch.objects.select_related("created_by")
-    if not user.has_perm("ingestion.view_importbatch"):
+    if not may_view_every_batch(user):
         queryset = queryset.filter(created_by=user)
     counts = {f"n_{status}": Count("files", filter=Q(files__status=status)) for status in _STATUSES}
     return queryset.annotate(**counts).order_by("-created_at", "-id")

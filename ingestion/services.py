@@ -39,7 +39,7 @@ from ingestion.loaders import (
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.normalise import NormalisedProfile, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
-from ingestion.selectors import progress_from_counts
+from ingestion.selectors import may_view_every_batch, progress_from_counts
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
 from profiles.vocabulary import SkillVocabulary
 
@@ -139,24 +139,37 @@ def batch_create(*, origin: str, label: str = "", user=None) -> ImportBatch:
 def batch_receive(*, batch: ImportBatch, files: Iterable[IncomingFile], enqueue: bool = True) -> ImportBatch:
     """Store every file (bytes and hash) before anything parses it, in groups, and queue the new ones.
 
-    Files whose bytes are already stored are counted as duplicates and write nothing else. Memory stays flat: the
-    iterable is consumed group by group.
+    Files whose bytes are already stored in the batch's scope (``dedup_scope``) are counted as duplicates and write
+    nothing else. Memory stays flat: the iterable is consumed group by group.
     """
+    scope = dedup_scope_of(batch)
     group: list[IncomingFile] = []
     for incoming in files:
         group.append(incoming)
         if len(group) >= RECEIVE_GROUP_SIZE:
-            _receive_group(batch, group, enqueue)
+            _receive_group(batch, group, enqueue, scope)
             group = []
     if group:
-        _receive_group(batch, group, enqueue)
+        _receive_group(batch, group, enqueue, scope)
     batch.refresh_from_db()
     batch_finish_if_done(batch_id=batch.pk)
     return batch
 
 
+def dedup_scope_of(batch: ImportBatch) -> int:
+    """Which stored files a batch's files are compared with (``SourceFile.dedup_scope``).
+
+    "Already stored" may be said only of a copy in a batch the uploader may view. Who may view every batch, and the
+    command line and the inbox (no user), share one store (scope 0); an uploader who may view only their own batches
+    has a scope of their own, so their upload of bytes somebody else sent is stored and imported as a new file for
+    them, and only their own earlier copy makes a duplicate.
+    """
+    user = batch.created_by
+    return 0 if user is None or may_view_every_batch(user) else user.pk
+
+
 @transaction.atomic
-def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool) -> None:
+def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool, scope: int) -> None:
     rows: dict[str, IncomingFile] = {}
     for incoming in group:
         rows.setdefault(hashlib.sha256(incoming.data).hexdigest(), incoming)
@@ -168,12 +181,12 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool)
         cursor.execute(
             """
             WITH new AS (
-                INSERT INTO ingestion_sourcefile (batch_id, original_name, content, sha256, size, format, status,
-                    outcome, error, warnings, attempts, claimed_by, created_at, queued_at)
-                SELECT %(batch)s, n, c, s, z, f, 'pending', '', '', '[]'::jsonb, 0, '', %(now)s, %(queued)s
+                INSERT INTO ingestion_sourcefile (batch_id, original_name, content, sha256, dedup_scope, size, format,
+                    status, outcome, error, warnings, attempts, claimed_by, created_at, queued_at)
+                SELECT %(batch)s, n, c, s, %(scope)s, z, f, 'pending', '', '', '[]'::jsonb, 0, '', %(now)s, %(queued)s
                 FROM unnest(%(names)b::varchar[], %(contents)b::bytea[], %(shas)b::varchar[], %(sizes)b::bigint[],
                     %(formats)b::varchar[]) AS t(n, c, s, z, f)
-                ON CONFLICT (sha256) DO NOTHING
+                ON CONFLICT (sha256, dedup_scope) DO NOTHING
                 RETURNING id
             ),
             counted AS (
@@ -185,6 +198,7 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool)
             """,
             {
                 "batch": batch.pk,
+                "scope": scope,
                 "now": now,
                 "queued": now if enqueue else None,
                 "names": [safe_file_name(rows[s].name) for s in shas],

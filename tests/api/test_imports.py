@@ -1,6 +1,7 @@
 """POST/GET /api/v1/imports/: upload files into a batch, then follow its progress."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -44,6 +45,49 @@ def test_identical_bytes_count_as_duplicates(import_api):
 
     assert (data["progress"]["duplicates"], data["progress"]["unchanged"], data["progress"]["percent"]) == (1, 1, 100)
     assert SourceFile.objects.count() == 1
+
+
+def test_re_uploading_bytes_another_user_stored_answers_as_for_a_new_file(
+    import_api, django_capture_on_commit_callbacks
+):
+    """Issue 15, hole 16: identical bytes counted as a duplicate, which told the uploader that someone else, in a batch
+    the uploader may not see, already had this very file. Now the uploader gets a copy of their own, imported as any
+    new file is; only their own earlier copy (a batch they may view) makes a duplicate."""
+    theirs = batch_create(origin=ImportBatch.Origin.API, user=UserFactory(username="other"))
+    batch_receive(batch=theirs, files=[IncomingFile("theirs.txt", PROFILE)], enqueue=False)
+    never_seen = import_api.post(URL, upload(("eve.txt", PROFILE.replace(b"Ada", b"Eve")))).json()
+
+    with django_capture_on_commit_callbacks() as queued:
+        again = import_api.post(URL, upload(("mine.txt", PROFILE))).json()
+
+    assert again["progress"] == never_seen["progress"]
+    assert (again["progress"]["duplicates"], again["progress"]["pending"]) == (0, 1)
+    mine = SourceFile.objects.get(batch_id=again["id"])
+    assert (mine.original_name, mine.status, bytes(mine.content)) == ("mine.txt", "pending", PROFILE)
+    assert len(queued) == 1  # sent to the workers like any new file
+    assert SourceFile.objects.get(batch=theirs).original_name == "theirs.txt"  # the other copy is left as it was
+
+    third = import_api.post(URL, upload(("mine-again.txt", PROFILE))).json()
+
+    assert third["progress"]["duplicates"] == 1
+    assert SourceFile.objects.filter(sha256=mine.sha256).count() == 2
+
+
+def test_identical_bytes_are_a_duplicate_for_a_user_who_may_view_every_batch(importer):
+    """Issue 15, hole 16: who may view the earlier copy's batch may be told it is already stored."""
+    importer.user_permissions.add(Permission.objects.get(codename="view_importbatch"))
+    importer = type(importer).objects.get(pk=importer.pk)  # permissions are cached on the instance
+    inbox = batch_create(origin=ImportBatch.Origin.INBOX)
+    batch_receive(batch=inbox, files=[IncomingFile("inbox.txt", PROFILE)], enqueue=False)
+
+    batch = batch_receive(
+        batch=batch_create(origin=ImportBatch.Origin.API, user=importer),
+        files=[IncomingFile("mine.txt", PROFILE)],
+        enqueue=False,
+    )
+
+    assert (batch.total_files, batch.duplicates) == (1, 1)
+    assert SourceFile.objects.get().batch == inbox
 
 
 def test_an_upload_needs_files(import_api):
