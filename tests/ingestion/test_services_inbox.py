@@ -45,6 +45,7 @@ def test_symlinks_fifos_and_devices_in_the_inbox_are_skipped_with_a_log_line(inb
     (inbox / "good.txt").write_bytes(PROFILE)
     (inbox / "environ.txt").symlink_to(secret)
     (inbox / "passwd.txt").symlink_to("/etc/passwd")
+    (inbox / "proc.txt").symlink_to("/proc/self/environ")
     (inbox / "inside.txt").symlink_to(inbox / "good.txt")  # inside the inbox, but a link all the same
     os.mkfifo(inbox / "pipe.txt")  # opening it to read would block the scan for good
     os.mknod(inbox / "null.txt", 0o600 | stat.S_IFCHR, os.makedev(1, 3))
@@ -56,13 +57,13 @@ def test_symlinks_fifos_and_devices_in_the_inbox_are_skipped_with_a_log_line(inb
     assert _stored_names() == ["good.txt"]
     assert not SourceFile.objects.filter(content=SECRET).exists()
     skipped = "\n".join(r.getMessage() for r in caplog.records)
-    for name in ["environ.txt", "passwd.txt", "inside.txt", "pipe.txt", "null.txt"]:
+    for name in ["environ.txt", "passwd.txt", "proc.txt", "inside.txt", "pipe.txt", "null.txt"]:
         assert name in skipped
     assert "symbolic link" in skipped
     assert "not a regular file" in skipped
     # Set aside, not left to be skipped (and logged) again every scan; the links themselves are moved, not followed.
     assert [p.name for p in inbox.iterdir() if not p.name.startswith(".")] == []
-    assert _rejected(inbox)[-5:] == ["environ.txt", "inside.txt", "null.txt", "passwd.txt", "pipe.txt"]
+    assert _rejected(inbox)[-6:] == ["environ.txt", "inside.txt", "null.txt", "passwd.txt", "pipe.txt", "proc.txt"]
     assert secret.read_bytes() == SECRET
 
 
