@@ -22,22 +22,25 @@ from typing import Protocol
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import DatabaseError, DataError, IntegrityError, transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
+from core.sqlstate import is_transient, sqlstate_of
 from core.text import human_size
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.loaders import (
     LoadResult,
+    ResolvedLabels,
     bound_cursor,
     load_profiles,
     repositories_upsert,
-    skill_vocabulary_resolve,
+    shared_rows_delete_unused,
+    skill_labels_resolve,
 )
 from ingestion.models import ImportBatch, SourceFile
-from ingestion.normalise import NormalisedProfile, document_label_keys, normalise
+from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
 from ingestion.selectors import may_view_every_batch, progress_from_counts
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
@@ -47,9 +50,11 @@ logger = logging.getLogger(__name__)
 
 RECEIVE_GROUP_SIZE = 200
 MAX_ATTEMPTS = 5
-# Errors a document's content causes while it is saved: they fail that file alone, never the whole chunk (text the
-# database cannot encode, such as an unpaired surrogate, is refused by the driver before it reaches the server).
-CONTENT_ERRORS = (IntegrityError, DataError, UnicodeEncodeError)
+# Errors saving a document can raise. Those ``core.sqlstate.is_transient`` names (the connection, a serialization
+# failure, a deadlock) propagate, for the task to retry the chunk; any other is the document's: it fails that file
+# alone, never the whole chunk (text the database cannot encode, such as an unpaired surrogate, is refused by the
+# driver before it reaches the server; "string is too long for tsvector" is an OperationalError, and no less final).
+SAVE_ERRORS = (DatabaseError, UnicodeEncodeError)
 # Control characters, and the bidirectional overrides that make "gnp.exe" display as "exe.png".
 _UNSAFE_NAME_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -296,30 +301,36 @@ def iter_folder(
     for given in paths:
         top = Path(given).resolve()
         if not top.is_dir():
-            try:
-                yield IncomingFile(top.name, regular_file_read(top), path=top)
-            except (NotARegularFile, OSError) as exc:
-                _skip(top, str(exc), skipped)
+            data = _read_or_skip(top, None, skipped)
+            if data is not None:
+                yield IncomingFile(top.name, data, path=top)
             continue
         for root, dirs, names, root_fd in os.fwalk(top, follow_symlinks=False):
             kept = []
-            for name in sorted(d for d in dirs if recursive and not d.startswith(".")):
-                problem = _name_problem(name) or _entry_problem(name, root_fd)
-                if problem is None:
-                    kept.append(name)
-                else:
+            for name in sorted(d for d in dirs if not d.startswith(".")):
+                problem = _name_problem(name) or _entry_problem(name, root_fd)  # a link to a folder is listed here
+                if problem is not None:
                     _skip(Path(root) / name, problem, skipped)
+                elif recursive:
+                    kept.append(name)
             dirs[:] = kept  # fwalk walks these next, each opened through the descriptor of its parent
             for name in sorted(n for n in names if not n.startswith(".")):
                 path = Path(root) / name
                 problem = _name_problem(name) or _entry_problem(name, root_fd)
-                if problem is None:
-                    try:
-                        yield IncomingFile(name, regular_file_read(name, dir_fd=root_fd), path=path)
-                        continue
-                    except (NotARegularFile, OSError) as exc:
-                        problem = str(exc)
-                _skip(path, problem, skipped)
+                if problem is not None:
+                    _skip(path, problem, skipped)
+                    continue
+                data = _read_or_skip(path, root_fd, skipped)
+                if data is not None:
+                    yield IncomingFile(name, data, path=path)
+
+
+def _read_or_skip(path: Path, dir_fd: int | None, skipped: list[Path] | None) -> bytes | None:
+    try:
+        return regular_file_read(path.name if dir_fd is not None else path, dir_fd=dir_fd)
+    except (NotARegularFile, OSError) as exc:  # OSError: gone since it was listed, or not ours to read
+        _skip(path, str(exc), skipped)
+        return None
 
 
 # --- Importing -----------------------------------------------------------------------------------------------------
@@ -362,8 +373,8 @@ def _parse_one(source: ClaimedFile, vocabulary: SkillVocabulary) -> ProfileDocum
     if source.size > limit:
         return f"The file is {human_size(source.size)}; files up to {human_size(limit)} are accepted."
     try:
-        return parse(bytes(source.content), vocabulary=vocabulary.words)
-    except ParseError as exc:
+        return apply_limits(parse(bytes(source.content), vocabulary=vocabulary.words), _limits())
+    except ParseError as exc:  # the file holds no profile, or one past a cap
         return str(exc)
     except RecursionError:
         return "The file is nested too deeply to read."
@@ -392,8 +403,9 @@ def _import_transaction() -> Iterator[None]:
 
 
 def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
-    """Claim, parse, normalise and load these files. Database outages propagate (the task retries); anything wrong
-    with a file's content fails that file alone, with its message, and no partial rows."""
+    """Claim, parse, normalise and load these files. Database outages, serialization failures and deadlocks
+    propagate (the task retries); anything wrong with a file's content, any other database error included, fails that
+    file alone, with its message, and no partial rows: neither its own nor the shared ones it introduced."""
     sources = _claim_for_import(file_ids, token)
     summary = ImportSummary()
     if not sources:
@@ -407,8 +419,9 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
             failures.append((source, outcome))
         else:
             parsed.append((source, outcome))
+    created = _SharedRowsCreated()
     if parsed:
-        vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary)
+        vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary, created)
     normalised: list[tuple[ClaimedFile, NormalisedProfile]] = []
     for source, document in parsed:
         outcome = _normalise_one(source.pk, document, vocabulary)
@@ -417,12 +430,15 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
         else:
             normalised.append((source, outcome))
     profiles = [profile for _, profile in normalised]
-    _repositories_first(profiles)
+    _repositories_first(profiles, created)
+    failed = {source.pk for source, _ in failures}
     try:
         with _import_transaction():
             results = load_profiles(profiles) if profiles else []
             _finish_files(_result_rows(normalised, results, summary) + _failure_rows(failures, summary))
-    except CONTENT_ERRORS as exc:
+    except SAVE_ERRORS as exc:
+        if is_transient(exc):
+            raise
         # One bad profile spoils the set-based load: load each on its own to find and fail just that one.
         logger.warning("Bulk load of %s files failed (%s); loading one by one", len(normalised), exc)
         summary = ImportSummary()
@@ -432,9 +448,15 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
             try:
                 with _import_transaction():
                     _finish_files(_result_rows([(source, profile)], load_profiles([profile]), summary))
-            except CONTENT_ERRORS as single_exc:
+            except SAVE_ERRORS as single_exc:
+                if is_transient(single_exc):
+                    raise
+                logger.warning("Source file %s could not be saved: %s", source.pk, single_exc)
+                failed.add(source.pk)
                 with _import_transaction():
                     _finish_files(_failure_rows([(source, _database_message(single_exc))], summary))
+    if created and failed:
+        _shared_rows_take_back(created, kept=[document for source, document in parsed if source.pk not in failed])
     if summary.created or summary.updated:
         # A new country or badge is offered at once; a cache that cannot be reached only delays that (robust: logged).
         transaction.on_commit(candidate_filter_choices_forget, robust=True)
@@ -443,29 +465,84 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
     return summary
 
 
-def _chunk_vocabulary(documents: list[ProfileDocument], fallback: SkillVocabulary) -> SkillVocabulary:
+def _limits() -> Limits:
+    return Limits(
+        skills=settings.INGEST_MAX_SKILLS,
+        contributions=settings.INGEST_MAX_CONTRIBUTIONS,
+        entries=settings.INGEST_MAX_LIST_ENTRIES,
+        text_chars=settings.INGEST_MAX_TEXT_CHARS,
+    )
+
+
+@dataclass(slots=True)
+class _SharedRowsCreated:
+    """The shared rows an import created before its chunk's transaction, for ``_shared_rows_take_back``."""
+
+    skills: set[str] = field(default_factory=set)  # slugs
+    aliases: set[str] = field(default_factory=set)  # label keys
+    repositories: set[str] = field(default_factory=set)  # owner/name
+
+    def __bool__(self) -> bool:
+        return bool(self.skills or self.aliases or self.repositories)
+
+    def add(self, resolved: ResolvedLabels) -> None:
+        self.skills |= resolved.created_skills
+        self.aliases |= resolved.created_aliases
+
+
+def _shared_rows_take_back(created: _SharedRowsCreated, *, kept: list[ProfileDocument]) -> None:
+    """Delete the shared rows this import created that no imported profile references: those of files that failed
+    (issue 15, hole 9). ``kept`` are the documents whose files imported: the aliases of their labels stay.
+
+    Best effort, after the files' outcomes are committed: a row that another loader has just come to use stays (the
+    delete then fails, or skips it), and so does everything when the database is out of reach."""
+    skill_keys, topic_keys = document_label_keys(kept)
+    try:
+        with _import_transaction():
+            shared_rows_delete_unused(
+                skill_slugs=created.skills,
+                alias_labels=created.aliases - skill_keys - topic_keys,
+                repository_names=created.repositories,
+            )
+    except DatabaseError as exc:
+        logger.warning("Taking back the shared rows of failed files failed (%s); they stay", exc)
+
+
+def _chunk_vocabulary(
+    documents: list[ProfileDocument], fallback: SkillVocabulary, created: _SharedRowsCreated | None = None
+) -> SkillVocabulary:
     """The database's vocabulary of these documents' labels, creating the skills it lacks, in a short transaction
-    of its own that commits before the chunk's (see ``ingestion.loaders.skill_vocabulary_resolve``).
+    of its own that commits before the chunk's (see ``ingestion.loaders.skill_labels_resolve``); what it creates is
+    added to ``created``.
 
     When one document's labels cannot be stored, the others' are resolved one document at a time, so that only
     that document is left with the process's copy of the vocabulary (and fails alone when it is loaded)."""
+    created = _SharedRowsCreated() if created is None else created
     try:
-        return _resolve_vocabulary(documents)
-    except CONTENT_ERRORS as exc:
+        resolved = _resolve_vocabulary(documents)
+        created.add(resolved)
+        return resolved.vocabulary
+    except SAVE_ERRORS as exc:
+        if is_transient(exc):
+            raise
         logger.warning("Creating the skills of %s files failed (%s); creating them file by file", len(documents), exc)
     slugs = dict(fallback.slugs)
     for document in documents:
         try:
-            slugs.update(_resolve_vocabulary([document]).slugs)
-        except CONTENT_ERRORS:
+            resolved = _resolve_vocabulary([document])
+        except SAVE_ERRORS as exc:
+            if is_transient(exc):
+                raise
             continue
+        created.add(resolved)
+        slugs.update(resolved.vocabulary.slugs)
     return SkillVocabulary(slugs=slugs, words=fallback.words)
 
 
-def _resolve_vocabulary(documents: list[ProfileDocument]) -> SkillVocabulary:
+def _resolve_vocabulary(documents: list[ProfileDocument]) -> ResolvedLabels:
     skill_keys, topic_keys = document_label_keys(documents)
     with _import_transaction():
-        return skill_vocabulary_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
+        return skill_labels_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
 
 
 def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary: SkillVocabulary):
@@ -479,20 +556,28 @@ def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary:
         return "The importer hit an internal error on this file; it is kept for re-importing after a fix."
 
 
-def _repositories_first(profiles: list[NormalisedProfile]) -> None:
-    """Create and refresh the profiles' repositories in a short transaction before the chunk's."""
+def _repositories_first(profiles: list[NormalisedProfile], created: _SharedRowsCreated | None = None) -> None:
+    """Create and refresh the profiles' repositories in a short transaction before the chunk's; the names of those
+    it creates are added to ``created``."""
     if not profiles:
         return
     try:
         with _import_transaction():
-            repositories_upsert(profiles)
-    except CONTENT_ERRORS as exc:  # the load meets it again, and fails just the file at fault
-        logger.warning("Creating the repositories of %s files failed (%s)", len(profiles), exc)
+            names = repositories_upsert(profiles)
+    except SAVE_ERRORS as exc:
+        if is_transient(exc):
+            raise
+        logger.warning("Creating the repositories of %s files failed (%s)", len(profiles), exc)  # the load meets it
+        return  # again, and fails just the file at fault
+    if created is not None:
+        created.repositories |= names
 
 
 def documents_load(*, documents: list[ProfileDocument]) -> list[LoadResult]:
     """Normalise and load parsed documents in this process, outside any source file: the pipeline's last two stages,
-    for tools and tests that start from documents. Raises on any database error."""
+    for tools and tests that start from documents. Raises on any database error, and ``ParseError`` for a document
+    past a cap (``INGEST_MAX_*``)."""
+    documents = [apply_limits(document, _limits()) for document in documents]
     vocabulary = _chunk_vocabulary(documents, skill_vocabulary()) if documents else SkillVocabulary()
     profiles = [normalise(document, vocabulary) for document in documents]
     _repositories_first(profiles)
@@ -503,8 +588,18 @@ def documents_load(*, documents: list[ProfileDocument]) -> list[LoadResult]:
 
 
 def _database_message(exc: DatabaseError | UnicodeEncodeError) -> str:
-    first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else exc.__class__.__name__
-    return f"The profile could not be saved: {first_line}"
+    """What a recruiter reads about a profile the database refused: the kind of refusal in words (by its SQLSTATE
+    class), then the database's own first line, for whoever looks into it."""
+    text = str(exc).strip()
+    detail = text.splitlines()[0][:200] if text else exc.__class__.__name__
+    if isinstance(exc, UnicodeEncodeError):
+        return f"The profile could not be saved: it holds characters that cannot be stored ({detail})."
+    reason = {
+        "54": "it is too large for the database",  # program_limit_exceeded: a search vector over 1 MB, ...
+        "23": "it breaks a rule of the database",  # integrity constraints
+        "22": "a value in it is not one the database accepts",  # data exceptions
+    }.get((sqlstate_of(exc) or "")[:2], "the database refused it")
+    return f"The profile could not be saved: {reason} ({detail})."
 
 
 def _result_rows(
