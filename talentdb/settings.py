@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF, UNSAFE_INLINE
 
 from talentdb import embedded
 
@@ -75,10 +76,13 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc as static files of ours, not from a CDN
+    "csp",
     "simple_history",
     "axes",
     "profiles",
     "ingestion",
+    "exports",
     "api",
     "devtools",  # manage.py generate_profiles; no models, never imported by the product
     "talentdb",  # the admin index's dashboard, which reads both profiles and ingestion
@@ -87,6 +91,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "talentdb.middleware.UploadSizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -139,6 +144,11 @@ STATIC_ROOT = VAR_DIR / "static"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # Export jobs' files (exports.services); served only through the API's download, never by URL.
+    "exports": {
+        "BACKEND": env.str("EXPORT_STORAGE_BACKEND", default="django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": {"location": env.str("EXPORT_DIR", default=str(VAR_DIR / "exports"))},
+    },
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -153,6 +163,27 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+
+# django-csp (https://django-csp.readthedocs.io/en/latest/configuration.html): every answer (admin, API docs, API)
+# may load scripts, styles, images, fonts and data from our own origin only. Inline scripts run only with the nonce
+# of their answer (``nonce="{{ request.csp_nonce }}"``). Inline styles are allowed: the admin's templates and Swagger
+# UI set style attributes, and Redoc writes its stylesheets at run time; a style cannot run code. Redoc's search runs
+# in a worker made from a blob: URL, and Swagger UI's icons are data: images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "worker-src": [SELF, "blob:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 # django-axes: lock an account/IP pair after repeated failed logins.
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
@@ -182,6 +213,14 @@ INGEST_INBOX = Path(env.str("INGEST_INBOX", default=str(VAR_DIR / "inbox")))
 INGEST_MAX_FILE_BYTES = env.int("INGEST_MAX_FILE_BYTES", default=5 * 1024 * 1024)
 INGEST_MAX_FILES_PER_UPLOAD = env.int("INGEST_MAX_FILES_PER_UPLOAD", default=500)
 INGEST_MAX_UPLOAD_BYTES = env.int("INGEST_MAX_UPLOAD_BYTES", default=100 * 1024 * 1024)  # one request, all files
+# What one file may hold (ingestion.normalise.Limits). Past the first two the file fails: each label may become a
+# skill, and each repository a row, that every profile shares. Real profiles name a few dozen of either.
+INGEST_MAX_SKILLS = env.int("INGEST_MAX_SKILLS", default=1000)  # different skill, language and topic labels
+INGEST_MAX_CONTRIBUTIONS = env.int("INGEST_MAX_CONTRIBUTIONS", default=1000)  # repositories
+# Past these the rest is cut, with a warning: education entries, badges, spoken languages and profile URLs each, and
+# one text (the summary, a contribution's summary, a repository's description; about 15,000 words).
+INGEST_MAX_LIST_ENTRIES = env.int("INGEST_MAX_LIST_ENTRIES", default=100)
+INGEST_MAX_TEXT_CHARS = env.int("INGEST_MAX_TEXT_CHARS", default=100_000)
 INGEST_CHUNK_SIZE = env.int("INGEST_CHUNK_SIZE", default=200)
 INGEST_STALE_AFTER_SECONDS = env.int("INGEST_STALE_AFTER_SECONDS", default=600)
 INGEST_SWEEP_INTERVAL_SECONDS = env.int("INGEST_SWEEP_INTERVAL_SECONDS", default=60)
@@ -191,6 +230,20 @@ VOCAB_DIR = Path(env.str("VOCAB_DIR", default=str(BASE_DIR.parent / "shared" / "
 DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_FILE_BYTES
 DATA_UPLOAD_MAX_NUMBER_FILES = INGEST_MAX_FILES_PER_UPLOAD
 FILE_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_FILE_BYTES
+
+# --- Exports (exports/, issue 15 holes 4 and 5) ------------------------------------------------------------------
+# A streamed export (the API's export.csv / export.jsonl, the admin's CSV action) must end well inside the web
+# server's request timeout: a larger search is refused with a 400 that points to an export job, which a worker writes.
+EXPORT_STREAM_MAX_ROWS = env.int("EXPORT_STREAM_MAX_ROWS", default=10_000)
+# Exports one user may run at once, queued or running jobs and streams together; one more is a 429.
+EXPORT_MAX_CONCURRENT = env.int("EXPORT_MAX_CONCURRENT", default=2)
+# A job's file is deleted this long after it was written.
+EXPORT_RETENTION_HOURS = env.int("EXPORT_RETENTION_HOURS", default=24)
+# A job's run reports every thousand rows; one silent for this long lost its worker and is queued again.
+EXPORT_STALE_AFTER_SECONDS = env.int("EXPORT_STALE_AFTER_SECONDS", default=600)
+EXPORT_SWEEP_INTERVAL_SECONDS = env.int("EXPORT_SWEEP_INTERVAL_SECONDS", default=60)
+# An export job's own soft time limit (its hard limit is a minute later), instead of the imports' 240 s.
+EXPORT_TASK_SOFT_TIME_LIMIT = env.int("EXPORT_TASK_SOFT_TIME_LIMIT", default=3600)
 
 # --- Celery (https://docs.celeryq.dev/en/stable/userguide/configuration.html) ------------------------------------
 # https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_url
@@ -246,6 +299,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ingestion.tasks.scan_inbox",
         "schedule": INGEST_INBOX_SCAN_INTERVAL_SECONDS,
     },
+    "sweep-exports": {
+        "task": "exports.tasks.sweep_exports",
+        "schedule": EXPORT_SWEEP_INTERVAL_SECONDS,
+    },
 }
 
 # --- API (https://www.django-rest-framework.org/api-guide/settings/) ---------------------------------------------
@@ -265,6 +322,10 @@ REST_FRAMEWORK = {
 }
 API_PAGE_SIZE = env.int("API_PAGE_SIZE", default=50)
 API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=500)
+# Skill terms (skill, any_skill and exclude_skill together) one candidate search may hold, in the API, the exports, the
+# admin and saved searches; past it the request is a 400 naming this setting. Each term is a condition on the GIN
+# index and a summand of `match`: a bound on one request's query size, far above what a recruiter writes.
+SEARCH_MAX_TERMS = env.int("SEARCH_MAX_TERMS", default=50)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "TalentDB API",
@@ -272,6 +333,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    # https://drf-spectacular.readthedocs.io/en/latest/settings.html: the pinned drf-spectacular-sidecar's files,
+    # served by WhiteNoise with ours, so the docs load offline and nothing outside the policy below.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
