@@ -15,19 +15,22 @@ their values and turns them into SQL. Design notes:
   its canonical skill (``cprogramming-language`` and ``c-language`` are both C).
 * ``match`` (0-100) = round(100 × mean over the requested skills of score / 10); a requested ``any_skill`` the
   candidate lacks counts as 0. Computed in SQL, in integers: (20 × Σ score + n) / (2n).
+* A request holds at most ``SEARCH_MAX_TERMS`` skill terms (``skill``, ``any_skill`` and ``exclude_skill`` together),
+  and what the terms build stays flat however many there are: one filter of sibling conditions, one sum of sibling
+  scores. Summed pairwise (``a + b + c`` is ``(a + b) + c``), the expression nested a level per term, and compiling
+  it recursed past Python's limit at about 200 terms (issue 15, hole 6).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import operator
 import re
 import string
 from dataclasses import dataclass
 
 import django_filters as filters
 from django import forms
+from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
 from django.db import connection
 from django.db.models import (
@@ -202,9 +205,26 @@ class StrictFilterForm(forms.Form):
         return cleaned
 
 
+SKILL_TERM_PARAMS = ("skill", "any_skill", "exclude_skill")
+
+
+def check_skill_term_count(cleaned: dict) -> None:
+    """ValidationError naming ``SEARCH_MAX_TERMS`` when the skill terms of one request are more than it allows."""
+    count = sum(len(cleaned.get(name) or ()) for name in SKILL_TERM_PARAMS)
+    limit = settings.SEARCH_MAX_TERMS
+    if count > limit:
+        raise forms.ValidationError(
+            "Too many skill terms: %(count)d. A request may hold at most %(limit)d (SEARCH_MAX_TERMS), counting "
+            "skill, any_skill and exclude_skill together.",
+            code="too_many_terms",
+            params={"count": count, "limit": limit},
+        )
+
+
 class CandidateFilterForm(StrictFilterForm):
     def clean(self):
         cleaned = super().clean()
+        check_skill_term_count(cleaned)
         ordering = (cleaned.get("ordering") or "").lstrip("-")
         if ordering == "match" and not (cleaned.get("skill") or cleaned.get("any_skill")):
             self.add_error("ordering", forms.ValidationError("match needs a skill or any_skill filter", code="invalid"))
@@ -267,15 +287,30 @@ class SkillScore(Func):
         super().__init__(F("skill_scores"), Value(str(skill_id)))
 
 
+class FlatSum(Func):
+    """``(a + b + c …)``: one flat expression of sibling terms, however many (``functools.reduce(operator.add, …)``
+    nests one level per term, and compiling that recursed past Python's limit)."""
+
+    template = "(%(expressions)s)"
+    arg_joiner = " + "
+    output_field = IntegerField()
+
+
 def match_expression(skill_ids: list[int | None]) -> ExpressionWrapper:
     """round(100 × mean(score / 10)) over the requested skills, in integer SQL.
 
     ``None`` stands for a requested skill nobody has, and a NULL score for a skill this candidate lacks: both count
-    as 0.
+    as 0. A skill requested k times weighs k times (``k * score``), written once.
     """
-    total = functools.reduce(
-        operator.add, [Coalesce(SkillScore(pk), 0) for pk in skill_ids if pk is not None] or [Value(0)]
-    )
+    weights: dict[int, int] = {}
+    for pk in skill_ids:
+        if pk is not None:
+            weights[pk] = weights.get(pk, 0) + 1
+    scores = [
+        Coalesce(SkillScore(pk), 0) if weight == 1 else Value(weight) * Coalesce(SkillScore(pk), 0)
+        for pk, weight in weights.items()
+    ]
+    total = FlatSum(*scores) if scores else Value(0)
     n = len(skill_ids)
     return ExpressionWrapper((20 * total + n) / (2 * n), output_field=IntegerField())
 
@@ -285,6 +320,11 @@ class MatchParamsForm(StrictFilterForm):
 
     skill = SkillTermsField(required=False)
     any_skill = SkillTermsField(required=False, split_commas=True)
+
+    def clean(self):
+        cleaned = super().clean()
+        check_skill_term_count(cleaned)
+        return cleaned
 
 
 def annotate_match(queryset: QuerySet, terms: list[SkillTerm]) -> QuerySet:
@@ -404,12 +444,13 @@ class CandidateFilterSet(filters.FilterSet):
 
     def _tokens(self, terms: list[SkillTerm], *, country_code: str = "") -> list[int]:
         """The skill tokens any of these terms accepts (unknown skills have none), scoped to a country if given."""
-        return [
+        tokens = (
             token
             for term in terms
             if (skill_id := self._skill_id(term.label)) is not None
             for token in skill_tokens(skill_id, term.min_score, country_code=country_code)
-        ]
+        )
+        return list(dict.fromkeys(tokens))  # each once: terms may repeat or overlap (python and python:5)
 
     def _country(self) -> str:
         """The requested country: skill terms use the tokens scoped to it."""
@@ -424,6 +465,7 @@ class CandidateFilterSet(filters.FilterSet):
     # --- Filters -----------------------------------------------------------------------------------------------
 
     def filter_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
+        conditions: dict[tuple[int, ...], Q] = {}  # a term given twice is one condition (and counts twice in match)
         for term in terms:
             skill_id = self._skill_id(term.label)
             self._match_skill_ids.append(skill_id)
@@ -431,8 +473,9 @@ class CandidateFilterSet(filters.FilterSet):
                 self._matches_nobody = True
                 continue
             tokens = skill_tokens(skill_id, term.min_score, country_code=self._country())
-            queryset = queryset.filter(skill_tokens__overlap=tokens)
-        return queryset
+            conditions.setdefault(tuple(tokens), Q(skill_tokens__overlap=tokens))
+        # One filter of sibling conditions: a filter call per term copied the growing query each time.
+        return queryset.filter(*conditions.values()) if conditions else queryset
 
     def filter_any_skill(self, queryset: QuerySet, name: str, terms: list[SkillTerm]) -> QuerySet:
         if not terms:

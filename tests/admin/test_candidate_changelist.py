@@ -131,6 +131,25 @@ def test_a_bad_filter_value_is_explained_in_plain_words_and_lists_nobody(admin_c
     assert "score 0-10" in message
 
 
+def test_too_many_skill_terms_are_explained_instead_of_a_500(admin_client, people):
+    """Issue 15, hole 6: `?skill=go` repeated 200 times was a RecursionError and a 500 here."""
+    response = admin_client.get(URL, {"skill": ["go"] * 200})
+
+    assert listed(response) == []
+    [message] = [str(m) for m in response.context["messages"]]
+    assert message == (
+        "Too many skill terms: 200. A request may hold at most 50 (SEARCH_MAX_TERMS), counting skill, any_skill and "
+        "exclude_skill together."
+    )
+
+
+def test_skill_terms_up_to_the_cap_filter_as_usual(admin_client, people):
+    response = admin_client.get(URL, {"skill": ["go"] * 25 + ["python:8"] * 25})
+
+    assert listed(response) == ["Ada Quill"]
+    assert not list(response.context["messages"])
+
+
 @pytest.mark.parametrize(
     ("term", "expected"),
     [

@@ -5,6 +5,8 @@ from django.http import QueryDict
 
 from profiles.filters import CandidateFilterSet, RepositoryFilterSet, resolve_skills
 from profiles.models import Candidate, SkillAlias
+from profiles.search import candidates_refresh_search_columns
+from profiles.selectors import candidate_detail, candidate_search
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory
 
 pytestmark = pytest.mark.django_db
@@ -68,3 +70,24 @@ def test_labels_resolve_through_aliases_first_then_slugs():
     assert found == {"js-only-slug": (javascript.pk, "javascript"), "golang-test": (golang.pk, "golang-test")}
     assert js.pk not in {skill_id for skill_id, _ in found.values()}
     assert resolve_skills(set()) == {}
+
+
+def test_filters_and_match_build_without_recursion_far_past_the_cap(settings):
+    """Issue 15, hole 6: ``match`` summed its scores as a left-nested tree of ``+``, a level per term, and compiling
+    it recursed past Python's limit at about 200 terms. Built flat, thousands of terms compile and run."""
+    settings.SEARCH_MAX_TERMS = 10_000
+    gopher = with_skill("go", 8)
+    CandidateSkillFactory(candidate=gopher, skill=SkillFactory(slug="python"), score=6)
+    rustacean = with_skill("rust", 9)
+    CandidateSkillFactory(candidate=rustacean, skill=SkillFactory(slug="go"), score=9)
+    candidates_refresh_search_columns(candidate_ids=[gopher.pk, rustacean.pk])
+    params = QueryDict(mutable=True)
+    params.setlist("skill", ["go"] * 2000)
+    params["any_skill"] = ",".join(["python", "python:1"] * 1000)
+    params["exclude_skill"] = ",".join(["rust:9"] * 2000)
+
+    found = [(candidate.pk, candidate.match) for candidate in candidate_search(params=params)]
+    detail = candidate_detail(candidate_id=gopher.pk, params={"skill": ["go"] * 3000, "any_skill": "python"})
+
+    assert found == [(gopher.pk, 70)]  # the mean of 2000 eights and 2000 sixes
+    assert detail.match == 80  # 3000 eights and one six: 79.9
