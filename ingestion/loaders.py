@@ -12,9 +12,10 @@ Writes are set-based, a few statements per chunk whatever its size: ``COPY`` for
 new candidates' skills, education and contributions), ``INSERT ... SELECT FROM unnest(...)`` for the new candidates
 themselves (last, with their search columns computed from those rows, so each is written once) and where a conflict
 is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories) are best written
-before the chunk's transaction (``skill_vocabulary_resolve``, ``repositories_upsert``), so concurrent loaders do
-not wait for each other. All go through ``bound_cursor``: Django's cursor renders every array element into the SQL
-text in Python, which cost more than the statements themselves.
+before the chunk's transaction (``skill_labels_resolve``, ``repositories_upsert``), so concurrent loaders do not
+wait for each other; those created for files that then fail are taken back after it (``shared_rows_delete_unused``).
+All go through ``bound_cursor``: Django's cursor renders every array element into the SQL text in Python, which cost
+more than the statements themselves.
 """
 
 from __future__ import annotations
@@ -338,8 +339,23 @@ def _lock_skill_slots(slugs: Iterable[str]) -> None:
         _lock_keys([("skill-slot", str(slot)) for slot in slots])
 
 
-@transaction.atomic(savepoint=False)
+@dataclass(frozen=True, slots=True)
+class ResolvedLabels:
+    """A vocabulary of label keys, and the shared rows resolving them created (``shared_rows_delete_unused`` takes
+    them back when the files that named them fail)."""
+
+    vocabulary: SkillVocabulary
+    created_skills: frozenset[str] = frozenset()  # slugs
+    created_aliases: frozenset[str] = frozenset()  # label keys
+
+
 def skill_vocabulary_resolve(*, skill_keys: set[str], topic_keys: set[str]) -> SkillVocabulary:
+    """``skill_labels_resolve``'s vocabulary."""
+    return skill_labels_resolve(skill_keys=skill_keys, topic_keys=topic_keys).vocabulary
+
+
+@transaction.atomic(savepoint=False)
+def skill_labels_resolve(*, skill_keys: set[str], topic_keys: set[str]) -> ResolvedLabels:
     """The canonical skill of each label key, as the database knows it now, creating a skill (and its alias) for
     each key it does not know: skill labels become skills, labels seen only as topics become topics.
 
@@ -349,14 +365,82 @@ def skill_vocabulary_resolve(*, skill_keys: set[str], topic_keys: set[str]) -> S
     """
     wanted = (skill_keys | topic_keys) - {""}
     if not wanted:
-        return SkillVocabulary()
+        return ResolvedLabels(SkillVocabulary())
     slugs = _alias_slugs(wanted)
-    if new := wanted - slugs.keys():
-        _lock_skill_slots(skill_slug(key) for key in new)
-        skill_ids_for_labels(label_keys=skill_keys & new)
-        skill_ids_for_labels(label_keys=(topic_keys & new) - skill_keys, default_kind=Skill.Kind.TOPIC)
-        slugs.update(_alias_slugs(new))
-    return SkillVocabulary(slugs=slugs)
+    if not (new := wanted - slugs.keys()):
+        return ResolvedLabels(SkillVocabulary(slugs=slugs))
+    _lock_skill_slots(skill_slug(key) for key in new)
+    # Under the locks, whatever is still missing is this call's to create: another loader creating the same skills
+    # holds the same locks. (A new alias may lead to a skill that exists: "c++" to cpp.)
+    new -= _alias_slugs(new).keys()
+    existing = _existing_slugs({skill_slug(key) for key in new})
+    skill_ids_for_labels(label_keys=skill_keys & new)
+    skill_ids_for_labels(label_keys=(topic_keys & new) - skill_keys, default_kind=Skill.Kind.TOPIC)
+    slugs.update(_alias_slugs(wanted - slugs.keys()))
+    return ResolvedLabels(
+        SkillVocabulary(slugs=slugs),
+        created_skills=frozenset({skill_slug(key) for key in new} - existing),
+        created_aliases=frozenset(new),
+    )
+
+
+def _existing_slugs(slugs: set[str]) -> set[str]:
+    with bound_cursor() as cursor:
+        cursor.execute("SELECT slug FROM profiles_skill WHERE slug = ANY(%b::varchar[])", [sorted(slugs)])
+        return {row[0] for row in cursor.fetchall()}
+
+
+@transaction.atomic(savepoint=False)
+def shared_rows_delete_unused(
+    *, skill_slugs: Iterable[str], alias_labels: Iterable[str], repository_names: Iterable[str]
+) -> None:
+    """Take back shared rows an import created for files that then failed: of these repositories, those no
+    contribution names; of these skills, those no candidate and no repository's topics name (with their aliases);
+    and these aliases. Run it in a short transaction of its own, after the chunk's.
+
+    A row another loader is using is left alone: a repository or skill one of its chunks references (or has locked)
+    now is kept, and an alias that goes is created again by the next file that names it. A loader that read a skill
+    or a repository just before it went finds it missing when it writes its rows and creates it again
+    (``_skill_ids``), or fails its chunk at commit and loads its files one by one, which creates it again.
+    """
+    names, slugs, labels = sorted(set(repository_names)), sorted(set(skill_slugs)), sorted(set(alias_labels))
+    with bound_cursor() as cursor:
+        if names:  # first, so that their topics no longer hold the skills below
+            cursor.execute(
+                """
+                DELETE FROM profiles_repository WHERE id IN (
+                    SELECT r.id FROM profiles_repository r
+                    WHERE r.full_name = ANY(%b::varchar[])
+                        AND NOT EXISTS (SELECT FROM profiles_contribution c WHERE c.repository_id = r.id)
+                    ORDER BY r.full_name
+                    FOR UPDATE SKIP LOCKED
+                )
+                """,
+                [names],
+            )
+        if not (slugs or labels):
+            return
+        _lock_skill_slots([*slugs, *(skill_slug(label) for label in labels)])  # no loader creates them meanwhile
+        cursor.execute(
+            """
+            WITH unused AS (
+                SELECT s.id FROM profiles_skill s
+                WHERE s.slug = ANY(%(slugs)b::varchar[])
+                    AND NOT EXISTS (SELECT FROM profiles_candidateskill cs WHERE cs.skill_id = s.id)
+                    AND NOT EXISTS (SELECT FROM profiles_repository r WHERE r.topic_slugs @> ARRAY[s.slug]::varchar[])
+                ORDER BY s.slug
+                FOR UPDATE OF s SKIP LOCKED
+            ),
+            aliases AS (  -- a kept skill keeps the alias of its own slug
+                DELETE FROM profiles_skillalias a USING profiles_skill s
+                WHERE s.id = a.skill_id AND (
+                    s.id IN (SELECT id FROM unused) OR (a.label = ANY(%(labels)b::varchar[]) AND a.label <> s.slug)
+                )
+            )
+            DELETE FROM profiles_skill WHERE id IN (SELECT id FROM unused)
+            """,
+            {"slugs": slugs, "labels": labels},
+        )
 
 
 def _alias_slugs(keys: set[str]) -> dict[str, str]:
@@ -406,18 +490,19 @@ _CONTRIBUTION_COLUMNS = (
 
 
 @transaction.atomic(savepoint=False)
-def repositories_upsert(profiles: list[NormalisedProfile]) -> None:
+def repositories_upsert(profiles: list[NormalisedProfile]) -> set[str]:
     """Create the repositories these profiles name, and refresh changed ones; ``load_profiles`` then only reads
-    them. Run it in a short transaction of its own, before the chunk's (``ingestion.services`` does).
+    them. Returns the names of those it created. Run it in a short transaction of its own, before the chunk's
+    (``ingestion.services`` does).
 
     Rows that every profile shares (repositories here, skills in ``skill_vocabulary_resolve``): when two workers'
     chunks name the same new skill or a changed repository, the second waits for the first to commit, and inside a
-    chunk's transaction that is the whole chunk. Done first, the wait is one statement long. A chunk that fails
-    afterwards leaves these rows behind, which is harmless: they are vocabulary and repositories, not anyone's
-    profile, and later imports use them. ``load_profiles`` still creates whatever this step did not (a caller that
+    chunk's transaction that is the whole chunk. Done first, the wait is one statement long. Rows created for files
+    that then fail are taken back by ``shared_rows_delete_unused`` (a refreshed description or topics stay, as a file
+    that imported would have left them). ``load_profiles`` still creates whatever this step did not (a caller that
     skips it just waits longer).
     """
-    _upsert_repositories(profiles)
+    return _upsert_repositories(profiles)[1]
 
 
 def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
@@ -442,7 +527,7 @@ def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
             for e in profile.education
         ],
     )
-    repo_ids = _upsert_repositories(profile_by_candidate.values())
+    repo_ids, _ = _upsert_repositories(profile_by_candidate.values())
     _copy(
         "profiles_contribution",
         _CONTRIBUTION_COLUMNS,
@@ -466,8 +551,8 @@ def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
     )
 
 
-def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> dict[str, int]:
-    """Insert new repositories and refresh changed ones; return their ids.
+def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> tuple[dict[str, int], set[str]]:
+    """Insert new repositories and refresh changed ones; return their ids, and the names of those it inserted.
 
     A repository keeps what files said of it: a later file replaces its description, or its topics, only when it
     gives them (files often leave a repository's description out). Only inserted and changed rows are written, and so
@@ -484,7 +569,7 @@ def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> dict[str, int
             if c.topics or name not in topics:
                 topics[name] = (c.topics, c.topic_slugs, c.topics_raw)
     if not descriptions:
-        return {}
+        return {}, set()
     names = sorted(descriptions)  # sorted, so concurrent loaders take row locks in the same order
     # One JSON document for the chunk's repositories, dumped by orjson in one call: rows of [name, description,
     # topics, canonical slugs, topics as written]. (As five array parameters, with the ragged topics as one JSON
@@ -526,22 +611,24 @@ def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> dict[str, int
                 ON CONFLICT (full_name) DO NOTHING
                 RETURNING full_name, id
             )
-            SELECT full_name, id FROM changed
+            SELECT full_name, id, false FROM changed
             UNION ALL
-            SELECT full_name, id FROM inserted
+            SELECT full_name, id, true FROM inserted
             UNION ALL
-            SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(ARRAY(SELECT n FROM wanted))
+            SELECT full_name, id, false FROM profiles_repository WHERE full_name = ANY(ARRAY(SELECT n FROM wanted))
             """,
             [wanted],
         )
-        ids = dict(cursor.fetchall())
+        rows = cursor.fetchall()
+        ids = {name: pk for name, pk, _ in rows}
+        inserted = {name for name, _, new in rows if new}
         # A row another load inserted after this statement began is in none of the parts: read it now.
         if missing := [name for name in names if name not in ids]:
             cursor.execute(
                 "SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%b::varchar[])", [missing]
             )
             ids.update(cursor.fetchall())
-    return ids
+    return ids, inserted
 
 
 def preview_outcomes(profiles: list[NormalisedProfile]) -> dict[str, int]:

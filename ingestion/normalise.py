@@ -7,6 +7,9 @@ column lengths the models declare, skill and topic labels mapped to canonical sk
 named twice kept once (with the higher score), a repository named twice kept once, contribution dates in order,
 implausible values dropped. Each repair adds a plain-words warning to the profile, which the recruiter reads on the
 source file. The loader then only writes what it is given.
+
+Before that, ``apply_limits`` holds a document to the per-file caps (``Limits``), before anything of it is looked up
+in the database: the lookups create the skills and repositories every profile shares, which one file must not flood.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import orjson
 from django.db.models import Model
 
 from core.labels import label_key
-from ingestion.documents import ContributionEntry, ProfileDocument
+from ingestion.documents import ContributionEntry, ParseError, ProfileDocument
 from profiles.identity import name_location_key
 from profiles.models import (
     Candidate,
@@ -34,13 +37,16 @@ from profiles.models import (
     Skill,
     SkillAlias,
 )
+from profiles.search import SEARCH_TEXT_MAX_CHARS
 from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
 
 __all__ = [
+    "Limits",
     "NormalisedContribution",
     "NormalisedEducation",
     "NormalisedProfile",
     "NormalisedSkill",
+    "apply_limits",
     "document_label_keys",
     "document_sha256",
     "identity_keys",
@@ -120,6 +126,91 @@ class NormalisedProfile:
     warnings: list[str] = field(default_factory=list)
 
 
+# --- Per-file caps --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one file may hold (the service builds it from the ``INGEST_MAX_*`` settings).
+
+    Past a cap on what becomes shared rows (``skills``: the different skill, language and topic labels, each of which
+    may become a skill every profile shares; ``contributions``: the repositories) the file fails: a list that long is
+    no one person's profile, and its first entries would pass a wrong profile for a true one. Past a cap on what only
+    the profile holds (``entries``: education, badges, spoken languages, profile URLs; ``text_chars``: a summary, a
+    contribution's summary, a repository's description) the rest is cut, with a warning.
+    """
+
+    skills: int
+    contributions: int
+    entries: int
+    text_chars: int
+
+
+def apply_limits(document: ProfileDocument, limits: Limits) -> ProfileDocument:
+    """``document`` fitted to ``limits`` (a copy; cuts are warnings), or ``ParseError`` for a file past a count cap.
+
+    Run before the document's labels and repositories are looked up: those lookups create the shared rows.
+    """
+    skill_keys, topic_keys = document_label_keys([document])
+    if (labels := len(skill_keys | topic_keys)) > limits.skills:
+        raise ParseError(
+            f"The profile names {labels:,} different skills, programming languages and topics; at most "
+            f"{limits.skills:,} are accepted per file."
+        )
+    if (repositories := len(document.contributions)) > limits.contributions:
+        raise ParseError(
+            f"The profile lists {repositories:,} repositories; at most {limits.contributions:,} are accepted per file."
+        )
+    warnings = list(document.warnings)
+    lists = {}
+    for name, what in (
+        ("education", "education entries"),
+        ("badges", "badges"),
+        ("spoken_languages", "spoken languages"),
+    ):
+        entries = getattr(document, name)
+        if len(entries) > limits.entries:
+            warnings.append(f"The profile lists {len(entries):,} {what}; the first {limits.entries:,} were kept.")
+            lists[name] = entries[: limits.entries]
+    identifiers = document.identifiers
+    if len(identifiers.urls) > limits.entries:  # each is an identity key, looked up and locked by every load
+        warnings.append(
+            f"The profile lists {len(identifiers.urls):,} profile URLs; the first {limits.entries:,} were kept."
+        )
+        identifiers = dataclasses.replace(identifiers, urls=identifiers.urls[: limits.entries])
+    cap = limits.text_chars
+    summary = document.summary
+    if len(summary) > cap:
+        warnings.append(f"The summary was {len(summary):,} characters; cut to {cap:,}.")
+        summary = summary[:cap]
+    contributions, cut = [], 0
+    for entry in document.contributions:
+        if len(entry.summary) > cap or len(entry.repository_description) > cap:
+            cut += (len(entry.summary) > cap) + (len(entry.repository_description) > cap)
+            entry = dataclasses.replace(
+                entry, summary=entry.summary[:cap], repository_description=entry.repository_description[:cap]
+            )
+        contributions.append(entry)
+    if cut:
+        warnings.append(
+            f"{cut:,} contribution summaries or repository descriptions were longer than {cap:,} characters; "
+            f"each was cut to {cap:,}."
+        )
+    if len(warnings) == len(document.warnings):
+        return document
+    return dataclasses.replace(
+        document,
+        summary=summary,
+        contributions=contributions,
+        identifiers=identifiers,
+        warnings=warnings,
+        **lists,
+    )
+
+
+# --- The stage ----------------------------------------------------------------------------------------------------
+
+
 def document_label_keys(documents: Iterable[ProfileDocument]) -> tuple[set[str], set[str]]:
     """The label keys of the documents' skills and programming languages, and of their repositories' topics: what a
     vocabulary must know before ``normalise`` maps them (``ingestion.loaders.skill_vocabulary_resolve``)."""
@@ -147,8 +238,30 @@ def normalise(document: ProfileDocument, vocabulary: SkillVocabulary) -> Normali
         identity_keys=identity_keys(document),
         fingerprint=document_sha256(document),
     )
+    _searched_text(profile, repairs)
     profile.warnings = [*document.warnings, *repairs.listed()]
     return profile
+
+
+def _searched_text(profile: NormalisedProfile, warnings: list[str]) -> None:
+    """Warn about text kept whole but searched only in part: ``profiles.search`` indexes the first
+    SEARCH_TEXT_MAX_CHARS characters of the summary, of the skills and of the contributions (lengths as it joins
+    them)."""
+    cap = f"{SEARCH_TEXT_MAX_CHARS:,}"
+    summary = len(profile.values["summary"])
+    if summary > SEARCH_TEXT_MAX_CHARS:
+        warnings.append(f"The summary is {summary:,} characters; only its first {cap} characters are searched.")
+    skills = sum(len(skill.slug) + 1 for skill in profile.skills) - 1
+    if skills > SEARCH_TEXT_MAX_CHARS:
+        warnings.append(
+            f"The skills' names hold {skills:,} characters; only their first {cap} characters are searched."
+        )
+    contributions = sum(2 * len(c.repository) + len(c.summary) + 3 for c in profile.contributions) - 1
+    if contributions > SEARCH_TEXT_MAX_CHARS:
+        warnings.append(
+            f"The repositories and contribution summaries hold {contributions:,} characters; only their first {cap} "
+            "characters are searched."
+        )
 
 
 def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:

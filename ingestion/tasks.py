@@ -2,18 +2,40 @@
 
 import gc
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from celery import shared_task
 from celery.signals import worker_process_init
-from django.db import InterfaceError, OperationalError
+from django.db import DatabaseError
 from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from core.sqlstate import is_transient
 from ingestion import services
 
-# The database, the broker or the cache (Redis, which the vocabulary's version lives in) out of reach for a moment.
-TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerOperationalError, RedisConnectionError, RedisTimeoutError)
+
+class TransientDatabaseError(Exception):
+    """A database error a retry can get past (``core.sqlstate.is_transient``: the connection, a serialization
+    failure, a deadlock), raised from it so that Celery's ``autoretry_for``, which matches classes, can tell it apart
+    from the rest of Django's ``OperationalError``s ("string is too long for tsvector" is one too)."""
+
+
+@contextmanager
+def _transient_database_errors() -> Iterator[None]:
+    try:
+        yield
+    except DatabaseError as exc:
+        if is_transient(exc):
+            raise TransientDatabaseError(f"{exc.__class__.__name__}: {exc}") from exc
+        raise  # not worth a retry: the task fails, and its files are the sweeper's
+
+
+# The database, the broker or the cache (Redis, which the vocabulary's version lives in) out of reach for a moment, or
+# a transaction the database aborted because of a concurrent one. Nothing else: any other error comes back on every
+# retry (an import fails a file its content breaks on its own, with a message, and never raises for it).
+TRANSIENT_ERRORS = (TransientDatabaseError, BrokerOperationalError, RedisConnectionError, RedisTimeoutError)
 
 
 @worker_process_init.connect
@@ -39,17 +61,20 @@ def _freeze_startup_objects(**_kwargs) -> None:
 )
 def import_files(self, file_ids: list[int]) -> str:
     """Import these stored files. A retry or a re-delivery of this same task re-claims its own files."""
-    return services.source_files_import(file_ids=file_ids, token=self.request.id or uuid.uuid4().hex).line()
+    with _transient_database_errors():
+        return services.source_files_import(file_ids=file_ids, token=self.request.id or uuid.uuid4().hex).line()
 
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
 def sweep_stale() -> int:
     """Beat: re-queue files a lost message or a killed worker left behind."""
-    return services.source_files_sweep()
+    with _transient_database_errors():
+        return services.source_files_sweep()
 
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
 def scan_inbox() -> int | None:
     """Beat: new files in INGEST_INBOX become a batch (none when no file could be read)."""
-    batch = services.inbox_scan()
+    with _transient_database_errors():
+        batch = services.inbox_scan()
     return batch.pk if batch else None

@@ -5,7 +5,9 @@ A candidate row carries three columns that no form edits (see ``Candidate.search
 
 - the full-text vector: name (weight A), headline, title and company (B), summary and skills (C), repositories and
   contribution summaries (D). Skills and repositories are in it too, so one ``q`` (the admin's search box and the
-  API's) finds a candidate by any of them; a repository is indexed both whole ("owner/name") and as its two words;
+  API's) finds a candidate by any of them; a repository is indexed both whole ("owner/name") and as its two words.
+  Of the summary, the skills and the contributions, the first ``SEARCH_TEXT_MAX_CHARS`` characters each are indexed,
+  so that no text can make a vector PostgreSQL refuses;
 - the skill tokens, ``skill_id * SKILL_TOKEN_SCORES + score`` (scores run 0-10), and for a candidate with a country
   each token again scoped to it: ``-(token * COUNTRY_TOKEN_SLOTS + country index)``, the index being (A-Z, A-Z) of
   its ISO code as 0-675. ``python:8&country=US`` then intersects two short posting lists (Americans with python at
@@ -27,6 +29,7 @@ from django.db import connection
 __all__ = [
     "COUNTRY_TOKEN_SLOTS",
     "SEARCH_COLUMNS_SQL",
+    "SEARCH_TEXT_MAX_CHARS",
     "SKILL_TOKEN_SCORES",
     "candidate_insert_sql",
     "candidates_refresh_search_columns",
@@ -35,6 +38,13 @@ __all__ = [
 
 SKILL_TOKEN_SCORES = 16  # more than the 11 scores 0-10, so a token's score is its low bits
 COUNTRY_TOKEN_SLOTS = 1024  # more than the 676 two-letter codes
+# The characters searched of each unbounded part of the vector: the summary, the skills' slugs, and the repositories
+# with the contribution summaries (the other parts are bounded by their columns: 1,400 characters). A tsvector holds
+# at most 1 MB (PostgreSQL refuses more: "string is too long for tsvector"), and a summary of 150,000 random words
+# made one of 1.5 MB. The costliest text found (unique hyphenated Cyrillic words) takes 4.25 bytes of vector per
+# character, so three parts of 50,000 stay under the limit whatever they hold. 50,000 characters are some 8,000
+# words: a real summary is searched whole, and ``ingestion.normalise`` warns about one that is not.
+SEARCH_TEXT_MAX_CHARS = 50_000
 
 _SEARCH_COLUMNS = ("search_vector", "skill_tokens", "skill_scores")
 
@@ -43,9 +53,9 @@ _SEARCH_COLUMNS = ("search_vector", "skill_tokens", "skill_scores")
 _SEARCH_VALUES_SQL = f"""
     setweight(to_tsvector('english', c.name), 'A')
     || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
-    || setweight(to_tsvector('english', c.summary), 'C')
-    || setweight(to_tsvector('english', coalesce(skills.words, '')), 'C')
-    || setweight(to_tsvector('english', coalesce(contributions.words, '')), 'D'),
+    || setweight(to_tsvector('english', left(c.summary, {SEARCH_TEXT_MAX_CHARS})), 'C')
+    || setweight(to_tsvector('english', left(coalesce(skills.words, ''), {SEARCH_TEXT_MAX_CHARS})), 'C')
+    || setweight(to_tsvector('english', left(coalesce(contributions.words, ''), {SEARCH_TEXT_MAX_CHARS})), 'D'),
     coalesce(skills.tokens, '{{}}')::bigint[] || CASE WHEN c.country_code ~ '^[A-Z]{{2}}$' THEN ARRAY(
         SELECT -(t::bigint * {COUNTRY_TOKEN_SLOTS}
             + (ascii(c.country_code) - 65) * 26 + ascii(substr(c.country_code, 2)) - 65)

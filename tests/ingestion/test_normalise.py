@@ -8,9 +8,10 @@ import datetime as dt
 
 import pytest
 
-from ingestion.documents import ContributionEntry, EducationEntry, ProfileDocument, SkillEntry
-from ingestion.normalise import MAX_REPAIRS, document_label_keys, normalise
+from ingestion.documents import ContributionEntry, EducationEntry, ParseError, ProfileDocument, SkillEntry
+from ingestion.normalise import MAX_REPAIRS, Limits, apply_limits, document_label_keys, normalise
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill
+from profiles.search import SEARCH_TEXT_MAX_CHARS
 from profiles.vocabulary import SkillVocabulary
 from tests.ingestion.documents import make_document
 
@@ -166,3 +167,95 @@ def test_a_skill_without_a_label_is_left_out(label):
     doc = ProfileDocument(format="progai", name="Nia Park", skills=[SkillEntry(label, 5), SkillEntry("python", 4)])
 
     assert [s.slug for s in normalise(doc, VOCABULARY).skills] == ["python"]
+
+
+# --- Per-file caps (issue 15, hole 9) ------------------------------------------------------------------------------
+
+LIMITS = Limits(skills=4, contributions=2, entries=2, text_chars=20)
+
+
+def test_a_file_naming_more_skills_languages_and_topics_than_the_cap_fails():
+    """Issue 15, hole 9: each label may become a shared skill, so their number is capped per file."""
+    doc = make_document(
+        skills=[SkillEntry("python", 9), SkillEntry("rust", 7), SkillEntry("Python", 3)],  # two labels, one key
+        programming_languages=[SkillEntry("go", 5)],
+        contributions=[_contribution(topics=["compiler", "ml"])],
+    )
+
+    with pytest.raises(ParseError) as caught:
+        apply_limits(doc, LIMITS)
+
+    assert str(caught.value) == (
+        "The profile names 5 different skills, programming languages and topics; at most 4 are accepted per file."
+    )
+    assert apply_limits(doc, dataclasses.replace(LIMITS, skills=5)) is not None
+
+
+def test_a_file_listing_more_repositories_than_the_cap_fails():
+    doc = make_document(contributions=[_contribution(f"lumen/r{i}") for i in range(3)], skills=[])
+
+    with pytest.raises(ParseError, match=r"^The profile lists 3 repositories; at most 2 are accepted per file\.$"):
+        apply_limits(doc, LIMITS)
+
+
+def test_long_lists_of_a_profile_are_cut_with_a_warning():
+    doc = make_document(
+        skills=[],
+        education=[EducationEntry(school=f"School {i}") for i in range(3)],
+        badges=["A", "B", "C", "D"],
+        spoken_languages=["English"],
+    )
+
+    fitted = apply_limits(doc, LIMITS)
+
+    assert [e.school for e in fitted.education] == ["School 0", "School 1"]
+    assert fitted.badges == ["A", "B"]
+    assert fitted.spoken_languages == ["English"]
+    assert "The profile lists 3 education entries; the first 2 were kept." in fitted.warnings
+    assert "The profile lists 4 badges; the first 2 were kept." in fitted.warnings
+    assert len(doc.education) == 3  # the parsed document is left as it was
+
+
+def test_long_texts_are_cut_with_a_warning():
+    doc = make_document(
+        skills=[],
+        summary="s" * 25,
+        contributions=[_contribution(summary="c" * 21, repository_description="d" * 30), _contribution("a/b")],
+    )
+
+    fitted = apply_limits(doc, LIMITS)
+
+    assert fitted.summary == "s" * 20
+    assert fitted.contributions[0].summary == "c" * 20
+    assert fitted.contributions[0].repository_description == "d" * 20
+    assert fitted.contributions[1] == doc.contributions[1]
+    assert fitted.warnings == [
+        *doc.warnings,
+        "The summary was 25 characters; cut to 20.",
+        "2 contribution summaries or repository descriptions were longer than 20 characters; each was cut to 20.",
+    ]
+
+
+def test_a_summary_longer_than_the_searched_text_is_kept_whole_with_a_warning():
+    """Issue 15, hole 3: the search vector reads the first SEARCH_TEXT_MAX_CHARS characters of a text."""
+    doc = make_document(summary="word " * (SEARCH_TEXT_MAX_CHARS // 5 + 1))
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert profile.values["summary"] == doc.summary
+    assert (
+        f"The summary is {len(doc.summary):,} characters; only its first {SEARCH_TEXT_MAX_CHARS:,} characters are "
+        "searched." in profile.warnings
+    )
+
+
+def test_contribution_texts_longer_than_the_searched_text_are_kept_whole_with_a_warning():
+    doc = make_document(contributions=[_contribution(f"lumen/r{i}", summary="x" * 1_000) for i in range(60)])
+
+    warnings = normalise(doc, VOCABULARY).warnings
+
+    assert any(
+        w.startswith("The repositories and contribution summaries hold ")
+        and w.endswith(f"characters; only their first {SEARCH_TEXT_MAX_CHARS:,} characters are searched.")
+        for w in warnings
+    ), warnings

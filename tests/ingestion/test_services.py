@@ -2,6 +2,7 @@ import hashlib
 import json
 
 import pytest
+from django.contrib.postgres.search import SearchQuery
 from django.db import transaction
 
 from ingestion import services
@@ -9,6 +10,7 @@ from ingestion.documents import SkillEntry
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate, CandidateSkill, Contribution
 from tests.fixtures import PROGAI_DIR
+from tests.ingestion.resumes import project, random_words, resume
 
 pytestmark = pytest.mark.django_db
 
@@ -307,7 +309,7 @@ def test_labels_one_file_cannot_store_leave_the_other_files_skills_and_topics_cr
     good = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes().replace(b"rustquery-engine", b"rustbrandnewtopicq")
     other = good.replace(b"Ingrid Valtonen", b"Storage Trouble")
     batch = receive(("good.txt", good), ("other.txt", other))
-    real = loaders.skill_vocabulary_resolve
+    real = loaders.skill_labels_resolve
     calls = []
 
     def refusing_two_files(*, skill_keys, topic_keys):
@@ -316,10 +318,151 @@ def test_labels_one_file_cannot_store_leave_the_other_files_skills_and_topics_cr
             raise DataError("value too long for type character varying(200)")
         return real(skill_keys=skill_keys, topic_keys=topic_keys)
 
-    monkeypatch.setattr(services, "skill_vocabulary_resolve", refusing_two_files)
+    monkeypatch.setattr(services, "skill_labels_resolve", refusing_two_files)
 
     summary = import_all(batch)
 
     assert len(calls) == 3  # the chunk, then each file on its own
     assert (summary.created, summary.failed) == (2, 0)
     assert Skill.objects.filter(slug="brandnewtopicq", kind=Skill.Kind.TOPIC).exists()
+
+
+# --- Issue 15, holes 3 and 9: what one file can do to its chunk and to the shared rows --------------------------
+
+
+def test_a_file_whose_search_text_is_too_big_imports_with_a_warning_beside_a_good_file(seed_bytes):
+    """Issue 15, hole 3: a 1.2 MB JSON Resume whose summary holds 150,000 random words failed its whole chunk
+    ("string is too long for tsvector", treated as transient and retried until the sweeper gave up)."""
+    big = resume("Vera Lexicon", summary=random_words(150_000))
+    assert len(big) > 1_100_000
+    batch = receive(("good.txt", seed_bytes), ("big.json", big))
+
+    summary = import_all(batch)
+
+    assert summary.line() == "imported 2, updated 0, unchanged 0, failed 0"
+    source = SourceFile.objects.get(original_name="big.json")
+    assert source.status == SourceFile.Status.IMPORTED
+    assert any("searched" in warning for warning in source.warnings), source.warnings
+    candidate = source.candidate
+    assert len(candidate.summary) == 100_000  # INGEST_MAX_TEXT_CHARS: the rest was cut, with a warning
+    assert any("cut to 100,000" in warning for warning in source.warnings), source.warnings
+    assert Candidate.objects.filter(search_vector=SearchQuery(candidate.summary.split()[0], config="english")).exists()
+
+
+def test_the_search_text_is_capped_even_when_the_stored_text_is_not(seed_bytes, settings):
+    """Issue 15, hole 3: the cap of the text fed to the search vector holds on its own (here no text cap cuts the
+    summary first)."""
+    settings.INGEST_MAX_TEXT_CHARS = 2_000_000
+    words = random_words(150_000)
+    batch = receive(("good.txt", seed_bytes), ("big.json", resume("Vera Lexicon", summary=words)))
+
+    summary = import_all(batch)
+
+    assert (summary.created, summary.failed) == (2, 0)
+    source = SourceFile.objects.get(original_name="big.json")
+    assert source.candidate.summary == words
+    assert any("only its first 50,000 characters are searched" in warning for warning in source.warnings)
+
+
+def test_a_database_error_that_is_not_transient_fails_that_file_alone(seed_bytes, refusing_trigger):
+    """Issue 15, hole 3: only connection, serialization and deadlock errors are transient. Any other database error
+    (here 54000, program_limit_exceeded, the class of "string is too long for tsvector") belongs to the file: it fails
+    alone, with a message in words, and its neighbours import (the task has nothing to retry)."""
+    bad = resume("Tomas Refused", projects=[project("tomas", "kiln", summary="refuse:54000")])
+    batch = receive(("good.txt", seed_bytes), ("bad.json", bad))
+
+    summary = import_all(batch)
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 1"
+    failed = SourceFile.objects.get(original_name="bad.json")
+    assert failed.status == SourceFile.Status.FAILED
+    assert (
+        failed.error
+        == "The profile could not be saved: it is too large for the database (refused by the test trigger)."
+    )
+    assert SourceFile.objects.get(original_name="good.txt").status == SourceFile.Status.IMPORTED
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Ingrid Valtonen"]
+
+
+@pytest.mark.parametrize("sqlstate", ["40P01", "40001", "08006"])
+def test_a_transient_database_error_propagates_for_the_task_to_retry(seed_bytes, refusing_trigger, sqlstate):
+    """Issue 15, hole 3: a deadlock, a serialization failure or a lost connection is not the file's fault: the import
+    raises (the task retries the chunk) and no file is failed for it."""
+    from django.db import OperationalError
+
+    bad = resume("Tomas Unlucky", projects=[project("tomas", "kiln", summary=f"refuse:{sqlstate}")])
+    batch = receive(("good.txt", seed_bytes), ("unlucky.json", bad))
+
+    with pytest.raises(OperationalError):
+        import_all(batch)
+
+    assert set(SourceFile.objects.values_list("status", flat=True)) == {SourceFile.Status.PROCESSING}
+    assert not Candidate.objects.exists()
+
+
+def _shared_rows() -> tuple[set, set, set]:
+    from profiles.models import Repository, Skill, SkillAlias
+
+    return (
+        set(Skill.objects.values_list("slug", flat=True)),
+        set(SkillAlias.objects.values_list("label", flat=True)),
+        set(Repository.objects.values_list("full_name", flat=True)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("what", "data", "message"),
+    [
+        (
+            "keywords",
+            resume("Kay Wordsworth", keywords=[f"zqkeyword{i}" for i in range(20_000)]),
+            "The profile names 20,001 different skills, programming languages and topics; "
+            "at most 1,000 are accepted per file.",
+        ),
+        (
+            "projects",
+            resume("Pat Projector", projects=[project("pat", f"zq-project-{i}") for i in range(5_000)]),
+            "The profile lists 5,000 repositories; at most 1,000 are accepted per file.",
+        ),
+    ],
+)
+def test_a_file_past_a_cap_fails_and_writes_no_shared_row(seed_bytes, what, data, message):
+    """Issue 15, hole 9: two files with 20,000 keywords and 5,000 projects created 45,001 skills and 5,000
+    repositories, which stayed although both files failed."""
+    before = _shared_rows()
+    batch = receive(("good.txt", seed_bytes), (f"{what}.json", data))
+
+    summary = import_all(batch)
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 1"
+    failed = SourceFile.objects.get(original_name=f"{what}.json")
+    assert (failed.status, failed.error) == (SourceFile.Status.FAILED, message)
+    skills, aliases, repositories = _shared_rows()
+    assert not {s for s in skills - before[0] if s.startswith("zq")}
+    assert not {a for a in aliases - before[1] if a.startswith("zq")}
+    assert repositories - before[2] == {"kestrel-db/kestrel", "lumen-format/lumen"}  # the good file's
+
+
+def test_a_file_that_fails_leaves_none_of_the_shared_rows_it_introduced(seed_bytes, refusing_trigger):
+    """Issue 15, hole 9: skills, aliases and repositories a failed file introduced are gone afterwards, unless a file
+    that imported references them too."""
+    before = _shared_rows()
+    good = resume("Gita Good", keywords=["zq-shared-skill"], projects=[project("zq-shared", "repo", "zq-shared-topic")])
+    bad = resume(
+        "Bodo Bad",
+        keywords=["zq-shared-skill", "zq-bad-skill"],
+        projects=[
+            project("zq-shared", "repo", "zq-shared-topic"),
+            project("zq-bad", "repo", "zq-bad-topic"),
+            project("zq-bad", "refused", summary="refuse:23514"),  # check_violation: the database refuses the file
+        ],
+    )
+    batch = receive(("good.json", good), ("bad.json", bad))
+
+    summary = import_all(batch)
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 1"
+    skills, aliases, repositories = _shared_rows()
+    assert skills - before[0] == {"zq-shared-skill", "zq-shared-topic"}
+    assert aliases - before[1] == {"zq-shared-skill", "zq-shared-topic"}
+    assert repositories - before[2] == {"zq-shared/repo"}
