@@ -182,8 +182,8 @@ class RepositoryListView(generics.ListAPIView):
     post=extend_schema(
         summary="Upload profile files",
         description="Multipart, one or more `files` parts. Every file is stored (bytes and sha256) and queued; the "
-        "answer is 202 with the batch to poll. A file counts as a duplicate only when its identical bytes are in a batch "
-        "you may view (your own, or any with the view permission). Needs the import permission "
+        "answer is 202 with the batch to poll. A file counts as a duplicate only when its identical bytes are in a "
+        "batch you may view (your own, or any with the view permission). Needs the import permission "
         "(ingestion.add_importbatch).",
         request={"multipart/form-data": ImportUploadSerializer},
         responses={202: ImportBatchSerializer},
