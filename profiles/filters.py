@@ -342,7 +342,9 @@ class CandidateFilterSet(filters.FilterSet):
         repeatable=True,
         help_text=(
             "Repeatable. `slug` or `slug:min_score` (score 0-10); every term must hold. Alias-aware: "
-            "`skill=cprogramming-language:9` finds C at 9 or more. An unknown skill matches nobody. " + MATCH_FORMULA
+            "`skill=cprogramming-language:9` finds C at 9 or more. An unknown skill matches nobody. At most "
+            "SEARCH_MAX_TERMS (50 unless configured) skill terms a request, counting `skill`, `any_skill` and "
+            "`exclude_skill` together; more is a 400. " + MATCH_FORMULA
         ),
     )
     any_skill = SkillTermsFilter(
