@@ -39,6 +39,9 @@ if "host" in DATABASES["default"].get("OPTIONS", {}):
     DATABASES["default"]["HOST"] = DATABASES["default"]["OPTIONS"].pop("host")
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# The web processes (talentdb/wsgi.py and asgi.py, not Celery workers or management commands) stop a database
+# statement after this many seconds: a request must not hold a connection and a worker thread for minutes. 0: none.
+DATABASE_WEB_STATEMENT_TIMEOUT_SECONDS = env.int("DATABASE_WEB_STATEMENT_TIMEOUT_SECONDS", default=30)
 # The planner's default cost of a random page read (4) is a spinning disk's. Our data is read from RAM or SSD, where
 # random reads cost little more than sequential ones: priced at 4, fetching a skill filter's few GIN matches looked
 # dearer than AND-ing them with a btree bitmap over much of the table (docs/benchmarks.md).
