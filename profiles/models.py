@@ -265,10 +265,16 @@ class Contribution(models.Model):
         return f"{self.candidate} → {self.repository}"
 
 
+# Shortlists and saved searches are their owner's: private unless the owner shares them with the team, and then the
+# team reads them while only the owner (or a superuser) changes them. profiles.selectors.working_lists_for is the rule.
+SHARED_HELP = "Every colleague may see and export it; only you change it."
+
+
 class Shortlist(models.Model):
     name = models.CharField(max_length=200)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="shortlists")
     description = models.TextField(blank=True)
+    shared = models.BooleanField("shared with the team", default=False, help_text=SHARED_HELP)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -310,6 +316,7 @@ class SavedSearch(models.Model):
     name = models.CharField(max_length=200)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_searches")
     query = models.CharField(max_length=2000, help_text="Filters as a query string, e.g. skill=python:8&country=DE")
+    shared = models.BooleanField("shared with the team", default=False, help_text=SHARED_HELP)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -14,7 +14,7 @@ from django.contrib.postgres.search import SearchQuery
 from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet, ValidationError
 from django.db import connection
-from django.db.models import Count, Model, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Count, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import QueryDict
 
@@ -32,6 +32,8 @@ from profiles.models import (
     Contribution,
     Education,
     Repository,
+    SavedSearch,
+    Shortlist,
     ShortlistEntry,
     Skill,
     SkillAlias,
@@ -477,7 +479,35 @@ def candidate_duplicate_groups(*, after: str = "", names: int = 200) -> Duplicat
     return DuplicatePage(groups=groups, next_after=keys[-1] if len(keys) == names else None)
 
 
-# --- Shortlists ----------------------------------------------------------------------------------------------------
+# --- Shortlists and saved searches ---------------------------------------------------------------------------------
+
+# Who may use a working list (a shortlist or a saved search): its owner reads and changes it; when the owner shares it
+# with the team, every colleague reads it (opens, exports, runs it) but only the owner changes it (renames, edits,
+# adds to, deletes); a superuser reads and changes every list. Nobody else learns that a private list exists. The
+# rule is written twice side by side, as a filter for what a page lists and as a test of one list for what a page may
+# do with it, and tests/profiles/test_selectors_working_lists.py holds the two to the same answers.
+WorkingList = Shortlist | SavedSearch
+
+
+def working_lists_for(*, user, queryset: QuerySet, for_writing: bool = False) -> QuerySet:
+    """The shortlists or saved searches of ``queryset`` this user may read (``for_writing``: change)."""
+    if not (user.is_authenticated and user.is_active):
+        return queryset.none()
+    if user.is_superuser:
+        return queryset
+    if for_writing:
+        return queryset.filter(owner=user)
+    return queryset.filter(Q(owner=user) | Q(shared=True))
+
+
+def working_list_permits(*, user, working_list: WorkingList, for_writing: bool = False) -> bool:
+    """Whether this user may read (``for_writing``: change) this shortlist or saved search; ``working_lists_for``'s
+    rule for one list, without a query."""
+    if not (user.is_authenticated and user.is_active):
+        return False
+    if user.is_superuser or working_list.owner_id == user.pk:
+        return True
+    return working_list.shared and not for_writing
 
 
 def shortlist_entries_for_export(*, shortlists) -> QuerySet[ShortlistEntry]:

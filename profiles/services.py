@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -22,6 +23,7 @@ from profiles.models import (
     SkillAlias,
 )
 from profiles.search import candidates_refresh_search_columns
+from profiles.selectors import WorkingList, working_list_permits
 from profiles.vocabulary import CURATED_ALIASES, CURATED_SKILLS, skill_display_name, skill_slug
 
 
@@ -216,12 +218,70 @@ def _candidate_skills_restore(*, candidate_id: int, skills: list[dict]) -> None:
         row.save()
 
 
-# --- Shortlists ----------------------------------------------------------------------------------------------------
+# --- Shortlists and saved searches ---------------------------------------------------------------------------------
+# Only a list's owner (or a superuser) changes it, shared or not (profiles.selectors.working_list_permits). Each write
+# of a list or of its entries checks the user it is made for against the stored list, and refuses with
+# PermissionDenied, which the admin and the API answer with a 403. ``user=None`` is the system's own write (a merge,
+# a script), checked by nobody.
+
+
+def _require_writable(*, working_list: WorkingList, user) -> None:
+    if user is not None and not working_list_permits(user=user, working_list=working_list, for_writing=True):
+        raise PermissionDenied(f"Only its owner changes “{working_list}”.")
 
 
 @transaction.atomic
-def shortlist_add_candidates(*, shortlist: Shortlist, candidate_ids: Iterable[int]) -> int:
+def working_list_save(*, working_list: WorkingList, user) -> WorkingList:
+    """Create or change a shortlist or saved search; a new one belongs to ``user`` unless an owner is set."""
+    if working_list.pk is None:
+        if working_list.owner_id is None:
+            working_list.owner = user
+    else:
+        stored = type(working_list).objects.select_for_update().get(pk=working_list.pk)
+        _require_writable(working_list=stored, user=user)
+    if working_list.owner_id != getattr(user, "pk", None):
+        _require_writable(working_list=working_list, user=user)  # giving a list to someone else: superusers only
+    working_list.save()
+    return working_list
+
+
+@transaction.atomic
+def working_lists_delete(*, working_lists: Iterable[WorkingList], user) -> int:
+    """Delete shortlists or saved searches, all of them or none; returns how many."""
+    working_lists = list(working_lists)
+    for working_list in working_lists:
+        _require_writable(working_list=working_list, user=user)
+    for working_list in working_lists:
+        working_list.delete()
+    return len(working_lists)
+
+
+@transaction.atomic
+def shortlist_entry_save(*, entry: ShortlistEntry, user) -> ShortlistEntry:
+    """Add or change an entry (status, notes): both the list it was on and the list it goes to must be the user's."""
+    if entry.pk is not None:
+        stored = ShortlistEntry.objects.select_related("shortlist").get(pk=entry.pk)
+        _require_writable(working_list=stored.shortlist, user=user)
+    _require_writable(working_list=Shortlist.objects.get(pk=entry.shortlist_id), user=user)
+    entry.save()
+    return entry
+
+
+@transaction.atomic
+def shortlist_entries_delete(*, entries: Iterable[ShortlistEntry], user) -> int:
+    """Take entries off their shortlists, all of them or none; returns how many."""
+    entries = list(entries)
+    for entry in entries:
+        _require_writable(working_list=entry.shortlist, user=user)
+    for entry in entries:
+        entry.delete()
+    return len(entries)
+
+
+@transaction.atomic
+def shortlist_add_candidates(*, shortlist: Shortlist, candidate_ids: Iterable[int], user=None) -> int:
     """Add candidates to a shortlist with status "new"; those already on it keep their status. Returns how many."""
+    _require_writable(working_list=shortlist, user=user)
     entries = [ShortlistEntry(shortlist=shortlist, candidate_id=cid) for cid in sorted(set(candidate_ids))]
     before = shortlist.entries.count()
     ShortlistEntry.objects.bulk_create(entries, ignore_conflicts=True)

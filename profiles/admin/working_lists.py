@@ -1,4 +1,9 @@
-"""Working lists: shortlists (with their CSV export) and saved searches (with their matches and links)."""
+"""Working lists: shortlists (with their CSV export) and saved searches (with their matches and links).
+
+Each is its owner's: the pages list, open and export only what ``profiles.selectors.working_lists_for`` lets the user
+read (their own and those shared with the team; a superuser everything), offer changes only where the user may write
+(their own), and save and delete through the services, which check the same rule.
+"""
 
 from __future__ import annotations
 
@@ -12,28 +17,71 @@ from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html
 
+from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator, plain_messages
 from profiles.exports import shortlist_csv_lines
 from profiles.models import Candidate, SavedSearch, Shortlist, ShortlistEntry
-from profiles.selectors import candidate_search, queryset_count, shortlist_entries_for_export
+from profiles.selectors import (
+    candidate_search,
+    queryset_count,
+    shortlist_entries_for_export,
+    working_list_permits,
+    working_lists_for,
+)
 
 
-class OwnedAdmin(admin.ModelAdmin):
-    """Shortlists and saved searches: the owner is whoever creates one (superusers may pick another)."""
+class _ScopedAdmin(admin.ModelAdmin):
+    """An admin whose queryset is scoped to the user. Django's history page looks the object up before it checks any
+    permission, so a user who may not view the model at all would be told "no such object" rather than refused:
+    refuse first, as the change page does."""
+
+    def history_view(self, request, object_id, extra_context=None):
+        if not self.has_view_or_change_permission(request):
+            raise PermissionDenied
+        return super().history_view(request, object_id, extra_context=extra_context)
+
+
+class OwnedAdmin(_ScopedAdmin):
+    """Shortlists and saved searches: the owner is whoever creates one (superusers may pick another); the list shows
+    what the user may read, and only the owner changes or deletes (``working_lists_for``)."""
+
+    def get_queryset(self, request):
+        return working_lists_for(user=request.user, queryset=super().get_queryset(request))
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        writable = obj is None or working_list_permits(user=request.user, working_list=obj, for_writing=True)
+        return writable and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        writable = obj is None or working_list_permits(user=request.user, working_list=obj, for_writing=True)
+        return writable and super().has_delete_permission(request, obj)
 
     def get_exclude(self, request, obj=None):
         return [] if request.user.is_superuser else ["owner"]
+
+    def get_fields(self, request, obj=None):
+        # The owner's "shared with the team" choice, after the form's own fields (a form class may not list it).
+        readonly = self.get_readonly_fields(request, obj)
+        fields = [f for f in super().get_fields(request, obj) if f != "shared"]
+        editable = [f for f in fields if f not in readonly]
+        return [*editable, "shared", *(f for f in fields if f in readonly)]
 
     def get_changeform_initial_data(self, request):
         return {"owner": request.user.pk, **super().get_changeform_initial_data(request)}
 
     def save_model(self, request, obj, form, change):
-        if not change and not obj.owner_id:
-            obj.owner = request.user
-        super().save_model(request, obj, form, change)
+        services.working_list_save(working_list=obj, user=request.user)
+
+    def delete_model(self, request, obj):
+        services.working_lists_delete(working_lists=[obj], user=request.user)
+
+    def delete_queryset(self, request, queryset):
+        services.working_lists_delete(working_lists=queryset, user=request.user)
 
 
 class ShortlistEntryInline(admin.TabularInline):
+    """A shortlist's entries; changed only by whoever may change the shortlist (``obj``, the shortlist of the page)."""
+
     model = ShortlistEntry
     extra = 0
     autocomplete_fields = ["candidate"]
@@ -43,11 +91,23 @@ class ShortlistEntryInline(admin.TabularInline):
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("candidate")
 
+    def _shortlist_writable(self, request, obj) -> bool:
+        return obj is None or working_list_permits(user=request.user, working_list=obj, for_writing=True)
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return self._shortlist_writable(request, obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return self._shortlist_writable(request, obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return self._shortlist_writable(request, obj) and super().has_delete_permission(request, obj)
+
 
 @admin.register(Shortlist)
 class ShortlistAdmin(OwnedAdmin):
-    list_display = ["name", "owner", "entry_count", "created_at"]
-    list_filter = ["owner"]
+    list_display = ["name", "owner", "shared", "entry_count", "created_at"]
+    list_filter = [("owner", admin.RelatedOnlyFieldListFilter), "shared"]
     list_select_related = ["owner"]
     search_fields = ["name", "description"]
     inlines = [ShortlistEntryInline]
@@ -77,7 +137,7 @@ class ShortlistAdmin(OwnedAdmin):
         ]
 
     def export_view(self, request, pk: int):
-        shortlist = get_object_or_404(Shortlist, pk=pk)
+        shortlist = get_object_or_404(self.get_queryset(request), pk=pk)  # another's private list: no such list
         if not self.has_view_permission(request, shortlist):
             raise PermissionDenied
         return self._csv_response(request, shortlist_entries_for_export(shortlists=[shortlist]), f"shortlist-{pk}.csv")
@@ -97,13 +157,44 @@ class ShortlistAdmin(OwnedAdmin):
 
 
 @admin.register(ShortlistEntry)
-class ShortlistEntryAdmin(admin.ModelAdmin):
+class ShortlistEntryAdmin(_ScopedAdmin):
+    """Entries of the shortlists the user may read; changed only on the user's own (the services check each save, the
+    status column's saves included)."""
+
     list_display = ["candidate", "shortlist", "status", "notes", "added_at"]
-    list_filter = ["status", "shortlist"]
+    list_filter = ["status", ("shortlist", admin.RelatedOnlyFieldListFilter)]
     list_editable = ["status"]
     list_select_related = ["candidate", "shortlist"]
     search_fields = ["shortlist__name", "notes"]
     autocomplete_fields = ["candidate"]
+
+    def get_queryset(self, request):
+        shortlists = working_lists_for(user=request.user, queryset=Shortlist.objects.all())
+        return super().get_queryset(request).filter(shortlist__in=shortlists)
+
+    def _shortlist_writable(self, request, obj) -> bool:
+        return obj is None or working_list_permits(user=request.user, working_list=obj.shortlist, for_writing=True)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return self._shortlist_writable(request, obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return self._shortlist_writable(request, obj) and super().has_delete_permission(request, obj)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "shortlist":  # an entry goes on a list the user may write
+            writable = working_lists_for(user=request.user, queryset=Shortlist.objects.all(), for_writing=True)
+            kwargs["queryset"] = writable.order_by("name")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        services.shortlist_entry_save(entry=obj, user=request.user)
+
+    def delete_model(self, request, obj):
+        services.shortlist_entries_delete(entries=[obj], user=request.user)
+
+    def delete_queryset(self, request, queryset):
+        services.shortlist_entries_delete(entries=queryset.select_related("shortlist"), user=request.user)
 
 
 # --- Saved searches --------------------------------------------------------------------------------------------------
@@ -134,9 +225,9 @@ def _api_url(name: str, fallback: str) -> str:
 @admin.register(SavedSearch)
 class SavedSearchAdmin(OwnedAdmin):
     form = SavedSearchForm
-    list_display = ["name", "owner", "query", "matches", "links"]
+    list_display = ["name", "owner", "shared", "query", "matches", "links"]
     list_select_related = ["owner"]
-    list_filter = ["owner"]
+    list_filter = [("owner", admin.RelatedOnlyFieldListFilter), "shared"]
     search_fields = ["name", "query"]
     readonly_fields = ["matches", "links"]
     list_per_page = 25
