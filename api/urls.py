@@ -12,4 +12,7 @@ urlpatterns = [
     path("repositories/", views.RepositoryListView.as_view(), name="repository-list"),
     path("imports/", views.ImportListView.as_view(), name="import-list"),
     path("imports/<int:pk>/", views.ImportDetailView.as_view(), name="import-detail"),
+    path("exports/", views.ExportListView.as_view(), name="export-list"),
+    path("exports/<int:pk>/", views.ExportDetailView.as_view(), name="export-detail"),
+    path("exports/<int:pk>/download", views.ExportDownloadView.as_view(), name="export-download"),
 ]

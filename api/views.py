@@ -7,7 +7,8 @@ the candidate, skill and repository views implement GET only, so any other metho
 from __future__ import annotations
 
 from django.core.exceptions import TooManyFilesSent
-from django.http import Http404, StreamingHttpResponse
+from django.core.files.storage import storages
+from django.http import FileResponse, Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
@@ -23,12 +24,17 @@ from api.permissions import IMPORT_PERMISSIONS
 from api.serializers import (
     CandidateDetailSerializer,
     CandidateListSerializer,
+    ExportCreateSerializer,
+    ExportSerializer,
     ImportBatchDetailSerializer,
     ImportBatchSerializer,
     ImportUploadSerializer,
     RepositorySerializer,
     SkillSerializer,
 )
+from exports.models import Export
+from exports.selectors import export_detail, exports_for
+from exports.services import export_create, export_stream_start
 from ingestion.models import ImportBatch
 from ingestion.selectors import candidate_sources_prefetch, import_batch_detail, import_batches_for
 from ingestion.services import IncomingFile, batch_create, batch_receive
@@ -109,23 +115,35 @@ class CandidateDetailView(generics.RetrieveAPIView):
 
 
 class _CandidateExportView(CandidateSearchMixin, generics.GenericAPIView):
-    """Every candidate the filters select, streamed row by row (no pagination)."""
+    """Every candidate the filters select, streamed row by row (no pagination), up to EXPORT_STREAM_MAX_ROWS: a
+    stream must end inside the web server's request timeout, so a larger search is a 400 that points to an export
+    job. Each stream holds one of the user's EXPORT_MAX_CONCURRENT export slots until its response is closed."""
 
     pagination_class = None
     exporter = None
 
     def get(self, request, *args, **kwargs):
         queryset = self.filter_queryset(self.get_queryset())
-        response = StreamingHttpResponse(self.exporter(queryset, request=request), content_type=self.content_type)
+        slot = exports.limited(export_stream_start, user=request.user, queryset=queryset)
+        lines = exports.ReleasingLines(self.exporter(queryset, request=request), slot)
+        response = StreamingHttpResponse(lines, content_type=self.content_type)
         response["Content-Disposition"] = f'attachment; filename="{self.filename}"'
         return response
+
+
+_STREAM_LIMITS = (
+    " At most `EXPORT_STREAM_MAX_ROWS` (10,000) candidates: a larger search is a 400 (`too_many_rows`); export it "
+    "with `POST /api/v1/exports/`. A user runs at most `EXPORT_MAX_CONCURRENT` (2) exports at once, streams and jobs "
+    "together; one more is a 429 (`too_many_exports`)."
+)
 
 
 @extend_schema_view(
     get=extend_schema(
         summary="Export candidates as CSV",
         description="The list's filters; every matching candidate, streamed. Cells that start with `=`, `+`, `-`, "
-        "`@`, tab or carriage return are prefixed with `'` so spreadsheets do not run them as formulas.",
+        "`@`, tab or carriage return are prefixed with `'` so spreadsheets do not run them as formulas."
+        + _STREAM_LIMITS,
         responses={(200, "text/csv"): OpenApiResponse(OpenApiTypes.STR)},
         filters=True,
     )
@@ -139,7 +157,8 @@ class CandidateExportCSVView(_CandidateExportView):
 @extend_schema_view(
     get=extend_schema(
         summary="Export candidates as JSON Lines",
-        description="The list's filters; one candidate per line in the detail's shape (without `sources`), streamed.",
+        description="The list's filters; one candidate per line in the detail's shape (without `sources`), streamed."
+        + _STREAM_LIMITS,
         responses={(200, "application/jsonl"): OpenApiResponse(OpenApiTypes.STR)},
         filters=True,
     )
@@ -231,3 +250,93 @@ class ImportDetailView(generics.RetrieveAPIView):
             return import_batch_detail(batch_id=self.kwargs["pk"], user=self.request.user)
         except ImportBatch.DoesNotExist as exc:
             raise Http404("No import batch with this id that you may see.") from exc
+
+
+@extend_schema_view(
+    get=extend_schema(summary="Your export jobs, newest first"),
+    post=extend_schema(
+        summary="Start an export job",
+        description="Writes every candidate that `query` (the list's filters as a query string) selects to a file, "
+        "in a worker: for searches larger than the streamed exports take. 202 with the job to poll; once `done`, "
+        "`download_url` gives the file. Needs the export permission (exports.add_export). A user runs at most "
+        "`EXPORT_MAX_CONCURRENT` exports at once, jobs and streams together; one more is a 429 (`too_many_exports`).",
+        request=ExportCreateSerializer,
+        responses={202: ExportSerializer},
+    ),
+)
+class ExportListView(generics.ListAPIView):
+    permission_classes = exports.EXPORT_PERMISSIONS
+    serializer_class = ExportSerializer
+    pagination_class = KeysetPagination
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no user
+            return Export.objects.none()
+        return exports_for(user=self.request.user)
+
+    def post(self, request, *args, **kwargs):
+        form = ExportCreateSerializer(data=request.data, context=self.get_serializer_context())
+        form.is_valid(raise_exception=True)
+        export = exports.limited(
+            export_create,
+            owner=request.user,
+            format=form.validated_data["format"],
+            query=form.validated_data["query"],
+            row_url=exports.row_url_template(request),
+        )
+        url = reverse("api:export-detail", kwargs={"pk": export.pk}, request=request)
+        return Response(
+            ExportSerializer(export, context=self.get_serializer_context()).data,
+            status=status.HTTP_202_ACCEPTED,
+            headers={"Location": url},
+        )
+
+
+class _OwnExportMixin:
+    queryset = Export.objects.none()  # for the schema; rows come from the selector
+
+    def get_object(self) -> Export:
+        try:
+            return export_detail(export_id=self.kwargs["pk"], user=self.request.user)
+        except Export.DoesNotExist as exc:
+            raise Http404("No export job of yours with this id.") from exc
+
+
+@extend_schema_view(get=extend_schema(summary="One of your export jobs: status, progress, and the file once done"))
+class ExportDetailView(_OwnExportMixin, generics.RetrieveAPIView):
+    serializer_class = ExportSerializer
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Download an export job's file",
+        description="The whole file, with `Content-Length` and its sha256 in `Repr-Digest` (RFC 9530): a body that "
+        "ends short or hashes otherwise was cut off. 409 until the job is done, 410 once the file has expired.",
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.BINARY),
+            (200, "application/jsonl"): OpenApiResponse(OpenApiTypes.BINARY),
+        },
+    )
+)
+class ExportDownloadView(_OwnExportMixin, generics.GenericAPIView):
+    serializer_class = ExportSerializer  # for the schema's error responses; the body is the file
+
+    def get(self, request, *args, **kwargs):
+        export = self.get_object()
+        if export.status == Export.Status.EXPIRED:
+            raise exports.ExportGone("The export's file was deleted when it expired: start the export again.")
+        if export.status != Export.Status.DONE:
+            detail = f": {export.error}" if export.error else ""
+            raise exports.ExportNotReady(f"The export is {export.get_status_display().lower()}{detail}")
+        try:
+            file = storages["exports"].open(export.file_name, "rb")
+        except FileNotFoundError as exc:
+            raise exports.ExportGone("The export's file is gone: start the export again.") from exc
+        content_type = "text/csv" if export.format == Export.Format.CSV else "application/jsonl"
+        response = FileResponse(
+            file, as_attachment=True, filename=export.download_name, content_type=f"{content_type}; charset=utf-8"
+        )
+        response["Content-Length"] = str(export.file_size)
+        response["Repr-Digest"] = f"sha-256=:{exports.sha256_base64(export.file_sha256)}:"
+        response["ETag"] = f'"{export.file_sha256}"'
+        return response

@@ -1,0 +1,114 @@
+"""The two export formats, as generators of text lines: CSV (``profiles.exports``, shared with the admin) and JSON
+Lines. The API's streamed exports and the export jobs write through these same functions, so a job's file is byte for
+byte what the stream of the same search gives.
+
+A JSON Lines row is the API's candidate detail without its sources (``api.serializers.CandidateExportSerializer``
+declares that shape). It is built here by hand, because a job runs in the exports layer, below the API, and without a
+request; ``tests/exports/test_formats.py`` checks it against DRF's serializer value for value and byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from profiles.exports import candidate_csv_lines
+from profiles.models import Candidate, CandidateSkill, Contribution, Education
+from profiles.selectors import candidates_iterate_with_skills
+
+CHUNK_SIZE = 1000
+
+CandidateUrl = Callable[[Candidate], str]
+
+
+def export_lines(format: str, queryset: QuerySet[Candidate], *, url: CandidateUrl) -> Iterator[str]:
+    """The lines of an export of ``queryset`` in ``format`` (``csv`` with its header line first, or ``jsonl``)."""
+    if format == "csv":
+        return candidate_csv_lines(queryset, url=url)
+    if format == "jsonl":
+        return candidate_jsonl_lines(queryset, url=url)
+    raise ValueError(f"unknown export format {format!r}")
+
+
+def candidate_jsonl_lines(queryset: QuerySet[Candidate], *, url: CandidateUrl) -> Iterator[str]:
+    """One JSON line per candidate of ``queryset`` (from ``profiles.selectors.candidates_for_profiles``: education and
+    contributions prefetched), skills attached a chunk at a time."""
+    for candidate in candidates_iterate_with_skills(queryset, chunk_size=CHUNK_SIZE):
+        row = candidate_json(candidate, url=url(candidate))
+        yield json.dumps(row, cls=DjangoJSONEncoder, ensure_ascii=False) + "\n"
+
+
+def candidate_json(candidate: Candidate, *, url: str) -> dict:
+    """The detail's fields in its order, each value as DRF's field would write it."""
+    row = {
+        "id": candidate.pk,
+        "url": url,
+        "name": candidate.name,
+        "headline": candidate.headline,
+        "title": candidate.title,
+        "company": candidate.company,
+        "location": {
+            "city": candidate.city,
+            "region": candidate.region,
+            "country": candidate.country,
+            "country_code": candidate.country_code,
+        },
+        "badges": list(candidate.badges),
+        "summary": candidate.summary,
+        "years_coding": candidate.years_coding,
+        "years_employed": candidate.years_employed,
+        "education": [_education(row) for row in candidate.education_rows],
+        "spoken_languages": list(candidate.spoken_languages),
+        "skills_declared": candidate.skills_declared,
+        "skills": candidate.skill_sections.get(CandidateSkill.Section.SKILL, []),
+        "programming_languages_declared": candidate.programming_languages_declared,
+        "programming_languages": candidate.skill_sections.get(CandidateSkill.Section.LANGUAGE, []),
+        "contributions_declared": candidate.contributions_declared,
+        "contributions": [_contribution(row) for row in candidate.contribution_rows],
+    }
+    if hasattr(candidate, "match"):  # annotated when the search asked for skills; else left out, as DRF does
+        row["match"] = candidate.match
+    row["created_at"] = _datetime(candidate.created_at)
+    row["updated_at"] = _datetime(candidate.updated_at)
+    return row
+
+
+def _education(education: Education) -> dict:
+    return {
+        "degree": education.degree,
+        "field": education.field,
+        "minor": education.minor,
+        "school": education.school,
+    }
+
+
+def _contribution(contribution: Contribution) -> dict:
+    repository = contribution.repository
+    return {
+        "repository": repository.full_name,
+        "repository_description": repository.description,
+        "start": _month(contribution.start),
+        "end": _month(contribution.end),
+        "role": contribution.role,
+        "commits": contribution.commits,
+        "comments": contribution.comments,
+        "active_months": contribution.active_months,
+        "summary": contribution.summary,
+        "topics": list(repository.topics),
+    }
+
+
+def _month(value) -> str | None:
+    return value.strftime("%Y-%m") if value else None
+
+
+def _datetime(value) -> str | None:
+    """As DRF's DateTimeField writes it: ISO 8601 in the current time zone, UTC spelled ``Z``."""
+    if value is None:
+        return None
+    text = timezone.localtime(value).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text

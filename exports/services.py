@@ -1,0 +1,324 @@
+"""Writes of export jobs: create (with the per-user limit), run, fail, sweep and expire; and the slots of streamed
+exports, which count against the same limit.
+
+A job is done only when every row is in the stored file and counted: the rows are written to a local temporary file
+(hashed and counted on the way), the file is saved to the ``exports`` storage under a name of this run, and a
+compare-and-set on the run's claim marks the job done with the file's name, size, sha256 and row count. A run that
+dies, times out or loses its claim never gets there, so a truncated file is never a done job. Every run starts from
+scratch, so running a job again (Celery acknowledges late and may deliver twice) rewrites its file whole.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+import redis
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.files import File
+from django.core.files.storage import storages
+from django.core.files.temp import NamedTemporaryFile
+from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from core.errors import ApplicationError
+from exports.formats import export_lines
+from exports.models import Export
+from exports.selectors import candidates_count_up_to, export_candidates, exports_active_count
+from profiles.models import Candidate
+
+logger = logging.getLogger(__name__)
+
+# The database or Redis out of reach for a moment: the task retries the job from scratch.
+TRANSIENT_ERRORS = (OperationalError, InterfaceError, RedisConnectionError, RedisTimeoutError)
+# A run reports its progress (and that it is alive) every this many rows: about a second's work.
+HEARTBEAT_ROWS = 1000
+# A run whose worker was lost this many times is failed rather than queued again.
+MAX_ATTEMPTS = 3
+# A streamed export's slot lapses on its own after this long, should its process die before releasing it; streams
+# are at most EXPORT_STREAM_MAX_ROWS rows, seconds of work, and the web server ends a request long before this.
+STREAM_SLOT_SECONDS = 900
+
+
+class ExportLimitReached(ApplicationError):
+    """The user already runs EXPORT_MAX_CONCURRENT exports (the API answers 429)."""
+
+
+class _ClaimLost(Exception):
+    """Another run holds the job now (this one was taken for lost): stop without touching it."""
+
+
+def storage():
+    return storages["exports"]
+
+
+# --- Creating, and the per-user limit -------------------------------------------------------------------------------
+
+
+def export_create(*, owner, format: str, query: str, row_url: str) -> Export:
+    """Queue an export of the candidates ``query`` selects, written in ``format``; each row links to ``row_url``
+    (``{pk}`` stands for the candidate's id). Raises Django's ValidationError for a bad query, ApplicationError for an
+    unknown format, and ExportLimitReached when the owner already runs EXPORT_MAX_CONCURRENT exports."""
+    if format not in Export.Format.values:
+        raise ApplicationError(f"format: {format!r} is not one of {', '.join(Export.Format.values)}")
+    export_candidates(format=format, query=query, user=owner)  # validates the filters, as the list does
+    with transaction.atomic():
+        _check_limit(owner)
+        export = Export.objects.create(
+            owner=owner, format=format, query=query, row_url=row_url, heartbeat_at=timezone.now()
+        )
+        _enqueue_on_commit(export.pk)
+    return export
+
+
+def _check_limit(user) -> None:
+    """Refuse a new export when the user already runs the most allowed. Call inside a transaction: the user's row is
+    locked, so two requests of one user never both pass the check."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    running = exports_active_count(user=user) + export_streams_running(user=user)
+    limit = settings.EXPORT_MAX_CONCURRENT
+    if running >= limit:
+        raise ExportLimitReached(
+            f"You have {running} exports running (at most {limit} at a time): wait until one has finished.",
+            code="too_many_exports",
+            details={"running": running, "limit": limit},
+        )
+
+
+def _enqueue_on_commit(export_id: int) -> None:
+    from exports import tasks  # tasks import services; keep the cycle one-way at import time
+
+    transaction.on_commit(lambda: tasks.run_export.delay(export_id))
+
+
+# --- Streamed exports' slots ----------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _redis(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url)
+
+
+def _streams_key(user_id: int) -> str:
+    return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:exports:streams:{user_id}"
+
+
+def export_streams_running(*, user) -> int:
+    """The user's streamed exports in progress: members of a Redis sorted set scored by when each lapses."""
+    client, key = _redis(settings.REDIS_URL), _streams_key(user.pk)
+    client.zremrangebyscore(key, "-inf", time.time())
+    return client.zcard(key)
+
+
+@dataclass(frozen=True)
+class StreamSlot:
+    """A streamed export's place among the user's running exports, held until ``release``."""
+
+    user_id: int
+    member: str
+
+    def release(self) -> None:
+        _redis(settings.REDIS_URL).zrem(_streams_key(self.user_id), self.member)
+
+
+def export_stream_start(*, user, queryset: QuerySet[Candidate]) -> StreamSlot:
+    """Admit a streamed export of ``queryset``: refused (ApplicationError) when it holds more than
+    EXPORT_STREAM_MAX_ROWS candidates, which an export job writes instead, and (ExportLimitReached) when the user
+    already runs EXPORT_MAX_CONCURRENT exports. The caller releases the slot when the response is closed."""
+    limit = settings.EXPORT_STREAM_MAX_ROWS
+    if candidates_count_up_to(queryset, limit=limit) > limit:
+        raise ApplicationError(
+            f"This search matches more than {limit:,} candidates, too many to stream in one response: start an "
+            "export job with POST /api/v1/exports/ (format, query) and download its file when it is done.",
+            code="too_many_rows",
+            details={"limit": limit},
+        )
+    with transaction.atomic():
+        _check_limit(user)
+        slot = StreamSlot(user_id=user.pk, member=uuid.uuid4().hex)
+        key = _streams_key(user.pk)
+        _redis(settings.REDIS_URL).pipeline().zadd(key, {slot.member: time.time() + STREAM_SLOT_SECONDS}).expire(
+            key, STREAM_SLOT_SECONDS
+        ).execute()
+    return slot
+
+
+# --- Running a job --------------------------------------------------------------------------------------------------
+
+
+def export_run(*, export_id: int) -> Export | None:
+    """Run a queued export job; None when there is none to run (done already, running elsewhere, or gone)."""
+    token = uuid.uuid4().hex
+    now = timezone.now()
+    claimed = Export.objects.filter(pk=export_id, status=Export.Status.QUEUED).update(
+        status=Export.Status.RUNNING,
+        claim_token=token,
+        heartbeat_at=now,
+        started_at=now,
+        finished_at=None,
+        attempts=F("attempts") + 1,
+        rows_total=None,
+        rows_written=0,
+        error="",
+    )
+    if not claimed:
+        logger.info("export %s: not queued, nothing to run", export_id)
+        return None
+    export = Export.objects.select_related("owner").get(pk=export_id)
+    try:
+        _write(export, token)
+    except _ClaimLost:
+        logger.warning("export %s: another run took the job over; this one stops", export_id)
+        return None
+    except SoftTimeLimitExceeded:
+        limit = settings.EXPORT_TASK_SOFT_TIME_LIMIT
+        _fail(
+            export,
+            token,
+            f"The export ran longer than its time limit ({limit} s) and was stopped: narrow the "
+            "search, or raise EXPORT_TASK_SOFT_TIME_LIMIT.",
+        )
+    except TRANSIENT_ERRORS:
+        _release(export, token)  # queued again, for the task's retry
+        raise
+    except Exception as exc:
+        logger.exception("export %s failed", export_id)
+        _fail(export, token, f"The export failed ({type(exc).__name__}); try again, or tell an administrator.")
+    export.refresh_from_db()
+    return export
+
+
+def _write(export: Export, token: str) -> None:
+    queryset = export_candidates(format=export.format, query=export.query, user=export.owner)
+    _heartbeat(export, token, rows_total=queryset.order_by().count())
+    template = export.row_url
+    lines = export_lines(export.format, queryset, url=lambda candidate: template.replace("{pk}", str(candidate.pk)))
+    header_lines = 1 if export.format == Export.Format.CSV else 0
+    digest, size, lines_written = hashlib.sha256(), 0, 0
+    with NamedTemporaryFile(suffix=".part", dir=settings.FILE_UPLOAD_TEMP_DIR) as part:
+        for line in lines:
+            data = line.encode("utf-8")
+            part.write(data)
+            digest.update(data)
+            size += len(data)
+            lines_written += 1
+            if lines_written % HEARTBEAT_ROWS == 0:
+                _heartbeat(export, token, rows_written=lines_written - header_lines)
+        part.flush()
+        rows = lines_written - header_lines
+        _heartbeat(export, token, rows_written=rows)
+        _delete_files(export)  # what an earlier, interrupted run of this job left
+        part.seek(0)
+        name = storage().save(f"{export.pk}/{token}.{export.format}", File(part))
+    now = timezone.now()
+    done = Export.objects.filter(pk=export.pk, claim_token=token, status=Export.Status.RUNNING).update(
+        status=Export.Status.DONE,
+        file_name=name,
+        file_size=size,
+        file_sha256=digest.hexdigest(),
+        rows_written=rows,
+        rows_total=rows,  # the rows the file holds; the count at the start only measured progress
+        heartbeat_at=now,
+        finished_at=now,
+        expires_at=now + timedelta(hours=settings.EXPORT_RETENTION_HOURS),
+    )
+    if not done:
+        storage().delete(name)
+        raise _ClaimLost
+
+
+def _heartbeat(export: Export, token: str, **progress) -> None:
+    alive = Export.objects.filter(pk=export.pk, claim_token=token, status=Export.Status.RUNNING).update(
+        heartbeat_at=timezone.now(), **progress
+    )
+    if not alive:
+        raise _ClaimLost
+
+
+def _fail(export: Export, token: str, message: str) -> None:
+    Export.objects.filter(pk=export.pk, claim_token=token, status=Export.Status.RUNNING).update(
+        status=Export.Status.FAILED, error=message, finished_at=timezone.now()
+    )
+
+
+def _release(export: Export, token: str) -> None:
+    """Hand the job back to the queue (best effort: the database may be the thing that is down; then the sweeper
+    finds it by its stale heartbeat)."""
+    try:
+        Export.objects.filter(pk=export.pk, claim_token=token, status=Export.Status.RUNNING).update(
+            status=Export.Status.QUEUED, heartbeat_at=timezone.now()
+        )
+    except TRANSIENT_ERRORS:
+        logger.warning("export %s: could not queue it again; the sweeper will", export.pk)
+
+
+def _delete_files(export: Export) -> None:
+    files = storage()
+    try:
+        _folders, names = files.listdir(str(export.pk))
+    except FileNotFoundError:
+        return
+    for name in names:
+        files.delete(f"{export.pk}/{name}")
+
+
+# --- Sweeping and expiry (beat) -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    requeued: int
+    failed: int
+    expired: int
+
+
+def exports_sweep() -> SweepResult:
+    """Beat: queue again the jobs whose run stopped reporting (its worker was lost) or whose message was lost, fail
+    those lost MAX_ATTEMPTS times, and delete the files past EXPORT_RETENTION_HOURS."""
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.EXPORT_STALE_AFTER_SECONDS)
+    lost = Export.objects.filter(status=Export.Status.RUNNING, heartbeat_at__lt=stale)
+    failed = lost.filter(attempts__gte=MAX_ATTEMPTS).update(
+        status=Export.Status.FAILED,
+        finished_at=now,
+        error=f"The export was interrupted {MAX_ATTEMPTS} times (its worker was lost or ran out of time).",
+    )
+    requeue_ids = []
+    with transaction.atomic():
+        for export in Export.objects.select_for_update(skip_locked=True).filter(
+            status__in=Export.ACTIVE, heartbeat_at__lt=stale
+        ):
+            export.status, export.heartbeat_at = Export.Status.QUEUED, now
+            export.save(update_fields=["status", "heartbeat_at"])
+            requeue_ids.append(export.pk)
+        for export_id in requeue_ids:
+            _enqueue_on_commit(export_id)
+    return SweepResult(requeued=len(requeue_ids), failed=failed, expired=exports_expire(now=now))
+
+
+def exports_expire(*, now=None) -> int:
+    """Delete the files of done exports past their expiry; the jobs stay, as expired."""
+    now = now or timezone.now()
+    expired = 0
+    for export in Export.objects.filter(status=Export.Status.DONE, expires_at__lte=now):
+        _delete_files(export)
+        expired += Export.objects.filter(pk=export.pk, status=Export.Status.DONE).update(
+            status=Export.Status.EXPIRED, file_name=""
+        )
+    return expired
+
+
+def export_delete(*, export: Export) -> None:
+    """Delete a job and its file (the admin's delete)."""
+    _delete_files(export)
+    export.delete()

@@ -1,0 +1,112 @@
+"""Export jobs in the admin (issue 15, holes 4 and 5): a selection too large to stream starts a job, the list shows
+your own jobs with their progress and a download link, and the per-user limit is a message."""
+
+import importlib
+
+import pytest
+from django.apps import apps as django_apps
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.auth.models import Group
+from django.urls import reverse
+
+from exports import services
+from exports.models import Export
+from tests.factories import CandidateFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+CHANGELIST = reverse("admin:profiles_candidate_changelist")
+START = reverse("admin:exports_export_start")
+EXPORTS = reverse("admin:exports_export_changelist")
+GROUPS = "profiles.migrations.0004_create_recruiter_and_viewer_groups"
+GRANTS = "exports.migrations.0002_export_permissions_for_recruiter_and_viewer"
+
+
+@pytest.fixture
+def viewer(db):
+    """A Viewer as the migrations make one: the groups' migration, then the exports' grants (the admin tests' groups
+    fixture runs the first again, which sets the groups' permissions afresh)."""
+    importlib.import_module(GROUPS).create_groups(django_apps, None)
+    importlib.import_module(GRANTS).grant(django_apps, None)
+    user = UserFactory(username="vera", is_staff=True)
+    user.groups.add(Group.objects.get(name="Viewer"))
+    return user
+
+
+@pytest.fixture
+def viewer_client(client, viewer):
+    client.force_login(viewer)
+    return client
+
+
+def export_action(client, query: str = "", select_across: bool = True):
+    ids = [str(pk) for pk in CandidateFactory._meta.model.objects.values_list("pk", flat=True)]
+    return client.post(
+        f"{CHANGELIST}?{query}",
+        {"action": "export_csv", ACTION_CHECKBOX_NAME: ids, "select_across": "1" if select_across else "0"},
+    )
+
+
+def test_issue_15_hole_4_a_selection_too_large_to_stream_goes_to_an_export_job(viewer_client, viewer, settings):
+    settings.EXPORT_STREAM_MAX_ROWS = 2
+    for i in range(3):
+        CandidateFactory(name=f"Person {i}", country_code="DE")
+
+    response = export_action(viewer_client, "country=DE")
+
+    assert response.status_code == 302
+    page = viewer_client.get(response["Location"])
+    assert page.status_code == 200
+    assert "more than 2 candidates" in page.content.decode()
+    assert "country=DE" in page.content.decode()
+    started = viewer_client.post(START, {"format": "csv", "query": "country=DE"}, follow=True)
+    [export] = Export.objects.filter(owner=viewer)
+    assert (export.format, export.query, export.status) == ("csv", "country=DE", "queued")
+    assert f"Export {export.pk} started" in started.content.decode()
+    assert "/admin/profiles/candidate/{pk}/change/" in export.row_url
+
+
+def test_issue_15_hole_4_a_selection_within_the_limit_still_streams(viewer_client, settings):
+    settings.EXPORT_STREAM_MAX_ROWS = 3
+    for i in range(3):
+        CandidateFactory(name=f"Person {i}")
+
+    response = export_action(viewer_client)
+
+    assert response.status_code == 200
+    assert len(b"".join(response.streaming_content).decode().splitlines()) == 4
+    assert not Export.objects.exists()
+
+
+def test_issue_15_hole_4_the_list_shows_your_own_exports_with_progress_and_a_download_link(viewer_client, viewer):
+    CandidateFactory()
+    mine = services.export_run(
+        export_id=services.export_create(owner=viewer, format="csv", query="", row_url="u/{pk}").pk
+    )
+    theirs = services.export_create(owner=UserFactory(username="other"), format="csv", query="", row_url="u/{pk}")
+
+    page = viewer_client.get(EXPORTS).content.decode()
+
+    assert reverse("api:export-download", args=[mine.pk]) in page
+    assert "value='100'" in page
+    assert f"Export {theirs.pk} " not in page
+    assert viewer_client.get(reverse("admin:exports_export_change", args=[theirs.pk])).status_code == 302
+    download = viewer_client.get(reverse("api:export-download", args=[mine.pk]))  # the admin session works there
+    assert download.status_code == 200
+
+
+def test_issue_15_hole_5_over_the_limit_the_admin_says_how_many_are_running(viewer_client, viewer, settings):
+    settings.EXPORT_MAX_CONCURRENT = 1
+    services.export_create(owner=viewer, format="csv", query="", row_url="u/{pk}")
+
+    page = viewer_client.post(START, {"format": "jsonl", "query": ""}, follow=True).content.decode()
+
+    assert "You have 1 exports running (at most 1 at a time)" in page
+    assert Export.objects.count() == 1
+
+
+def test_nobody_adds_or_edits_a_jobs_internals_and_starting_one_needs_the_permission(client, viewer):
+    client.force_login(viewer)
+    assert client.get(reverse("admin:exports_export_add")).status_code == 403
+    client.force_login(UserFactory(username="staff", is_staff=True))
+    assert client.post(START, {"format": "csv", "query": ""}).status_code == 403
+    assert not Export.objects.exists()
