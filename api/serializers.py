@@ -83,11 +83,23 @@ class ContributionSerializer(serializers.ModelSerializer):
 
 
 class SourceSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="original_name")
+    """A stored file behind a profile. Its name and hash only for a reader who may view the batch it came in (the
+    selector's ``readable``): an upload's file name is as private as its batch."""
+
+    name = serializers.SerializerMethodField(help_text="The file's name; null when you may not view its import.")
+    sha256 = serializers.SerializerMethodField(help_text="The file's sha256; null when you may not view its import.")
 
     class Meta:
         model = SourceFile
         fields = ["id", "name", "format", "status", "sha256", "created_at", "processed_at"]
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_name(self, source: SourceFile) -> str | None:
+        return source.original_name if getattr(source, "readable", False) else None
+
+    @extend_schema_field({"type": "string", "nullable": True, "pattern": "^[0-9a-f]{64}$"})
+    def get_sha256(self, source: SourceFile) -> str | None:
+        return source.sha256 if getattr(source, "readable", False) else None
 
 
 class IdentityUrlField(serializers.HyperlinkedIdentityField):

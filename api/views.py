@@ -108,7 +108,7 @@ class CandidateDetailView(generics.RetrieveAPIView):
             return candidate_detail(
                 candidate_id=self.kwargs["pk"],
                 params=self.request.query_params,
-                prefetch=[candidate_sources_prefetch()],
+                prefetch=[candidate_sources_prefetch(user=self.request.user)],
             )
         except Candidate.DoesNotExist as exc:
             raise Http404("No candidate with this id.") from exc

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 
 from ingestion.models import ImportBatch, SourceFile
 
@@ -66,9 +66,23 @@ def import_batch_detail(*, batch_id: int, user) -> ImportBatch:
     )
 
 
-def candidate_sources_prefetch(*, to_attr: str = "source_rows") -> Prefetch:
-    """A candidate's stored files, newest first, as its profile lists them (what each file is, not its bytes)."""
-    files = SourceFile.objects.only(
-        "id", "candidate_id", "original_name", "format", "status", "sha256", "created_at", "processed_at"
-    ).order_by("candidate_id", "-created_at", "-id")
+def candidate_sources_prefetch(*, user, to_attr: str = "source_rows") -> Prefetch:
+    """A candidate's stored files, newest first, as its profile lists them (what each file is, not its bytes).
+
+    Each file carries ``readable``: whether ``user`` may view the batch it came in (``import_batches_for``'s rule:
+    every batch with the view permission, else their own uploads). An upload's file name and hash are as private as
+    its batch, so a profile names only readable files. A file whose batch is gone is readable to those who view every
+    batch.
+    """
+    if may_view_every_batch(user):
+        readable = Value(True)
+    else:
+        readable = Exists(ImportBatch.objects.filter(pk=OuterRef("batch_id"), created_by_id=user.pk))
+    files = (
+        SourceFile.objects.only(
+            "id", "candidate_id", "original_name", "format", "status", "sha256", "created_at", "processed_at"
+        )
+        .annotate(readable=readable)
+        .order_by("candidate_id", "-created_at", "-id")
+    )
     return Prefetch("sources", queryset=files, to_attr=to_attr)

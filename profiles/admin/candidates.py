@@ -302,24 +302,49 @@ class CandidateAdmin(HistoryRevertNeedsChangePermission, CandidateDuplicatesMixi
     def protected_summary(self, candidate: Candidate) -> str:
         return ", ".join(_field_label(name) for name in candidate.protected_fields) or "—"
 
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None and obj.pk:
+            obj.listed_sources = self._sources_for(request, obj)
+        return super().render_change_form(request, context, add=add, change=change, form_url=form_url, obj=obj)
+
+    def _sources_for(self, request, candidate: Candidate) -> list[tuple]:
+        """The candidate's latest stored files, each with whether this user may view the batch it came in (only then
+        is the file named and linked: an upload's file name is as private as its batch). Whether a user may view a
+        batch is for the batches' own admin to say; it is found through the admin site, as profiles imports nothing
+        of ingestion."""
+        files = list(candidate.sources.defer("content").order_by("-created_at", "-id")[:20])
+        if not files:
+            return []
+        file_model = type(files[0])
+        batch_admin = self.admin_site.get_model_admin(file_model._meta.get_field("batch").related_model)
+        viewable: set[int | None] = set()
+        if batch_admin.has_view_permission(request):
+            batch_ids = {f.batch_id for f in files} - {None}
+            viewable = {None, *batch_admin.get_queryset(request).filter(pk__in=batch_ids).values_list("pk", flat=True)}
+        may_open = self.admin_site.get_model_admin(file_model).has_view_permission(request)
+        return [(f, f.batch_id in viewable, may_open) for f in files]
+
     @admin.display(description="source files")
     def sources(self, candidate: Candidate) -> str:
-        files = candidate.sources.defer("content").order_by("-created_at", "-id")[:20] if candidate.pk else []
-        rows = [
-            (
-                reverse("admin:ingestion_sourcefile_text", args=[f.pk]),
-                f.original_name,
-                f.get_format_display(),
-                f.get_status_display().lower(),
-                f.created_at.strftime("%Y-%m-%d %H:%M"),
-            )
-            for f in files
-        ]
-        if not rows:
+        listed = getattr(candidate, "listed_sources", [])
+        if not listed:
             return "No stored file (entered by hand)."
+        items = []
+        for f, named, may_open in listed:
+            details = (f.get_format_display(), f.get_status_display().lower(), f.created_at.strftime("%Y-%m-%d %H:%M"))
+            if not named:
+                items.append(
+                    format_html("<li>a file from an import you may not view — {}, {}, received {}</li>", *details)
+                )
+            elif may_open:
+                url = reverse("admin:ingestion_sourcefile_text", args=[f.pk])
+                items.append(
+                    format_html("<li><a href='{}'>{}</a> — {}, {}, received {}</li>", url, f.original_name, *details)
+                )
+            else:
+                items.append(format_html("<li>{} — {}, {}, received {}</li>", f.original_name, *details))
         return format_html(
-            "<ul style='margin:0; padding-left:1em'>{}</ul>",
-            format_html_join("", "<li><a href='{}'>{}</a> — {}, {}, received {}</li>", rows),
+            "<ul style='margin:0; padding-left:1em'>{}</ul>", format_html_join("", "{}", ((i,) for i in items))
         )
 
     @admin.display(description="totals the file declared")

@@ -1,12 +1,21 @@
 """The candidate change form: a profile to read, inlines with plain-word validation, protected fields, history."""
 
 import pytest
+from django.contrib.auth.models import Permission
+from django.test import Client
 from django.urls import reverse
 
 from profiles.models import Candidate, CandidateSkill
 from profiles.selectors import candidate_search
 from tests.admin.forms import form_data
-from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, SourceFileFactory
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ImportBatchFactory,
+    SkillFactory,
+    SourceFileFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -215,3 +224,22 @@ def test_a_revert_protects_only_the_fields_it_changes(recruiter_client, ada):
     ada.refresh_from_db()
     assert (ada.title, ada.summary) == ("Engineer", "Line one.\nLine two.")
     assert ada.protected_fields == ["title"]
+
+
+def test_the_page_names_only_the_source_files_of_batches_the_user_may_view(recruiter_client, ada):
+    """Issue 15, hole 16: a candidate's page showed other users' upload file names, although their batches are
+    private; a file from a batch the user may not view (in the admin: no view permission on import batches) is listed
+    without its name or a link to its text."""
+    client = Client()
+    reader = UserFactory(username="reader", is_staff=True)
+    reader.user_permissions.add(Permission.objects.get(codename="view_candidate", content_type__app_label="profiles"))
+    theirs = SourceFileFactory(original_name="someone-secret.txt", candidate=ada, batch=ImportBatchFactory())
+    client.force_login(reader)
+
+    html = client.get(change_url(ada)).content.decode()
+    recruiters = recruiter_client.get(change_url(ada)).content.decode()
+
+    assert "someone-secret.txt" not in html
+    assert reverse("admin:ingestion_sourcefile_text", args=[theirs.pk]) not in html
+    assert "a file from an import you may not view — Unknown, pending, received" in html
+    assert "someone-secret.txt" in recruiters  # recruiters view every batch

@@ -3,6 +3,7 @@
 import hashlib
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from profiles.models import Skill
@@ -11,8 +12,10 @@ from tests.factories import (
     CandidateSkillFactory,
     ContributionFactory,
     EducationFactory,
+    ImportBatchFactory,
     RepositoryFactory,
     SourceFileFactory,
+    UserFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +26,7 @@ def url(pk: int) -> str:
 
 
 @pytest.fixture
-def candidate():
+def candidate(consumer):
     candidate = CandidateFactory(name="Mira Okafor", city="Lagos", region="Lagos State", country="Nigeria")
     candidate.country_code = "NG"
     candidate.save()
@@ -45,7 +48,13 @@ def candidate():
         active_months=20,
         summary="Rewrote the scheduler.",
     )
-    SourceFileFactory(original_name="mira.txt", content=b"Mira", format="progai", candidate=candidate)
+    SourceFileFactory(
+        original_name="mira.txt",
+        content=b"Mira",
+        format="progai",
+        candidate=candidate,
+        batch=ImportBatchFactory(created_by=consumer),  # the reader's own upload: its name is theirs to see
+    )
     return candidate
 
 
@@ -105,6 +114,37 @@ def test_a_missing_candidate_is_a_404_in_the_error_shape(api):
 
 
 def test_it_runs_a_fixed_number_of_queries(api, candidate, django_assert_num_queries):
-    # token, candidate, skills, education, contributions (+ repositories joined), sources
-    with django_assert_num_queries(6):
+    # token, the reader's permissions (their own and their groups': may they view every import batch?), candidate,
+    # skills, education, contributions (+ repositories joined), sources (with whether the reader may view each's batch)
+    with django_assert_num_queries(8):
         assert api.get(url(candidate.pk)).status_code == 200
+
+
+def test_a_source_from_a_batch_the_reader_may_not_view_shows_neither_name_nor_hash(api, consumer, candidate):
+    """Issue 15, hole 16: a candidate's detail showed other users' upload file names and hashes, although their
+    batches are private. Such a source is listed (the profile did come from a file) without what identifies it."""
+    someone = UserFactory(username="someone")
+    SourceFileFactory(
+        original_name="someone-secret.txt", candidate=candidate, batch=ImportBatchFactory(created_by=someone)
+    )
+    SourceFileFactory(original_name="inbox-file.txt", candidate=candidate)  # no batch: the import's record is gone
+
+    sources = api.get(url(candidate.pk)).json()["sources"]
+
+    assert sorted((s["name"] or "", bool(s["sha256"])) for s in sources) == [
+        ("", False),
+        ("", False),
+        ("mira.txt", True),
+    ]
+    assert all(s["id"] and s["status"] and s["created_at"] for s in sources)
+
+
+def test_a_reader_who_may_view_every_batch_sees_every_sources_name(api, consumer, candidate):
+    consumer.user_permissions.add(
+        Permission.objects.get(codename="view_importbatch", content_type__app_label="ingestion")
+    )
+    SourceFileFactory(original_name="someone-secret.txt", candidate=candidate, batch=ImportBatchFactory())
+
+    sources = api.get(url(candidate.pk)).json()["sources"]
+
+    assert sorted(s["name"] for s in sources) == ["mira.txt", "someone-secret.txt"]
