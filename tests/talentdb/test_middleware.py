@@ -56,3 +56,32 @@ def test_uploads_under_the_limit_go_through(importer, settings):
 
     assert response.status_code == 202
     assert SourceFile.objects.get().size == 5
+
+
+@pytest.mark.urls("tests.talentdb.slow_urls")
+def test_issue_15_hole_5_an_api_request_stopped_by_the_statement_timeout_is_a_503_that_says_so(client, settings):
+    settings.DATABASE_WEB_STATEMENT_TIMEOUT_SECONDS = 30
+    client.raise_request_exception = False
+
+    response = client.get("/api/v1/slow/")
+
+    assert response.status_code == 503
+    assert response.json() == {
+        "error": {
+            "code": "statement_timeout",
+            "message": "The request ran longer than the 30 s a request may take in the database, and was stopped. "
+            "Narrow it down (more selective filters, a smaller page) and try again.",
+            "details": {},
+        }
+    }
+
+
+@pytest.mark.urls("tests.talentdb.slow_urls")
+def test_issue_15_hole_5_a_page_stopped_by_the_statement_timeout_is_a_503_that_says_so(client):
+    client.raise_request_exception = False
+
+    response = client.get("/admin/slow/")
+
+    assert response.status_code == 503
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert b"was stopped" in response.content
