@@ -1,15 +1,26 @@
-"""The API under load while an import batch runs: concurrent clients against gunicorn on loopback.
+"""The API under load while an import batch runs, with slow and long clients: the production serving setup on loopback.
 
     .venv/bin/python bench/load.py [--count 100000] [--clients 50] [--duration 60] [--import-files 2000]
+                                   [--slow-clients 8] [--long-clients 4] [--nginx auto|on|off]
 
 Loads (or reuses) ``count`` synthetic candidates with ``bench.dataset.ensure_dataset``, gives each client a user and
-an API token of its own (throttling is per token), starts gunicorn on a free loopback port and a Celery worker on a
-private queue, then starts ``manage.py ingest`` on ``--import-files`` new synthetic profiles and, at the same time,
-runs ``--clients`` asyncio clients (httpx) for ``--duration`` seconds, each sending a realistic mix of list, search,
-filter and detail requests as fast as it is answered. Prints requests, statuses over all of them (5xx must be 0),
-latency percentiles (p50 / p95 / p99 / max) of the ``--duration`` seconds after ``--warmup`` seconds of the same load,
-overall and per kind of request, and the
-import's summary; ``--json PATH`` writes them too.
+an API token of its own (throttling is per user), and serves the app as production does: gunicorn with the committed
+``gunicorn.conf.py`` on a free loopback port, behind nginx with the committed ``deploy/nginx`` configuration when
+nginx is installed (``--nginx auto``, Debian's package ``nginx``), and a Celery worker on a private queue. Then it
+starts ``manage.py ingest`` on ``--import-files`` new synthetic profiles and, at the same time, for ``--warmup`` +
+``--duration`` seconds:
+
+- ``--clients`` asyncio clients (httpx), each sending a realistic mix of list, search, filter and detail requests as
+  fast as it is answered;
+- ``--slow-clients`` sockets that send a request's headers a byte a second and never finish them (a slowloris; the
+  red team's 8 such sockets held every sync worker, issue 15, hole 5), reconnecting whenever the server closes them;
+- ``--long-clients`` clients that each stream ``--long-url`` (the JSON Lines export of every candidate) again and again
+  (the red team's 4 exports delayed /healthz by 32 s);
+- a load balancer's probe: ``GET /healthz`` on a new connection every quarter of a second.
+
+Prints requests, statuses over all of them (5xx must be 0), latency percentiles (p50 / p95 / p99 / max) of the
+``--duration`` seconds after the warm-up, overall and per kind of request, /healthz's latencies, the long requests'
+and the slow sockets' counts, and the import's summary; ``--json PATH`` writes them too.
 The batch's files and candidates are deleted afterwards, so the database stays at ``count`` candidates.
 Every request goes to 127.0.0.1; the loops end at the deadline.
 """
@@ -22,7 +33,9 @@ import json
 import logging
 import os
 import secrets
+import shutil
 import socket
+import string
 import subprocess
 import sys
 import tempfile
@@ -38,6 +51,9 @@ from bench import _django  # noqa: E402
 from bench.dataset import ensure_dataset  # noqa: E402
 
 IMPORT_SEED = 424242  # people the dataset does not hold: the batch creates candidates
+NGINX_TEMPLATE = BASE_DIR / "deploy" / "nginx" / "templates" / "default.conf.template"
+HEALTHZ_INTERVAL = 0.25  # seconds between two probes
+SLOW_HEADER = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n"
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -96,16 +112,31 @@ def client_tokens(clients: int) -> list[str]:
     return tokens
 
 
-async def run_clients(base_url: str, tokens: list[str], mix: list[tuple[str, str, int]], duration: float) -> dict:
-    """Each client loops over the weighted mix until the deadline; returns every sample."""
+async def run_clients(
+    base_url: str,
+    tokens: list[str],
+    mix: list[tuple[str, str, int]],
+    duration: float,
+    *,
+    long_tokens: list[str] = (),
+    long_url: str = "/api/v1/candidates/export.jsonl",
+    long_read_rate: float = 4e6,
+    slow_clients: int = 0,
+) -> dict:
+    """Each client loops over the weighted mix until the deadline, while the long clients, the slow sockets and the
+    /healthz probe run beside them; returns every sample."""
     import httpx
 
     kinds = [kind for kind, _, weight in mix for _ in range(weight)]
     urls = [url for _, url, weight in mix for _ in range(weight)]
     samples: list[tuple[str, int, float, float]] = []  # (kind, status or 0 for a transport error, seconds, start)
     errors: Counter = Counter()
+    healthz: list[tuple[int, float, float]] = []  # (status or 0, seconds, start)
+    long_requests: list[tuple[int, float, int]] = []  # (status or 0, seconds, bytes)
+    slow = Counter()
     began = time.monotonic()
     deadline = began + duration
+    host, port = base_url.removeprefix("http://").split(":")
 
     async def one_client(index: int) -> None:
         rnd = Random(index)
@@ -123,9 +154,92 @@ async def run_clients(base_url: str, tokens: list[str], mix: list[tuple[str, str
                     status = 0
                 samples.append((kinds[pick], status, time.perf_counter() - started, offset))
 
+    async def one_long_client(token: str) -> None:
+        """Streams the whole answer at ``long_read_rate`` bytes a second (a client on a slow line, which also keeps this
+        process's own work small), again and again; a stream still running at the deadline is left unfinished."""
+        headers = {"Authorization": f"Token {token}", "X-Forwarded-Proto": "https"}
+        async with httpx.AsyncClient(base_url=base_url, headers=headers, timeout=120) as client:
+            while time.monotonic() < deadline:
+                started, size, status = time.perf_counter(), 0, 0
+                try:
+                    async with client.stream("GET", long_url) as response:
+                        status = response.status_code
+                        async for chunk in response.aiter_raw():
+                            size += len(chunk)
+                            if time.monotonic() >= deadline:
+                                return
+                            await asyncio.sleep(len(chunk) / long_read_rate)
+                except httpx.HTTPError as exc:
+                    errors[f"long: {type(exc).__name__}"] += 1
+                    status = 0
+                long_requests.append((status, time.perf_counter() - started, size))
+                if status != 200:
+                    await asyncio.sleep(1)  # refused (a 429 of the export limit): ask again a little later
+
+    async def one_slow_socket() -> None:
+        """A request's headers, a byte a second, never finished; a new connection whenever the server closes it."""
+        while time.monotonic() < deadline:
+            try:
+                reader, writer = await asyncio.open_connection(host, int(port))
+            except OSError:
+                slow["refused"] += 1
+                await asyncio.sleep(1)
+                continue
+            slow["connections"] += 1
+            try:
+                for index in range(10**6):
+                    if time.monotonic() >= deadline:
+                        return
+                    byte = SLOW_HEADER[index : index + 1] or b"X"
+                    writer.write(byte)
+                    await writer.drain()
+                    slow["bytes"] += 1
+                    try:
+                        await asyncio.wait_for(reader.read(1024), timeout=1.0)
+                    except TimeoutError:
+                        continue  # still waiting for the rest of the headers: one more byte
+                    break  # the server answered (a 408) or closed the connection
+            except OSError:
+                pass
+            finally:
+                slow["closed_by_server"] += time.monotonic() < deadline
+                writer.close()
+
+    async def probe_healthz() -> None:
+        """A load balancer's health check: a new connection each time, as often as HEALTHZ_INTERVAL."""
+        async with httpx.AsyncClient(
+            base_url=base_url,
+            headers={"X-Forwarded-Proto": "https"},
+            timeout=60,
+            limits=httpx.Limits(max_keepalive_connections=0),
+        ) as client:
+            while time.monotonic() < deadline:
+                offset = time.monotonic() - began
+                started = time.perf_counter()
+                try:
+                    status = (await client.get("/healthz")).status_code
+                except httpx.HTTPError as exc:
+                    errors[f"healthz: {type(exc).__name__}"] += 1
+                    status = 0
+                seconds = time.perf_counter() - started
+                healthz.append((status, seconds, offset))
+                await asyncio.sleep(max(0.0, HEALTHZ_INTERVAL - seconds))
+
     started = time.monotonic()
-    await asyncio.gather(*(one_client(i) for i in range(len(tokens))))
-    return {"samples": samples, "errors": errors, "elapsed": time.monotonic() - started}
+    await asyncio.gather(
+        *(one_client(i) for i in range(len(tokens))),
+        *(one_long_client(token) for token in long_tokens),
+        *(one_slow_socket() for _ in range(slow_clients)),
+        probe_healthz(),
+    )
+    return {
+        "samples": samples,
+        "errors": errors,
+        "elapsed": time.monotonic() - started,
+        "healthz": healthz,
+        "long_requests": long_requests,
+        "slow": slow,
+    }
 
 
 def summarise(result: dict, warmup: float) -> dict:
@@ -160,23 +274,93 @@ def summarise(result: dict, warmup: float) -> dict:
             }
             for kind, values in sorted(by_kind.items())
         },
+        "healthz": _summarise_healthz(result["healthz"], warmup),
+        "long_requests": {
+            "finished": len(result["long_requests"]),
+            "statuses": dict(sorted(Counter(str(status) for status, _, _ in result["long_requests"]).items())),
+            "max_s": round(max((seconds for _, seconds, _ in result["long_requests"]), default=0), 1),
+            "megabytes": round(sum(size for _, _, size in result["long_requests"]) / 1e6, 1),
+        },
+        "slow_sockets": dict(result["slow"]),
     }
 
 
-def wait_until_healthy(base_url: str, process: subprocess.Popen, timeout: float = 60) -> None:
+def _summarise_healthz(probes: list[tuple[int, float, float]], warmup: float) -> dict:
+    """Every probe counts, the warm-up's too: a load balancer takes a server out whenever it stops answering."""
+    seconds = [s for status, s, _ in probes if status == 200]
+    return {
+        "probes": len(probes),
+        "failed": sum(1 for status, _, _ in probes if status != 200),
+        "p50_ms": round(1000 * percentile(seconds, 50), 1),
+        "p99_ms": round(1000 * percentile(seconds, 99), 1),
+        "max_ms": round(1000 * max(seconds, default=0), 1),
+        "max_after_warmup_ms": round(1000 * max((s for st, s, o in probes if st == 200 and o >= warmup), default=0), 1),
+    }
+
+
+def wait_until_healthy(base_url: str, processes: list[subprocess.Popen], timeout: float = 60) -> None:
     import httpx
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("gunicorn exited before answering")
+        for process in processes:
+            if process.poll() is not None:
+                raise RuntimeError(f"{process.args[0]} exited before answering")
         try:
             if httpx.get(f"{base_url}/healthz", headers={"X-Forwarded-Proto": "https"}, timeout=2).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
         time.sleep(0.3)
-    raise RuntimeError("gunicorn did not answer /healthz")
+    raise RuntimeError(f"{base_url}/healthz did not answer")
+
+
+def nginx_config(directory: Path, *, listen: str, upstream: str, max_upload_bytes: int) -> Path:
+    """The committed server configuration (deploy/nginx), rendered as the nginx image renders its templates (its
+    ``${...}`` from the environment), inside a main configuration that keeps the pid, logs and temporary files in
+    ``directory``. Returns the main configuration's path."""
+    template = NGINX_TEMPLATE.read_text()
+    values = {"NGINX_PORT": listen, "TALENTDB_UPSTREAM": upstream, "INGEST_MAX_UPLOAD_BYTES": str(max_upload_bytes)}
+    missing = [name for name in values if f"${{{name}}}" not in template]
+    if missing:
+        raise RuntimeError(f"{NGINX_TEMPLATE} no longer names {missing}")
+    (directory / "default.conf").write_text(string.Template(template).safe_substitute(values))
+    # Run as root, nginx's workers become nobody: they must reach the directory and write its temporary files.
+    directory.chmod(0o755)
+    temp = {name: directory / name for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")}
+    for path in temp.values():
+        path.mkdir(exist_ok=True)
+        path.chmod(0o777)
+    main = directory / "nginx.conf"
+    main.write_text(
+        f"""worker_processes 2;
+pid {directory / "nginx.pid"};
+error_log {directory / "nginx-error.log"} warn;
+events {{
+    worker_connections 4096;
+}}
+http {{
+    access_log off;
+    client_body_temp_path {temp["client_body"]};
+    proxy_temp_path {temp["proxy"]};
+    fastcgi_temp_path {temp["fastcgi"]};
+    uwsgi_temp_path {temp["uwsgi"]};
+    scgi_temp_path {temp["scgi"]};
+    include {directory / "default.conf"};
+}}
+"""
+    )
+    return main
+
+
+def gunicorn_command(port: int, *, workers: int | None, threads: int | None, worker_class: str | None) -> list[str]:
+    """gunicorn with the committed gunicorn.conf.py, on a loopback port; options given here win over the file."""
+    command = [sys.executable, "-m", "gunicorn", "-c", str(BASE_DIR / "gunicorn.conf.py")]
+    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
+    for option, value in (("--workers", workers), ("--threads", threads), ("--worker-class", worker_class)):
+        if value is not None:
+            command += [option, str(value)]
+    return command
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -186,10 +370,24 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--duration", type=float, default=60, help="seconds of load")
     parser.add_argument("--import-files", type=int, default=2000, help="profiles imported during the load")
     parser.add_argument("--warmup", type=float, default=10, help="seconds of load before --duration is measured")
-    parser.add_argument("--gunicorn-workers", type=int, default=4, help="as docker-compose.yml runs it")
-    parser.add_argument("--gunicorn-threads", type=int, default=1, help="more than 1: gthread workers")
+    parser.add_argument("--slow-clients", type=int, default=8, help="sockets sending their headers a byte a second")
+    parser.add_argument("--long-clients", type=int, default=4, help="clients streaming --long-url again and again")
+    parser.add_argument("--long-url", default="/api/v1/candidates/export.jsonl", help="what the long clients stream")
+    parser.add_argument("--long-read-mb", type=float, default=4, help="MB a second each long client reads")
+    parser.add_argument(
+        "--nginx", choices=["auto", "on", "off"], default="auto", help="nginx in front of gunicorn (auto: if installed)"
+    )
+    parser.add_argument("--gunicorn-workers", type=int, help="instead of gunicorn.conf.py's (WEB_CONCURRENCY, 4)")
+    parser.add_argument("--gunicorn-threads", type=int, help="instead of gunicorn.conf.py's (GUNICORN_THREADS, 8)")
+    parser.add_argument(
+        "--gunicorn-worker-class", help="instead of gunicorn.conf.py's gthread (sync: gunicorn before issue 15)"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    nginx = shutil.which("nginx") or shutil.which("/usr/sbin/nginx")
+    if args.nginx == "on" and not nginx:
+        parser.error("--nginx on: nginx is not installed (Debian's package nginx)")
+    use_nginx = bool(nginx) and args.nginx != "off"
 
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     database_url = ensure_dataset(args.count)
@@ -201,12 +399,14 @@ def main(argv: list[str] | None = None) -> dict:
     from ingestion.models import ImportBatch
     from profiles.models import Candidate
 
-    tokens = client_tokens(args.clients)
+    tokens = client_tokens(args.clients + args.long_clients)
+    tokens, long_tokens = tokens[: args.clients], tokens[args.clients :]
     mix = request_mix()
     candidates_before = Candidate.objects.count()
     connection.close()
 
-    port = free_port()
+    gunicorn_port = free_port()
+    port = free_port() if use_nginx else gunicorn_port
     base_url = f"http://127.0.0.1:{port}"
     queue = f"talentdb-load-{os.getpid()}"
     env = {
@@ -217,34 +417,40 @@ def main(argv: list[str] | None = None) -> dict:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "CELERY_QUEUE": queue,
         "CONN_MAX_AGE": "60",
+        "TRUSTED_PROXY_COUNT": "1" if use_nginx else "0",
+        "GUNICORN_ACCESS_LOG": "",  # a line per request would cost the server more than some requests do
     }
     log_dir = Path(tempfile.mkdtemp(prefix="talentdb-load-"))
     profiles = log_dir / "profiles"
     write_profiles(profiles, args.import_files, seed=IMPORT_SEED)
-    gunicorn = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "talentdb.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(args.gunicorn_workers),
-            "--threads",
-            str(args.gunicorn_threads),
-            "--worker-class",
-            "gthread" if args.gunicorn_threads > 1 else "sync",
-            "--timeout",
-            "120",
-            "--log-level",
-            "warning",
-        ],
-        cwd=BASE_DIR,
-        env=env,
-        stdout=(log_dir / "gunicorn.log").open("w"),
-        stderr=subprocess.STDOUT,
-    )
+    servers = [
+        subprocess.Popen(
+            gunicorn_command(
+                gunicorn_port,
+                workers=args.gunicorn_workers,
+                threads=args.gunicorn_threads,
+                worker_class=args.gunicorn_worker_class,
+            ),
+            cwd=BASE_DIR,
+            env=env,
+            stdout=(log_dir / "gunicorn.log").open("w"),
+            stderr=subprocess.STDOUT,
+        )
+    ]
+    if use_nginx:
+        config = nginx_config(
+            log_dir,
+            listen=f"127.0.0.1:{port}",
+            upstream=f"127.0.0.1:{gunicorn_port}",
+            max_upload_bytes=settings.INGEST_MAX_UPLOAD_BYTES,
+        )
+        servers.append(
+            subprocess.Popen(
+                [nginx, "-p", str(log_dir), "-c", str(config), "-g", "daemon off;"],
+                stdout=(log_dir / "nginx.log").open("w"),
+                stderr=subprocess.STDOUT,
+            )
+        )
     worker = subprocess.Popen(
         _django.celery_worker_command(queue=queue, concurrency=1),
         cwd=BASE_DIR,
@@ -254,7 +460,7 @@ def main(argv: list[str] | None = None) -> dict:
     )
     ingest = None
     try:
-        wait_until_healthy(base_url, gunicorn)
+        wait_until_healthy(base_url, servers)
         ingest = subprocess.Popen(
             [
                 sys.executable,
@@ -272,11 +478,22 @@ def main(argv: list[str] | None = None) -> dict:
             text=True,
         )
         import_started = time.monotonic()
-        result = asyncio.run(run_clients(base_url, tokens, mix, args.warmup + args.duration))
+        result = asyncio.run(
+            run_clients(
+                base_url,
+                tokens,
+                mix,
+                args.warmup + args.duration,
+                long_tokens=long_tokens,
+                long_url=args.long_url,
+                long_read_rate=args.long_read_mb * 1e6,
+                slow_clients=args.slow_clients,
+            )
+        )
         ingest_output, _ = ingest.communicate(timeout=args.duration * 10 + 660)
         import_seconds = time.monotonic() - import_started
     finally:
-        for process in (ingest, gunicorn, worker):
+        for process in (ingest, *servers, worker):
             if process is not None and process.poll() is None:
                 process.terminate()
                 process.wait(timeout=60)
@@ -288,6 +505,12 @@ def main(argv: list[str] | None = None) -> dict:
         candidates=candidates_before,
         clients=args.clients,
         duration_s=args.duration,
+        serving=("nginx, then " if use_nginx else "")
+        + f"gunicorn (gunicorn.conf.py{', ' + args.gunicorn_worker_class if args.gunicorn_worker_class else ''})",
+        nginx=use_nginx,
+        slow_clients=args.slow_clients,
+        long_clients=args.long_clients,
+        long_url=args.long_url,
         import_files=args.import_files,
         import_summary=summary_line,
         import_exit_code=ingest.returncode,
@@ -311,7 +534,8 @@ def print_figures(f: dict) -> None:
     transport_errors = sum(f["transport_errors"].values())
     print(
         f"\n[load] {f['clients']} clients x {f['duration_s']:.0f} s (+ {f['warmup_s']:.0f} s warm-up) on "
-        f"{f['candidates']:,} candidates (gunicorn on loopback) while importing {f['import_files']} files: "
+        f"{f['candidates']:,} candidates ({f['serving']} on loopback) while importing {f['import_files']} files, "
+        f"with {f['slow_clients']} slow-header sockets and {f['long_clients']} clients streaming {f['long_url']}: "
         f"{f['requests']} requests ({f['requests_per_second']}/s), statuses {f['statuses']}, "
         f"5xx = {f['server_errors']}, transport errors = {transport_errors}; "
         f"warm-up: {f['warmup_requests']} requests, slowest {f['warmup_max_ms']} ms; "
@@ -319,6 +543,15 @@ def print_figures(f: dict) -> None:
     )
     for kind, row in f["by_kind"].items():
         print(f"  {kind:<16} {row['requests']:>6} requests  p50 {row['p50_ms']:>8} ms  p99 {row['p99_ms']:>8} ms")
+    h, long, slow = f["healthz"], f["long_requests"], f["slow_sockets"]
+    print(
+        f"  /healthz: {h['probes']} probes, {h['failed']} failed, p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms, "
+        f"max {h['max_ms']} ms (after the warm-up {h['max_after_warmup_ms']} ms)"
+    )
+    print(
+        f"  long requests: {long['finished']} finished, statuses {long['statuses']}, longest {long['max_s']} s, "
+        f"{long['megabytes']} MB; slow sockets: {slow}"
+    )
     print(
         f"  import: {f['import_summary']!r} in {f['import_seconds']} s, unfinished files = "
         f"{f['import_unfinished_files']}, logs in {f['logs']}"
