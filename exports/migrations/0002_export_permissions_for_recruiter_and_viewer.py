@@ -1,10 +1,10 @@
-"""Recruiters and Viewers may start export jobs and see their own (the admin's CSV action is open to both already);
-Recruiters may also delete theirs."""
+"""Recruiters may start export jobs, see and delete their own. Viewers stay read-only: starting a job writes a row, so
+they stream what the admin's CSV action streams (up to EXPORT_STREAM_MAX_ROWS) and see an export list of their own."""
 
 from django.contrib.auth.management import create_permissions
 from django.db import migrations
 
-GRANTS = {"Recruiter": ["view", "add", "delete"], "Viewer": ["view", "add"]}
+GRANTS = {"Recruiter": ["view", "add", "delete"], "Viewer": ["view"]}
 
 
 def grant(apps, schema_editor):

@@ -424,6 +424,14 @@ class CandidateAdmin(HistoryRevertNeedsChangePermission, CandidateDuplicatesMixi
         if request.POST.get("select_across") == "1" and queryset.order_by().values("pk")[: limit + 1].count() > limit:
             # Too many to stream inside one request (issue 15, hole 4): the exports app, a layer above (reached by
             # its URL), writes the search in a job and lists its file with a download link.
+            if not request.user.has_perm("exports.add_export"):
+                self.message_user(
+                    request,
+                    f"More than {limit:,} candidates are too many to export at once: narrow the search, or ask a "
+                    "recruiter to run it as an export job.",
+                    messages.WARNING,
+                )
+                return None
             start = QueryDict(mutable=True)
             start.update({"format": "csv", "query": self.shared_params(request).urlencode(), "limit": f"{limit:,}"})
             return HttpResponseRedirect(f"{reverse('admin:exports_export_start')}?{start.urlencode()}")

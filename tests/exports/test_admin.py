@@ -21,21 +21,30 @@ GROUPS = "profiles.migrations.0004_create_recruiter_and_viewer_groups"
 GRANTS = "exports.migrations.0002_export_permissions_for_recruiter_and_viewer"
 
 
-@pytest.fixture
-def viewer(db):
-    """A Viewer as the migrations make one: the groups' migration, then the exports' grants (the admin tests' groups
-    fixture runs the first again, which sets the groups' permissions afresh)."""
+def member_of(group: str, username: str):
+    """Staff in a group as the migrations make it: the groups' migration, then the exports' grants (the admin tests'
+    groups fixture runs the first again, which sets the groups' permissions afresh)."""
     importlib.import_module(GROUPS).create_groups(django_apps, None)
     importlib.import_module(GRANTS).grant(django_apps, None)
-    user = UserFactory(username="vera", is_staff=True)
-    user.groups.add(Group.objects.get(name="Viewer"))
+    user = UserFactory(username=username, is_staff=True)
+    user.groups.add(Group.objects.get(name=group))
     return user
 
 
 @pytest.fixture
-def viewer_client(client, viewer):
-    client.force_login(viewer)
+def recruiter(db):
+    return member_of("Recruiter", "rita")
+
+
+@pytest.fixture
+def recruiter_client(client, recruiter):
+    client.force_login(recruiter)
     return client
+
+
+@pytest.fixture
+def viewer(db):
+    return member_of("Viewer", "vera")
 
 
 def export_action(client, query: str = "", select_across: bool = True):
@@ -46,67 +55,72 @@ def export_action(client, query: str = "", select_across: bool = True):
     )
 
 
-def test_issue_15_hole_4_a_selection_too_large_to_stream_goes_to_an_export_job(viewer_client, viewer, settings):
+def test_issue_15_hole_4_a_selection_too_large_to_stream_goes_to_an_export_job(recruiter_client, recruiter, settings):
     settings.EXPORT_STREAM_MAX_ROWS = 2
     for i in range(3):
         CandidateFactory(name=f"Person {i}", country_code="DE")
 
-    response = export_action(viewer_client, "country=DE")
+    response = export_action(recruiter_client, "country=DE")
 
     assert response.status_code == 302
-    page = viewer_client.get(response["Location"])
+    page = recruiter_client.get(response["Location"])
     assert page.status_code == 200
     assert "more than 2 candidates" in page.content.decode()
     assert "country=DE" in page.content.decode()
-    started = viewer_client.post(START, {"format": "csv", "query": "country=DE"}, follow=True)
-    [export] = Export.objects.filter(owner=viewer)
+    started = recruiter_client.post(START, {"format": "csv", "query": "country=DE"}, follow=True)
+    [export] = Export.objects.filter(owner=recruiter)
     assert (export.format, export.query, export.status) == ("csv", "country=DE", "queued")
     assert f"Export {export.pk} started" in started.content.decode()
     assert "/admin/profiles/candidate/{pk}/change/" in export.row_url
 
 
-def test_issue_15_hole_4_a_selection_within_the_limit_still_streams(viewer_client, settings):
+def test_issue_15_hole_4_a_selection_within_the_limit_still_streams(recruiter_client, settings):
     settings.EXPORT_STREAM_MAX_ROWS = 3
     for i in range(3):
         CandidateFactory(name=f"Person {i}")
 
-    response = export_action(viewer_client)
+    response = export_action(recruiter_client)
 
     assert response.status_code == 200
     assert len(b"".join(response.streaming_content).decode().splitlines()) == 4
     assert not Export.objects.exists()
 
 
-def test_issue_15_hole_4_the_list_shows_your_own_exports_with_progress_and_a_download_link(viewer_client, viewer):
+def test_issue_15_hole_4_the_list_shows_your_own_exports_with_progress_and_a_download_link(recruiter_client, recruiter):
     CandidateFactory()
     mine = services.export_run(
-        export_id=services.export_create(owner=viewer, format="csv", query="", row_url="u/{pk}").pk
+        export_id=services.export_create(owner=recruiter, format="csv", query="", row_url="u/{pk}").pk
     )
     theirs = services.export_create(owner=UserFactory(username="other"), format="csv", query="", row_url="u/{pk}")
 
-    page = viewer_client.get(EXPORTS).content.decode()
+    page = recruiter_client.get(EXPORTS).content.decode()
 
     assert reverse("api:export-download", args=[mine.pk]) in page
     assert "value='100'" in page
     assert f"Export {theirs.pk} " not in page
-    assert viewer_client.get(reverse("admin:exports_export_change", args=[theirs.pk])).status_code == 302
-    download = viewer_client.get(reverse("api:export-download", args=[mine.pk]))  # the admin session works there
+    assert recruiter_client.get(reverse("admin:exports_export_change", args=[theirs.pk])).status_code == 302
+    download = recruiter_client.get(reverse("api:export-download", args=[mine.pk]))  # the admin session works there
     assert download.status_code == 200
 
 
-def test_issue_15_hole_5_over_the_limit_the_admin_says_how_many_are_running(viewer_client, viewer, settings):
+def test_issue_15_hole_5_over_the_limit_the_admin_says_how_many_are_running(recruiter_client, recruiter, settings):
     settings.EXPORT_MAX_CONCURRENT = 1
-    services.export_create(owner=viewer, format="csv", query="", row_url="u/{pk}")
+    services.export_create(owner=recruiter, format="csv", query="", row_url="u/{pk}")
 
-    page = viewer_client.post(START, {"format": "jsonl", "query": ""}, follow=True).content.decode()
+    page = recruiter_client.post(START, {"format": "jsonl", "query": ""}, follow=True).content.decode()
 
     assert "You have 1 exports running (at most 1 at a time)" in page
     assert Export.objects.count() == 1
 
 
-def test_nobody_adds_or_edits_a_jobs_internals_and_starting_one_needs_the_permission(client, viewer):
-    client.force_login(viewer)
+def test_nobody_adds_or_edits_a_jobs_internals_and_a_viewer_starts_no_job(client, recruiter, viewer, settings):
+    client.force_login(recruiter)
     assert client.get(reverse("admin:exports_export_add")).status_code == 403
-    client.force_login(UserFactory(username="staff", is_staff=True))
+    client.force_login(viewer)  # read-only: starting a job writes a row
     assert client.post(START, {"format": "csv", "query": ""}).status_code == 403
+    settings.EXPORT_STREAM_MAX_ROWS = 1
+    CandidateFactory(), CandidateFactory()
+    page = export_action(client)
+    assert page.status_code == 302
+    assert "too many to export at once" in client.get(page["Location"]).content.decode()
     assert not Export.objects.exists()
