@@ -367,17 +367,24 @@ def _claim_for_import(file_ids: list[int], token: str) -> list[ClaimedFile]:
     return [ClaimedFile(*row) for row in _claim(file_ids, token, "id, batch_id, original_name, content, size")]
 
 
+def document_parse(data: bytes, vocabulary: SkillVocabulary) -> ProfileDocument:
+    """The file's document fitted to the per-file caps, as an import reads it (``ingest --dry-run`` too), or
+    ``ParseError`` with the message a recruiter reads about why it cannot be imported."""
+    limit = settings.INGEST_MAX_FILE_BYTES
+    if len(data) > limit:
+        raise ParseError(f"The file is {human_size(len(data))}; files up to {human_size(limit)} are accepted.")
+    try:
+        return apply_limits(parse(data, vocabulary=vocabulary.words), _limits())
+    except RecursionError:
+        raise ParseError("The file is nested too deeply to read.") from None
+
+
 def _parse_one(source: ClaimedFile, vocabulary: SkillVocabulary) -> ProfileDocument | str:
     """The parsed document, or the message a recruiter reads about why this file could not be imported."""
-    limit = settings.INGEST_MAX_FILE_BYTES
-    if source.size > limit:
-        return f"The file is {human_size(source.size)}; files up to {human_size(limit)} are accepted."
     try:
-        return apply_limits(parse(bytes(source.content), vocabulary=vocabulary.words), _limits())
-    except ParseError as exc:  # the file holds no profile, or one past a cap
+        return document_parse(bytes(source.content), vocabulary)
+    except ParseError as exc:  # the file holds no profile, is too big, or is past a cap
         return str(exc)
-    except RecursionError:
-        return "The file is nested too deeply to read."
     except SoftTimeLimitExceeded:  # the task's time is up, not the file's fault: it stays claimed for the sweeper
         raise
     except Exception:  # a parser bug must fail this one file, not the batch; the row keeps the bytes to re-parse

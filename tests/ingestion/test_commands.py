@@ -62,6 +62,19 @@ def test_ingest_sync_twice_is_idempotent(tmp_path):
     assert SourceFile.objects.count() == 1
 
 
+def test_dry_run_fails_a_file_past_a_cap_as_the_import_would(tmp_path, settings):
+    """A dry run applies the per-file caps (issue 15, hole 9): a file the import would fail is reported failed."""
+    settings.INGEST_MAX_SKILLS = 2
+    shutil.copy(PROGAI_DIR / "ingrid-valtonen.txt", tmp_path / "a.txt")
+
+    out, code = run("ingest", "--dry-run", str(tmp_path))
+
+    lines = out.strip().splitlines()
+    assert "at most 2 are accepted per file" in json.loads(lines[0])["error"]
+    assert lines[-1] == "imported 0, updated 0, unchanged 0, failed 1"
+    assert code == 1
+
+
 def test_dry_run_prints_the_expected_document_and_writes_nothing(tmp_path):
     shutil.copy(PROGAI_DIR / "ingrid-valtonen.txt", tmp_path / "a.txt")
     (tmp_path / "b.json").write_text("[]")

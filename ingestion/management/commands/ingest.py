@@ -11,7 +11,6 @@ from ingestion.documents import ParseError
 from ingestion.loaders import preview_outcomes
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.normalise import normalise
-from ingestion.parsers import parse
 from profiles.selectors import skill_vocabulary
 
 
@@ -85,7 +84,7 @@ class Command(BaseCommand):
         docs, failed = [], 0
         for incoming in services.iter_folder(paths):
             try:
-                doc = parse(incoming.data, vocabulary=vocabulary.words)
+                doc = services.document_parse(incoming.data, vocabulary)
             except ParseError as exc:
                 failed += 1
                 self.stdout.write(json.dumps({"file": incoming.name, "error": str(exc)}, ensure_ascii=False))
