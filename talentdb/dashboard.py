@@ -14,7 +14,13 @@ from django.utils import timezone
 
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate, CandidateSkill, Repository, Shortlist, Skill
-from profiles.selectors import EXACT_GROUPS_BELOW, common_values, queryset_count, table_row_estimate
+from profiles.selectors import (
+    EXACT_GROUPS_BELOW,
+    common_values,
+    queryset_count,
+    table_row_estimate,
+    working_lists_for,
+)
 
 
 @dataclass
@@ -33,8 +39,9 @@ class Dashboard:
     estimated: bool
 
 
-def dashboard(*, limit: int = 10) -> Dashboard:
-    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country."""
+def dashboard(*, user, limit: int = 10) -> Dashboard:
+    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country;
+    of the shortlists, those ``user`` may open."""
     candidates, estimated = queryset_count(Candidate.objects.all())
     since = timezone.now() - timezone.timedelta(days=1)
     recent_batches = ImportBatch.objects.filter(created_at__gte=since)
@@ -54,7 +61,7 @@ def dashboard(*, limit: int = 10) -> Dashboard:
         candidates_estimated=estimated,
         skills=queryset_count(Skill.objects.all())[0],
         repositories=queryset_count(Repository.objects.all())[0],
-        shortlists=Shortlist.objects.count(),
+        shortlists=working_lists_for(user=user, queryset=Shortlist.objects.all()).count(),
         batches_last_day=recent_batches.count(),
         files_last_day={status: files_last_day[status] for status in SourceFile.Status.values},
         failed_files=list(failed.defer("content").select_related("batch").order_by("-processed_at", "-id")[:limit]),

@@ -27,7 +27,7 @@ def dashboard(context) -> dict:
     request = context["request"]
     if not request.user.has_perm("profiles.view_candidate"):
         return {"show": False}
-    figures = dashboard_figures()
+    figures = dashboard_figures(user=request.user)
     return {
         "show": True,
         "figures": figures,

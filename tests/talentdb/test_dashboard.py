@@ -18,7 +18,8 @@ def test_the_dashboard_counts_candidates_imports_and_failed_files():
         for skill in skills:
             CandidateSkillFactory(candidate=candidate, skill=skill)
     RepositoryFactory()
-    Shortlist.objects.create(owner=UserFactory(), name="Backend")
+    reader = UserFactory()
+    Shortlist.objects.create(owner=reader, name="Backend")
     batch = services.batch_create(origin="cli")
     services.batch_receive(
         batch=batch,
@@ -28,7 +29,7 @@ def test_the_dashboard_counts_candidates_imports_and_failed_files():
     broken = batch.files.get(original_name="broken.txt")
     services.source_files_import(file_ids=[broken.pk], token="t")
 
-    figures = dashboard()
+    figures = dashboard(user=reader)
 
     assert (figures.candidates, figures.candidates_estimated) == (3, False)
     assert (figures.skills, figures.repositories, figures.shortlists) == (Skill.objects.count(), 1, 1)
@@ -39,6 +40,17 @@ def test_the_dashboard_counts_candidates_imports_and_failed_files():
     assert figures.top_skills == [("Python", 3), ("Go", 1)]
     assert figures.countries == [("DE", 2), ("FR", 1)]
     assert figures.estimated is False
+
+
+@pytest.mark.django_db
+def test_the_dashboard_counts_only_the_shortlists_its_reader_may_open():
+    """Issue 15, hole 8: another recruiter's private shortlists are not even counted."""
+    reader, colleague = UserFactory(), UserFactory()
+    Shortlist.objects.create(owner=reader, name="Mine")
+    Shortlist.objects.create(owner=colleague, name="Shared", shared=True)
+    Shortlist.objects.create(owner=colleague, name="Private")
+
+    assert dashboard(user=reader).shortlists == 2
 
 
 def test_a_bar_chart_scales_the_longest_bar_to_the_whole_area():
