@@ -14,9 +14,13 @@ starts ``manage.py ingest`` on ``--import-files`` new synthetic profiles and, at
   fast as it is answered;
 - ``--slow-clients`` sockets that send a request's headers a byte a second and never finish them (a slowloris; the
   red team's 8 such sockets held every sync worker, issue 15, hole 5), reconnecting whenever the server closes them;
-- ``--long-clients`` clients that each stream ``--long-url`` (the JSON Lines export of every candidate) again and again
-  (the red team's 4 exports delayed /healthz by 32 s);
+- ``--long-clients`` clients that each stream ``--long-url`` again and again, reading ``--long-read-mb`` MB a second
+  (by default the JSON Lines export of the largest country a request may stream; the red team's 4 exports delayed
+  /healthz by 32 s);
 - a load balancer's probe: ``GET /healthz`` on a new connection every quarter of a second.
+
+The slow sockets, the long clients and the probe go on alone for ``--attack-seconds`` after the API clients stop:
+/healthz is reported in both windows (while 50 clients saturate the server, every request queues, /healthz's too).
 
 Prints requests, statuses over all of them (5xx must be 0), latency percentiles (p50 / p95 / p99 / max) of the
 ``--duration`` seconds after the warm-up, overall and per kind of request, /healthz's latencies, the long requests'
@@ -101,6 +105,25 @@ def request_mix(seed: int = 7) -> list[tuple[str, str, int]]:
     return mix
 
 
+def longest_streamed_export() -> str:
+    """The JSON Lines export of the country with the most candidates that a request may still stream: larger exports
+    are refused (EXPORT_STREAM_MAX_ROWS) and written by an export job instead."""
+    from django.conf import settings
+    from django.db import connection
+
+    limit = getattr(settings, "EXPORT_STREAM_MAX_ROWS", None)
+    if limit is None:
+        return "/api/v1/candidates/export.jsonl"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT country_code FROM profiles_candidate WHERE country_code <> '' GROUP BY 1 HAVING count(*) <= %s "
+            "ORDER BY count(*) DESC LIMIT 1",
+            [limit],
+        )
+        row = cursor.fetchone()
+    return f"/api/v1/candidates/export.jsonl?country={row[0]}" if row else "/api/v1/candidates/export.jsonl"
+
+
 def client_tokens(clients: int) -> list[str]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
@@ -122,9 +145,10 @@ async def run_clients(
     long_url: str = "/api/v1/candidates/export.jsonl",
     long_read_rate: float = 4e6,
     slow_clients: int = 0,
+    attack_seconds: float = 0,
 ) -> dict:
-    """Each client loops over the weighted mix until the deadline, while the long clients, the slow sockets and the
-    /healthz probe run beside them; returns every sample."""
+    """Each client loops over the weighted mix for ``duration`` seconds, while the long clients, the slow sockets and
+    the /healthz probe run beside them, and then ``attack_seconds`` more on their own; returns every sample."""
     import httpx
 
     kinds = [kind for kind, _, weight in mix for _ in range(weight)]
@@ -136,6 +160,7 @@ async def run_clients(
     slow = Counter()
     began = time.monotonic()
     deadline = began + duration
+    attack_deadline = deadline + attack_seconds
     host, port = base_url.removeprefix("http://").split(":")
 
     async def one_client(index: int) -> None:
@@ -156,17 +181,17 @@ async def run_clients(
 
     async def one_long_client(token: str) -> None:
         """Streams the whole answer at ``long_read_rate`` bytes a second (a client on a slow line, which also keeps this
-        process's own work small), again and again; a stream still running at the deadline is left unfinished."""
+        process's own work small), again and again; a stream still running at the end is left unfinished."""
         headers = {"Authorization": f"Token {token}", "X-Forwarded-Proto": "https"}
         async with httpx.AsyncClient(base_url=base_url, headers=headers, timeout=120) as client:
-            while time.monotonic() < deadline:
+            while time.monotonic() < attack_deadline:
                 started, size, status = time.perf_counter(), 0, 0
                 try:
                     async with client.stream("GET", long_url) as response:
                         status = response.status_code
                         async for chunk in response.aiter_raw():
                             size += len(chunk)
-                            if time.monotonic() >= deadline:
+                            if time.monotonic() >= attack_deadline:
                                 return
                             await asyncio.sleep(len(chunk) / long_read_rate)
                 except httpx.HTTPError as exc:
@@ -178,7 +203,7 @@ async def run_clients(
 
     async def one_slow_socket() -> None:
         """A request's headers, a byte a second, never finished; a new connection whenever the server closes it."""
-        while time.monotonic() < deadline:
+        while time.monotonic() < attack_deadline:
             try:
                 reader, writer = await asyncio.open_connection(host, int(port))
             except OSError:
@@ -188,7 +213,7 @@ async def run_clients(
             slow["connections"] += 1
             try:
                 for index in range(10**6):
-                    if time.monotonic() >= deadline:
+                    if time.monotonic() >= attack_deadline:
                         return
                     byte = SLOW_HEADER[index : index + 1] or b"X"
                     writer.write(byte)
@@ -202,7 +227,7 @@ async def run_clients(
             except OSError:
                 pass
             finally:
-                slow["closed_by_server"] += time.monotonic() < deadline
+                slow["closed_by_server"] += time.monotonic() < attack_deadline
                 writer.close()
 
     async def probe_healthz() -> None:
@@ -213,7 +238,7 @@ async def run_clients(
             timeout=60,
             limits=httpx.Limits(max_keepalive_connections=0),
         ) as client:
-            while time.monotonic() < deadline:
+            while time.monotonic() < attack_deadline:
                 offset = time.monotonic() - began
                 started = time.perf_counter()
                 try:
@@ -239,6 +264,7 @@ async def run_clients(
         "healthz": healthz,
         "long_requests": long_requests,
         "slow": slow,
+        "load_seconds": duration,
     }
 
 
@@ -274,7 +300,7 @@ def summarise(result: dict, warmup: float) -> dict:
             }
             for kind, values in sorted(by_kind.items())
         },
-        "healthz": _summarise_healthz(result["healthz"], warmup),
+        "healthz": _summarise_healthz(result["healthz"], result["load_seconds"]),
         "long_requests": {
             "finished": len(result["long_requests"]),
             "statuses": dict(sorted(Counter(str(status) for status, _, _ in result["long_requests"]).items())),
@@ -285,16 +311,25 @@ def summarise(result: dict, warmup: float) -> dict:
     }
 
 
-def _summarise_healthz(probes: list[tuple[int, float, float]], warmup: float) -> dict:
-    """Every probe counts, the warm-up's too: a load balancer takes a server out whenever it stops answering."""
-    seconds = [s for status, s, _ in probes if status == 200]
+def _summarise_healthz(probes: list[tuple[int, float, float]], load_seconds: float) -> dict:
+    """Every probe counts, the warm-up's too: a load balancer takes a server out whenever it stops answering. Two
+    windows: while the API clients saturate the server (every request then queues, /healthz's too), and the attack
+    alone afterwards (the slow sockets and the long requests: the red team's handful of requests), from a second after
+    the API clients stopped."""
+
+    def window(seconds: list[float]) -> dict:
+        return {
+            "probes": len(seconds),
+            "p50_ms": round(1000 * percentile(seconds, 50), 1),
+            "p99_ms": round(1000 * percentile(seconds, 99), 1),
+            "max_ms": round(1000 * max(seconds, default=0), 1),
+        }
+
     return {
         "probes": len(probes),
         "failed": sum(1 for status, _, _ in probes if status != 200),
-        "p50_ms": round(1000 * percentile(seconds, 50), 1),
-        "p99_ms": round(1000 * percentile(seconds, 99), 1),
-        "max_ms": round(1000 * max(seconds, default=0), 1),
-        "max_after_warmup_ms": round(1000 * max((s for st, s, o in probes if st == 200 and o >= warmup), default=0), 1),
+        "under_load": window([s for status, s, offset in probes if status == 200 and offset < load_seconds]),
+        "attack_only": window([s for status, s, offset in probes if status == 200 and offset >= load_seconds + 1]),
     }
 
 
@@ -372,7 +407,13 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--warmup", type=float, default=10, help="seconds of load before --duration is measured")
     parser.add_argument("--slow-clients", type=int, default=8, help="sockets sending their headers a byte a second")
     parser.add_argument("--long-clients", type=int, default=4, help="clients streaming --long-url again and again")
-    parser.add_argument("--long-url", default="/api/v1/candidates/export.jsonl", help="what the long clients stream")
+    parser.add_argument(
+        "--long-url",
+        help="what the long clients stream (default: the JSON Lines export of the largest country one may stream)",
+    )
+    parser.add_argument(
+        "--attack-seconds", type=float, default=30, help="seconds of the slow and long clients alone, after the load"
+    )
     parser.add_argument("--long-read-mb", type=float, default=4, help="MB a second each long client reads")
     parser.add_argument(
         "--nginx", choices=["auto", "on", "off"], default="auto", help="nginx in front of gunicorn (auto: if installed)"
@@ -402,6 +443,7 @@ def main(argv: list[str] | None = None) -> dict:
     tokens = client_tokens(args.clients + args.long_clients)
     tokens, long_tokens = tokens[: args.clients], tokens[args.clients :]
     mix = request_mix()
+    long_url = args.long_url or longest_streamed_export()
     candidates_before = Candidate.objects.count()
     connection.close()
 
@@ -485,9 +527,10 @@ def main(argv: list[str] | None = None) -> dict:
                 mix,
                 args.warmup + args.duration,
                 long_tokens=long_tokens,
-                long_url=args.long_url,
+                long_url=long_url,
                 long_read_rate=args.long_read_mb * 1e6,
                 slow_clients=args.slow_clients,
+                attack_seconds=args.attack_seconds,
             )
         )
         ingest_output, _ = ingest.communicate(timeout=args.duration * 10 + 660)
@@ -510,7 +553,8 @@ def main(argv: list[str] | None = None) -> dict:
         nginx=use_nginx,
         slow_clients=args.slow_clients,
         long_clients=args.long_clients,
-        long_url=args.long_url,
+        long_url=long_url,
+        attack_seconds=args.attack_seconds,
         import_files=args.import_files,
         import_summary=summary_line,
         import_exit_code=ingest.returncode,
@@ -535,7 +579,8 @@ def print_figures(f: dict) -> None:
     print(
         f"\n[load] {f['clients']} clients x {f['duration_s']:.0f} s (+ {f['warmup_s']:.0f} s warm-up) on "
         f"{f['candidates']:,} candidates ({f['serving']} on loopback) while importing {f['import_files']} files, "
-        f"with {f['slow_clients']} slow-header sockets and {f['long_clients']} clients streaming {f['long_url']}: "
+        f"with {f['slow_clients']} slow-header sockets and {f['long_clients']} clients streaming {f['long_url']} "
+        f"(then {f['attack_seconds']:.0f} s of these alone): "
         f"{f['requests']} requests ({f['requests_per_second']}/s), statuses {f['statuses']}, "
         f"5xx = {f['server_errors']}, transport errors = {transport_errors}; "
         f"warm-up: {f['warmup_requests']} requests, slowest {f['warmup_max_ms']} ms; "
@@ -544,10 +589,13 @@ def print_figures(f: dict) -> None:
     for kind, row in f["by_kind"].items():
         print(f"  {kind:<16} {row['requests']:>6} requests  p50 {row['p50_ms']:>8} ms  p99 {row['p99_ms']:>8} ms")
     h, long, slow = f["healthz"], f["long_requests"], f["slow_sockets"]
-    print(
-        f"  /healthz: {h['probes']} probes, {h['failed']} failed, p50 {h['p50_ms']} ms, p99 {h['p99_ms']} ms, "
-        f"max {h['max_ms']} ms (after the warm-up {h['max_after_warmup_ms']} ms)"
-    )
+    print(f"  /healthz: {h['probes']} probes, {h['failed']} failed")
+    for name, label in (("under_load", "with the API clients"), ("attack_only", "the attack alone")):
+        w = h[name]
+        print(
+            f"    {label:<22} {w['probes']:>4} probes  p50 {w['p50_ms']:>8} ms  p99 {w['p99_ms']:>8} ms  "
+            f"max {w['max_ms']:>8} ms"
+        )
     print(
         f"  long requests: {long['finished']} finished, statuses {long['statuses']}, longest {long['max_s']} s, "
         f"{long['megabytes']} MB; slow sockets: {slow}"
