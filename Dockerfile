@@ -5,7 +5,8 @@ COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
 RUN DEBUG=1 python manage.py collectstatic --no-input
-RUN useradd --system talentdb
+# The volumes' mount points, owned by the app's user: a new named volume takes the ownership of its mount point.
+RUN useradd --system talentdb && mkdir -p /data/inbox /data/exports && chown talentdb /data/inbox /data/exports
 USER talentdb
 EXPOSE 8000
 # The web app (gunicorn.conf.py); docker-compose.yml runs the worker and beat from the same image.

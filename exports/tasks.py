@@ -9,7 +9,8 @@ from exports import services
 
 # An export of a large search runs for minutes: it has time limits of its own instead of the imports' (240/300 s).
 # Late acknowledgement and re-delivery on a lost worker are safe: a run claims the job only while it is queued, and
-# every run writes the file from scratch.
+# every run writes the file from scratch. So is a run longer than the broker's visibility timeout (Redis then delivers
+# the message again while it runs): that copy finds the job running and returns.
 @shared_task(
     acks_late=True,
     reject_on_worker_lost=True,
