@@ -33,6 +33,9 @@ SECURITY_SETTINGS = [
     "CSRF_COOKIE_SAMESITE",
     "SECURE_REFERRER_POLICY",
     "MIDDLEWARE",
+    "CONTENT_SECURITY_POLICY",
+    "TRUSTED_PROXY_COUNT",
+    "AXES_IPWARE_META_PRECEDENCE_ORDER",
 ]
 
 
@@ -74,6 +77,12 @@ def test_production_settings_force_https_hsts_and_secure_cookies(production):
     assert "django.middleware.csrf.CsrfViewMiddleware" in middleware
     assert "django.middleware.clickjacking.XFrameOptionsMiddleware" in middleware
     assert middleware[-1] == "axes.middleware.AxesMiddleware"
+    # Issue 15, hole 14: a Content-Security-Policy on every answer, our own origin only.
+    assert "csp.middleware.CSPMiddleware" in middleware
+    assert production["CONTENT_SECURITY_POLICY"]["DIRECTIVES"]["default-src"] == ["'self'"]
+    # Issue 15, hole 10: no proxy is trusted unless configured; X-Forwarded-For is then the client's own word.
+    assert production["TRUSTED_PROXY_COUNT"] == 0
+    assert production["AXES_IPWARE_META_PRECEDENCE_ORDER"] == ["REMOTE_ADDR"]
 
 
 @pytest.fixture
