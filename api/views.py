@@ -325,9 +325,10 @@ class ExportDownloadView(_OwnExportMixin, generics.GenericAPIView):
         export = self.get_object()
         if export.status == Export.Status.EXPIRED:
             raise exports.ExportGone("The export's file was deleted when it expired: start the export again.")
+        if export.status == Export.Status.FAILED:
+            raise exports.ExportNotReady(f"The export job failed, so it has no file: {export.error}")
         if export.status != Export.Status.DONE:
-            detail = f": {export.error}" if export.error else ""
-            raise exports.ExportNotReady(f"The export is {export.get_status_display().lower()}{detail}")
+            raise exports.ExportNotReady(f"The export is {export.get_status_display().lower()}: its file is not ready.")
         try:
             file = storages["exports"].open(export.file_name, "rb")
         except FileNotFoundError as exc:

@@ -9,6 +9,7 @@ import json
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -125,18 +126,35 @@ def test_issue_15_hole_4_an_export_job_writes_every_matching_row_and_the_owner_d
 
 
 def test_issue_15_hole_4_a_csv_job_links_each_row_to_the_api_and_counts_rows_without_the_header(
-    export_api, pythonistas
+    api, export_api, pythonistas
 ):
     body = export_api.post(LIST_URL, {"format": "csv", "query": ""}, format="json").json()
 
     export = run_job(body["id"])
 
     assert export.rows_written == 4
-    content = b"".join(export_api.get(reverse("api:export-download", args=[export.pk])).streaming_content).decode()
-    lines = content.splitlines()
+    content = b"".join(export_api.get(reverse("api:export-download", args=[export.pk])).streaming_content)
+    lines = content.decode().splitlines()
     assert lines[0].startswith("id,name,")
     assert len(lines) == 5
-    assert f"/api/v1/candidates/{pythonistas[0].pk}/" in content
+    assert f"/api/v1/candidates/{pythonistas[0].pk}/" in content.decode()
+    assert content == b"".join(api.get(CSV_URL).streaming_content)  # the stream's bytes, header included
+
+
+def test_issue_15_hole_4_a_failed_job_says_why_and_an_expired_one_is_gone(export_api, pythonistas):
+    failed, expired = (export_api.post(LIST_URL, {"format": "csv"}, format="json").json() for _ in range(2))
+    Export.objects.filter(pk=failed["id"]).update(status=Export.Status.FAILED, error="The export failed (Boom).")
+    run_job(expired["id"])
+    Export.objects.filter(pk=expired["id"]).update(expires_at=timezone.now())
+    services.exports_sweep()
+
+    refused = export_api.get(reverse("api:export-download", args=[failed["id"]]))
+    assert refused.status_code == 409
+    assert refused.json()["error"]["message"] == "The export job failed, so it has no file: The export failed (Boom)."
+    gone = export_api.get(reverse("api:export-download", args=[expired["id"]]))
+    assert gone.status_code == 410
+    assert gone.json()["error"]["code"] == "expired"
+    assert export_api.get(reverse("api:export-detail", args=[expired["id"]])).json()["status"] == "expired"
 
 
 def test_issue_15_hole_4_the_download_is_a_409_until_the_job_is_done(export_api, pythonistas):
