@@ -1,4 +1,4 @@
-"""The WSGI application (gunicorn talentdb.wsgi:application)."""
+"""The WSGI application: gunicorn serves it (gunicorn -c gunicorn.conf.py names talentdb.wsgi:application)."""
 
 import gc
 import os
