@@ -255,7 +255,8 @@ class CandidateDetailSerializer(_CandidateBaseSerializer):
 
 
 class CandidateExportSerializer(CandidateDetailSerializer):
-    """A JSON Lines export row: the detail without its sources."""
+    """A JSON Lines export row: the detail without its sources. The declared shape: ``exports.formats`` writes the
+    rows (for the streams and the export jobs alike), and tests/exports/test_formats.py holds it to this serializer."""
 
     class Meta(CandidateDetailSerializer.Meta):
         fields = [field for field in CandidateDetailSerializer.Meta.fields if field != "sources"]
