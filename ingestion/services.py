@@ -296,9 +296,13 @@ def iter_folder(
     followed, and FIFOs, sockets and devices are not opened. These, names that are not UTF-8 and files that cannot be
     read are skipped with a log line (and added to ``skipped``), so one of them never stops the others. A folder is
     walked through directory descriptors (``os.fwalk``), so a folder swapped for a link mid-walk is not followed
-    either. A path given is taken as its real path: the person who named it chose where it points.
+    either. A path given that is itself a link is skipped too (a shell's ``inbox/*`` hands planted links over as
+    paths); the folders above it are taken as they resolve.
     """
     for given in paths:
+        if Path(given).is_symlink():
+            _skip(Path(given), "a link, not a regular file or a folder", skipped)
+            continue
         top = Path(given).resolve()
         if not top.is_dir():
             data = _read_or_skip(top, None, skipped)

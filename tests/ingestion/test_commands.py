@@ -112,6 +112,21 @@ def test_ingest_refuses_a_file_argument_that_is_not_a_regular_file(tmp_path, kin
     assert not ImportBatch.objects.exists()
 
 
+@pytest.mark.parametrize("target", ["file", "folder"])
+def test_ingest_refuses_a_link_given_as_an_argument(tmp_path, target):
+    """Issue 15, hole 2: ``ingest $INGEST_INBOX/*`` hands the shell's expansion over as arguments, so a link planted
+    in the inbox (to /proc/self/environ, or to a folder such as /etc) would be read; a link is not a regular file."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_bytes(b"SECRET_KEY=not-for-the-database\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(outside / "secret.txt" if target == "file" else outside, target_is_directory=target == "folder")
+
+    with pytest.raises(CommandError, match="A link, not a regular file or a folder"):
+        call_command("ingest", "--sync", "--no-progress", str(link))
+    assert not ImportBatch.objects.exists()
+
+
 def test_ingest_reads_only_the_regular_files_inside_a_folder(tmp_path, caplog):
     """Issue 15, hole 2: links in a folder were followed (to /etc/passwd, or to a folder outside); FIFOs blocked."""
     folder, outside = tmp_path / "folder", tmp_path / "outside"

@@ -34,7 +34,11 @@ class Command(BaseCommand):
         missing = [str(p) for p in paths if not p.exists()]
         if missing:
             raise CommandError(f"No such file or folder: {', '.join(missing)}")
-        # A FIFO would block the read, a device is not a profile: refused here; inside a folder they are skipped.
+        # A link may point anywhere (a shell's inbox/* hands planted ones over), a FIFO would block the read, a device
+        # is not a profile: refused here; inside a folder they are skipped.
+        links = [str(p) for p in paths if p.is_symlink()]
+        if links:
+            raise CommandError(f"A link, not a regular file or a folder (name its target instead): {', '.join(links)}")
         special = [str(p) for p in paths if not (p.is_dir() or p.is_file())]
         if special:
             raise CommandError(f"Not a regular file or a folder: {', '.join(special)}")
