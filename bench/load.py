@@ -350,12 +350,19 @@ def wait_until_healthy(base_url: str, processes: list[subprocess.Popen], timeout
     raise RuntimeError(f"{base_url}/healthz did not answer")
 
 
-def nginx_config(directory: Path, *, listen: str, upstream: str, max_upload_bytes: int) -> Path:
+def nginx_config(
+    directory: Path, *, listen: str, upstream: str, max_upload_bytes: int, trusted_proxy: str = "127.0.0.1/32"
+) -> Path:
     """The committed server configuration (deploy/nginx), rendered as the nginx image renders its templates (its
     ``${...}`` from the environment), inside a main configuration that keeps the pid, logs and temporary files in
     ``directory``. Returns the main configuration's path."""
     template = NGINX_TEMPLATE.read_text()
-    values = {"NGINX_PORT": listen, "TALENTDB_UPSTREAM": upstream, "INGEST_MAX_UPLOAD_BYTES": str(max_upload_bytes)}
+    values = {
+        "NGINX_PORT": listen,
+        "TALENTDB_UPSTREAM": upstream,
+        "NGINX_TRUSTED_PROXY": trusted_proxy,
+        "INGEST_MAX_UPLOAD_BYTES": str(max_upload_bytes),
+    }
     missing = [name for name in values if f"${{{name}}}" not in template]
     if missing:
         raise RuntimeError(f"{NGINX_TEMPLATE} no longer names {missing}")

@@ -1,8 +1,14 @@
 """docker compose cannot run here: check the stack's structure instead, and the configurations it runs."""
 
+import contextlib
+import http.client
+import http.server
 import runpy
 import shutil
+import socket
 import subprocess
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -41,7 +47,8 @@ def test_issue_15_hole_5_only_nginx_is_published_and_gunicorn_runs_threaded_work
     # The upload limit nginx applies is the one the app applies.
     app = services["web"]["environment"]
     assert nginx["environment"]["INGEST_MAX_UPLOAD_BYTES"] == app["INGEST_MAX_UPLOAD_BYTES"]
-    assert app["TRUSTED_PROXY_COUNT"].startswith("${TRUSTED_PROXY_COUNT:-")
+    assert app["TRUSTED_PROXY_COUNT"] == "1", "nginx alone writes the X-Forwarded-For the app reads"
+    assert nginx["environment"]["NGINX_TRUSTED_PROXY"].startswith("${NGINX_TRUSTED_PROXY:-")
 
     config = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))
     assert config["wsgi_app"] == "talentdb.wsgi:application"
@@ -59,7 +66,8 @@ def test_issue_15_hole_5_the_nginx_configuration_buffers_and_times_out_slow_clie
         "proxy_request_buffering on;",
         "proxy_buffering on;",
         "client_max_body_size ${INGEST_MAX_UPLOAD_BYTES};",
-        "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+        "set_real_ip_from ${NGINX_TRUSTED_PROXY};",
+        "proxy_set_header X-Forwarded-For $remote_addr;",
         "proxy_set_header X-Forwarded-Proto $talentdb_forwarded_proto;",
         "server ${TALENTDB_UPSTREAM};",
         "listen ${NGINX_PORT};",
@@ -86,3 +94,81 @@ def test_the_image_installs_the_pinned_requirements():
     for line in (BASE_DIR / "requirements.txt").read_text().splitlines():
         if line and not line.startswith("#"):
             assert "==" in line, f"unpinned requirement: {line}"
+
+
+class _EchoForwardedFor(http.server.BaseHTTPRequestHandler):
+    """The upstream in place of gunicorn: answers with the X-Forwarded-For that nginx sent it."""
+
+    def do_GET(self):
+        body = (self.headers.get("X-Forwarded-For") or "").encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def nginx_in_front_of_an_echo(tmp_path):
+    """nginx with the committed configuration, in front of an upstream that echoes X-Forwarded-For; yields a function
+    that starts it trusting the given TLS-proxy address and returns nginx's port."""
+    from bench.load import nginx_config
+
+    upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _EchoForwardedFor)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    started = []
+
+    def start(trusted_proxy: str) -> int:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        main = nginx_config(
+            tmp_path,
+            listen=f"127.0.0.1:{port}",
+            upstream=f"127.0.0.1:{upstream.server_address[1]}",
+            max_upload_bytes=1024,
+            trusted_proxy=trusted_proxy,
+        )
+        started.append(subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(main), "-g", "daemon off;"]))
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.1):
+                return port
+            time.sleep(0.05)
+        raise RuntimeError("nginx did not start")
+
+    yield start
+    for process in started:
+        process.terminate()
+        process.wait(timeout=10)
+    upstream.shutdown()
+
+
+def _forwarded_for(port: int, header: str | None) -> str:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", "/", headers={"X-Forwarded-For": header} if header else {})
+        return connection.getresponse().read().decode()
+    finally:
+        connection.close()
+
+
+@pytest.mark.skipif(not NGINX, reason="nginx is not installed (Debian's package nginx)")
+def test_issue_15_hole_10_a_client_that_reaches_nginx_directly_cannot_choose_its_address(nginx_in_front_of_an_echo):
+    """The app trusts one proxy, nginx, which decides who the client is: X-Forwarded-For is believed only from the TLS
+    proxy's address (NGINX_TRUSTED_PROXY). Before, nginx appended to whatever the client sent, so a client reaching
+    nginx directly picked a new address (a new lockout key) with every request."""
+    port = nginx_in_front_of_an_echo("192.0.2.1/32")  # the TLS proxy is elsewhere: this loopback client is not it
+
+    assert _forwarded_for(port, "203.0.113.7") == "127.0.0.1"
+    assert _forwarded_for(port, None) == "127.0.0.1"
+
+
+@pytest.mark.skipif(not NGINX, reason="nginx is not installed (Debian's package nginx)")
+def test_issue_15_hole_10_behind_the_trusted_tls_proxy_the_client_is_the_address_it_appended(nginx_in_front_of_an_echo):
+    port = nginx_in_front_of_an_echo("127.0.0.1/32")  # this loopback client plays the TLS proxy
+
+    assert _forwarded_for(port, "203.0.113.7") == "203.0.113.7"
+    # What a client forged before the TLS proxy's entry is ignored.
+    assert _forwarded_for(port, "6.6.6.6, 203.0.113.7") == "203.0.113.7"
