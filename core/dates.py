@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 from core.text import clean_text
 
-__all__ = ["months_from_duration", "parse_month"]
+__all__ = ["months_from_duration", "months_worked", "parse_month"]
 
 _MONTHS = {
     "jan": 1,
@@ -106,3 +107,29 @@ def _months_from_short_duration(s: str) -> int | None:
     if not found and _LESS_THAN_A_MONTH_RE.search(s):
         return 0
     return total if found and total <= _MAX_DURATION_MONTHS else None
+
+
+def _month_number(month: str) -> int:
+    """Months since year 0 of a "YYYY-MM"."""
+    return int(month[:4]) * 12 + int(month[5:7]) - 1
+
+
+def months_worked(ranges: Iterable[tuple[str, str | None]], *, today: str) -> int:
+    """Months covered by (start, end) "YYYY-MM" ranges, both months counted, overlaps once; an end of None runs to
+    ``today`` ("YYYY-MM"). A range written backwards counts the months between its dates; months after ``today``
+    are not worked yet."""
+    last = _month_number(today)
+    spans = []
+    for start, end in ranges:
+        first, final = _month_number(start), _month_number(end) if end else last
+        if end is None and first > last:  # not started yet
+            continue
+        first, final = min(first, final), min(max(first, final), last)
+        if first <= final:
+            spans.append((first, final))
+    total, reached = 0, -1  # reached: the last month counted so far
+    for first, final in sorted(spans):
+        if final > reached:
+            total += final - max(first, reached + 1) + 1
+            reached = final
+    return total

@@ -27,12 +27,41 @@ class EducationEntry:
     field: str = ""
     minor: str = ""
     school: str = ""
+    start: str | None = None  # "YYYY-MM"
+    end: str | None = None  # "YYYY-MM"
+
+
+@dataclass(frozen=True, slots=True)
+class PositionEntry:
+    """One job as the file wrote it: dates kept even when inverted or in the future (the parser warns)."""
+
+    company: str = ""
+    title: str = ""
+    location: str = ""
+    start: str | None = None  # "YYYY-MM"; None when the file gives none
+    end: str | None = None  # "YYYY-MM"; None while current (or when the file gives none)
+    is_current: bool = False
+    summary: str = ""
+    highlights: list[str] = field(default_factory=list)
+    url: str = ""  # the company's site (work[].url, legacy work[].website)
+    order: int = 0  # the entry's place in the file, from 0
 
 
 @dataclass(frozen=True, slots=True)
 class SkillEntry:
     label: str  # exactly as the file wrote it
     score: int  # 0-10
+    category: str = ""  # the group the file filed it under (a JSON Resume skills[] entry's name), "" when none
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageEntry:
+    """A spoken language: ISO 639 code and English name (core.languages), fluency on core.languages' scale."""
+
+    code: str  # "fr", "yue"; "" when the name is not one of a known language (then ``name`` is as written)
+    name: str  # the English name ("French"), what ``ProfileDocument.spoken_languages`` lists
+    fluency: str = ""  # one of core.languages.FLUENCY_LEVELS, "" when the file gives none we can read
+    raw: str = ""  # as the file wrote it, language and fluency ("Japanese – Intermediate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +84,12 @@ class ContributionEntry:
 class Identifiers:
     github: str = ""
     email: str = ""
-    linkedin: str = ""
+    linkedin: str = ""  # the slug of linkedin.com/in/<slug>
     urls: list[str] = field(default_factory=list)
+    more_github: list[str] = field(default_factory=list)  # further GitHub accounts, after ``github``
+    twitter: str = ""  # Twitter/X handle, without "@"
+    gitlab: str = ""
+    stackoverflow: str = ""  # the numeric user id of stackoverflow.com/users/<id>
 
 
 @dataclass(slots=True)
@@ -72,7 +105,9 @@ class ProfileDocument:
     years_coding: int | None = None
     years_employed: int | None = None
     education: list[EducationEntry] = field(default_factory=list)
-    spoken_languages: list[str] = field(default_factory=list)
+    positions: list[PositionEntry] = field(default_factory=list)  # in the file's order
+    spoken_languages: list[str] = field(default_factory=list)  # the English names of ``languages``
+    languages: list[LanguageEntry] = field(default_factory=list)
     skills_declared: int | None = None
     skills: list[SkillEntry] = field(default_factory=list)
     programming_languages_declared: int | None = None

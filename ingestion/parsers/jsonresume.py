@@ -6,6 +6,7 @@ else is wrong with it. Extension keys are ignored.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -14,11 +15,12 @@ from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import urlparse
 
+import json5
 import jsonschema
 import jsonschema_rs
 
 from core.countries import country_code, country_name
-from core.dates import parse_month
+from core.dates import months_worked, parse_month
 from core.labels import label_key
 from core.text import clean_paragraphs, clean_text
 from ingestion.documents import (
@@ -27,6 +29,7 @@ from ingestion.documents import (
     Identifiers,
     Location,
     ParseError,
+    PositionEntry,
     ProfileDocument,
     SkillEntry,
 )
@@ -223,6 +226,8 @@ def _schema_warnings(data: Any) -> list[str]:
             instance = error.instance
             if error.validator == "pattern" and isinstance(instance, str) and not instance.strip():
                 continue  # an empty endDate is the usual way to say "current"
+            if error.validator == "pattern" and error.validator_value == ISO8601_PATTERN and parse_month(instance):
+                continue  # a date read all the same ("2017-1-9", "May 2020") is not worth a warning
             count += 1
             if count > MAX_SCHEMA_WARNINGS:
                 continue
@@ -384,25 +389,75 @@ def _url_parts(url: str) -> tuple[str, list[str]]:
     return host, [p for p in parsed.path.split("/") if p]
 
 
-def _identifiers(basics: dict, email: str, website: str) -> Identifiers:
-    github = linkedin = ""
-    urls: list[str] = [website] if website else []
-    for profile in _dicts(basics.get("profiles")):
-        network = _s(profile, "network").lower().replace(" ", "")
-        username = _s(profile, "username")
-        url = _s(profile, "url")
+_LINKEDIN_SLUG_RE = re.compile(r"^[\w.%-]{3,100}$")  # a display name ("Ada Quill") is not a slug
+_HANDLE_RE = re.compile(r"^@?([A-Za-z0-9_.-]{1,100})$")
+_NETWORK_HOSTS = {
+    "github": ("github.com",),
+    "linkedin": ("linkedin.com",),
+    "twitter": ("twitter.com", "x.com"),
+    "gitlab": ("gitlab.com",),
+    "stackoverflow": ("stackoverflow.com",),
+}
+_NETWORK_NAMES = {"github": "github", "linkedin": "linkedin", "twitter": "twitter", "x": "twitter",
+                  "gitlab": "gitlab", "stackoverflow": "stackoverflow"}  # fmt: skip
+
+
+def _network_of(name: str, host: str) -> str:
+    """ "github", "linkedin", "twitter", "gitlab", "stackoverflow" or "" from a profile's network name or URL host."""
+    for network, hosts in _NETWORK_HOSTS.items():
+        if any(host == h or host.endswith("." + h) for h in hosts):
+            return network
+    return _NETWORK_NAMES.get(name.lower().replace(" ", "").replace("/", ""), "")
+
+
+def _handle(network: str, username: str, host: str, segments: list[str]) -> str:
+    """The account a profile names on ``network``: from its URL when it has one there, else the username."""
+    on_network = bool(host) and network == _network_of("", host)
+    if network == "linkedin":
+        slug = segments[1] if on_network and len(segments) >= 2 and segments[0] in ("in", "pub") else ""
+        slug = slug or username
+        return slug if _LINKEDIN_SLUG_RE.match(slug) else ""
+    if network == "stackoverflow":
+        if on_network and len(segments) >= 2 and segments[0] == "users" and segments[1].isdigit():
+            return segments[1]
+        return username if username.isdigit() else ""
+    if network == "github" and username:  # the username names the account even when the URL is a repository's
+        m = _HANDLE_RE.match(username)
+        return m.group(1) if m else ""
+    handle = segments[0] if on_network and segments else username
+    m = _HANDLE_RE.match(handle)
+    return m.group(1) if m else ""
+
+
+def _identifiers(basics: dict, email: str) -> tuple[Identifiers, str]:
+    """The accounts ``basics`` names (``profiles[]``, then ``url`` and the legacy ``website``), and the personal site:
+    the first of ``url`` and ``website`` that is no network's page (else the first of them)."""
+    found: dict[str, list[str]] = {network: [] for network in _NETWORK_HOSTS}
+    urls: list[str] = []
+    sites = [site for key in ("url", "website") if (site := _s(basics, key))]
+    entries = [(_s(p, "network"), _s(p, "username"), _s(p, "url")) for p in _dicts(basics.get("profiles"))]
+    entries += [("", "", site) for site in sites]
+    for name, username, url in entries:
         host, segments = _url_parts(url)
-        if network == "github" or host == "github.com":
-            handle = username or (segments[0] if host == "github.com" and segments else "")
-            github = github or handle
-        elif network == "linkedin" or host.endswith("linkedin.com"):
-            slug = ""
-            if len(segments) >= 2 and segments[0] in ("in", "pub"):
-                slug = segments[1]
-            linkedin = linkedin or username or slug
+        network = _network_of(name, host)
+        handle = _handle(network, username, host, segments) if network else ""
+        if handle and handle.casefold() not in (known.casefold() for known in found[network]):
+            found[network].append(handle)
         if url and url not in urls:
             urls.append(url)
-    return Identifiers(github=github, email=email, linkedin=linkedin, urls=urls)
+    personal = [site for site in sites if not _network_of("", _url_parts(site)[0])]
+    github = found["github"]
+    identifiers = Identifiers(
+        github=github[0] if github else "",
+        email=email,
+        linkedin=next(iter(found["linkedin"]), ""),
+        urls=urls,
+        more_github=github[1:],
+        twitter=next(iter(found["twitter"]), ""),
+        gitlab=next(iter(found["gitlab"]), ""),
+        stackoverflow=next(iter(found["stackoverflow"]), ""),
+    )
+    return identifiers, (personal or sites or [""])[0]
 
 
 def _location(basics: dict) -> Location:
@@ -422,19 +477,63 @@ def _is_current(job: dict) -> bool:
     return end is None or (isinstance(end, str) and clean_text(end).lower() in _CURRENT_WORDS)
 
 
-def _current_job(work: list[dict]) -> dict | None:
-    if not work:
+def _positions(work: list, today: date, warnings: list[str]) -> list[PositionEntry]:
+    """Every ``work[]`` entry that names something, in the file's order. A job is current while it has no end
+    (absent, empty, "Present") and has started; inverted and future dates are kept as written, with a warning."""
+    this_month = f"{today.year:04d}-{today.month:02d}"
+    out: list[PositionEntry] = []
+    for order, job in enumerate(work if isinstance(work, list) else []):
+        if not isinstance(job, dict):
+            continue
+        position = PositionEntry(
+            company=_s(job, "name", "company"),
+            title=_s(job, "position"),
+            location=_s(job, "location"),
+            start=parse_month(job.get("startDate")),
+            end=parse_month(job.get("endDate")),
+            summary=clean_paragraphs(job["summary"]) if isinstance(job.get("summary"), str) else "",
+            highlights=_strings(job.get("highlights")),
+            url=_s(job, "url", "website"),
+            order=order,
+        )
+        if not (position.company or position.title or position.summary or position.highlights):
+            continue
+        started = position.start is None or position.start <= this_month
+        position = dataclasses.replace(position, is_current=_is_current(job) and started)
+        named = " at ".join(part for part in (position.title, position.company) if part)
+        where = f"work[{order}] ({named})" if named else f"work[{order}]"
+        if position.start and position.end and position.end < position.start:
+            warnings.append(f"{where}: starts ({position.start}) after it ends ({position.end}); kept as written.")
+        for what, month in (("start", position.start), ("end", position.end)):
+            if month and month > this_month:
+                warnings.append(f"{where}: the {what} date {month} is in the future; kept.")
+        out.append(position)
+    return out
+
+
+def _current_position(positions: list[PositionEntry]) -> PositionEntry | None:
+    """The current job: of the open-ended ones, the latest started (the first listed among equals, and a dated one
+    before one without a start). An ended job is never current."""
+    current = [p for p in positions if p.is_current]
+    return max(current, key=lambda p: p.start or "", default=None)
+
+
+def _title_from_label(label: str, positions: list[PositionEntry]) -> str:
+    """``basics.label`` without a trailing "at Company" / "@ Company" naming one of the jobs: the title alone."""
+    companies = {p.company.casefold() for p in positions if p.company}
+    for sep in (" at ", " @ "):
+        head, found, company = label.rpartition(sep)
+        if found and head.strip() and company.strip().casefold() in companies:
+            return head.strip()
+    return label
+
+
+def _years_employed(positions: list[PositionEntry], today: date) -> int | None:
+    """Whole years of the months the dated jobs cover, overlaps counted once (JSON Resume declares no figure)."""
+    ranges = [(p.start, p.end) for p in positions if p.start and (p.end or p.is_current)]
+    if not ranges:
         return None
-    current = [job for job in work if _is_current(job)]
-    if current:
-        return max(current, key=lambda job: parse_month(job.get("startDate")) or "")
-    return max(work, key=lambda job: (parse_month(job.get("endDate")) or "", parse_month(job.get("startDate")) or ""))
-
-
-def _years_since(month: str, today: date) -> int:
-    year, mon = int(month[:4]), int(month[5:7])
-    months = (today.year - year) * 12 + (today.month - mon)
-    return max(0, months // 12)
+    return months_worked(ranges, today=f"{today.year:04d}-{today.month:02d}") // 12
 
 
 def _skills(raw: Any) -> list[SkillEntry]:
@@ -490,27 +589,96 @@ def _contributions(projects: Any) -> list[ContributionEntry]:
     return out
 
 
-def _load(text: str) -> Any:
+def _load(text: str) -> tuple[Any, str | None]:
+    """The JSON value of ``text`` and the warning naming what was repaired (None when it was strict JSON).
+
+    Strict JSON first (the fast path, nearly every file); only when that fails, ``json5`` reads it, and only when what
+    strict JSON refused is trailing commas and comments: JSON5's other liberties (unquoted keys, single quotes) are
+    more likely a broken file than a résumé, and are refused as before, with the strict parser's line and column.
+    """
     try:
-        return json.loads(text)
+        return json.loads(text), None
     except json.JSONDecodeError as exc:
-        raise ParseError(f"The JSON is not valid: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        repairs = _comma_and_comment_repairs(text, exc)
+        try:
+            data = json5.loads(text)
+        except (ValueError, RecursionError):
+            data = None
+            repairs = []
+        if not repairs:
+            raise ParseError(f"The JSON is not valid: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        return data, _repair_warning(repairs)
     except RecursionError:
         raise ParseError("The JSON is nested too deeply to be a résumé.") from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
         raise ParseError(f"The JSON is not valid: {str(exc)[:120]}") from None
 
 
+MAX_NAMED_REPAIRS = 20  # each is one more strict parse of the file: a file of a thousand trailing commas is refused
+
+
+def _comma_and_comment_repairs(text: str, error: json.JSONDecodeError) -> list[str]:
+    """ "a trailing comma at line 4, column 33", ... for every spot where strict JSON stops at a trailing comma or a
+    comment; [] when it stops at anything else (the file is then refused) or past MAX_NAMED_REPAIRS spots.
+
+    Each spot found is blanked (newlines kept, so lines and columns stay those of the file) and the parse retried.
+    """
+    chars = list(text)
+    current = text
+    repairs: list[str] = []
+    while len(repairs) < MAX_NAMED_REPAIRS:
+        pos = error.pos
+        if current.startswith("//", pos):
+            newline = current.find("\n", pos)
+            what, at, span = "a comment", pos, range(pos, newline if newline >= 0 else len(current))
+        elif current.startswith("/*", pos):
+            close = current.find("*/", pos + 2)
+            if close < 0:  # a comment never closed: nothing to repair
+                return []
+            what, at, span = "a comment", pos, range(pos, close + 2)
+        elif current[pos : pos + 1] in ("]", "}"):
+            comma = pos - 1
+            while comma >= 0 and current[comma] in " \t\r\n":
+                comma -= 1
+            if comma < 0 or current[comma] != ",":
+                return []
+            what, at, span = "a trailing comma", comma, range(comma, comma + 1)
+        else:
+            return []
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        repairs.append(f"{what} at line {line}, column {column}")
+        for index in span:
+            if chars[index] != "\n":
+                chars[index] = " "
+        current = "".join(chars)
+        try:
+            json.loads(current)
+        except json.JSONDecodeError as exc:
+            error = exc
+        except (ValueError, RecursionError):
+            return []
+        else:
+            return repairs
+    return []
+
+
+def _repair_warning(repairs: list[str]) -> str:
+    listed = repairs[0] if len(repairs) == 1 else ", ".join(repairs[:-1]) + " and " + repairs[-1]
+    verb = "was" if len(repairs) == 1 else "were"
+    return f"The JSON was repaired: {listed} (which JSON does not allow) {verb} ignored."
+
+
 def parse_jsonresume(text: str, *, today: date | None = None) -> ProfileDocument:
     """Parse a JSON Resume document. Raises ParseError when the JSON is invalid or holds no usable name.
 
-    ``today`` (default: the current date) is used to estimate years of employment from the earliest job.
+    ``today`` (default: the current date) ends the current jobs, for the years employed and the dates in the future.
     """
     if not isinstance(text, str):
         raise ParseError("The file could not be read as text.")
     if not text.strip():
         raise ParseError("The file is empty.")
-    data = _load(text.lstrip("\ufeff"))
+    data, repaired = _load(text.lstrip("\ufeff"))
     if not isinstance(data, dict):
         raise ParseError(f"The JSON is valid but is not a résumé object (it is {_json_type(data)}).")
     try:
@@ -522,6 +690,8 @@ def parse_jsonresume(text: str, *, today: date | None = None) -> ProfileDocument
         raise ParseError("The JSON is nested too deeply to be a résumé.") from None
     if replaced:
         doc.warnings.insert(0, LONE_SURROGATE_WARNING)
+    if repaired:
+        doc.warnings.insert(0, repaired)
     return doc
 
 
@@ -545,12 +715,67 @@ def _without_lone_surrogates(value: Any, replaced: list[int]) -> Any:
     return value
 
 
+_SCHEMA_KEYS = tuple(SCHEMA["properties"])
+_NAME_KEYS = ("name", "fullName", "full_name", "firstName")
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    """True when ``b`` is ``a`` with one letter added, dropped, changed, or two neighbours swapped ("wrok"), after
+    the same first letter: "preferences" (an extension key of real files) is not a misspelt "references"."""
+    if a == b or abs(len(a) - len(b)) > 1 or a[:1] != b[:1]:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    if len(a) < len(b):
+        return a[i:] == b[i + 1 :]
+    return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
+
+
+def _with_schema_keys(data: dict, warnings: list[str]) -> dict:
+    """``data`` with each top-level key one edit away from a schema key it lacks ("basic", "skill") read as that
+    key, with a warning; a key beside the right one is an extension key and left alone."""
+    renamed: dict[str, str] = {}
+    for key in data:
+        if not isinstance(key, str) or key in _SCHEMA_KEYS:
+            continue
+        folded = key.casefold()
+        for expected in _SCHEMA_KEYS:
+            if (
+                expected not in data
+                and expected not in renamed.values()
+                and (folded == expected or _one_edit_apart(folded, expected))
+            ):
+                renamed[key] = expected
+                warnings.append(f'The key "{key}" was read as "{expected}" (the JSON Resume schema\'s name).')
+                break
+    if not renamed:
+        return data
+    return {renamed.get(key, key): value for key, value in data.items()}
+
+
+def _other_shape_name(data: dict) -> str:
+    """Where a résumé of another format keeps its name ("profile.name", FRESH's top-level "name"), or ""."""
+    if _s(data, "name"):
+        return "name"
+    for key, value in data.items():
+        if isinstance(value, dict):
+            for name_key in _NAME_KEYS:
+                if _s(value, name_key):
+                    return f"{key}.{name_key}"
+    return ""
+
+
 def _map(data: dict, today: date) -> ProfileDocument:
-    warnings = _schema_warnings(data)
+    key_warnings: list[str] = []
+    data = _with_schema_keys(data, key_warnings)
+    warnings = key_warnings + _schema_warnings(data)
     basics = data.get("basics")
     if not isinstance(basics, dict) and isinstance(data.get("bio"), dict):
         basics = data["bio"]  # pre-1.0 résumés
     if not isinstance(basics, dict):
+        if "basics" not in data and (where := _other_shape_name(data)):
+            raise ParseError(f"This is not a JSON Resume file: it has {where} (expected basics.name).")
         raise ParseError(NO_NAME)
     name = _s(basics, "name")
     if not name:
@@ -559,18 +784,15 @@ def _map(data: dict, today: date) -> ProfileDocument:
         raise ParseError(NO_NAME)
 
     doc = ProfileDocument(format="jsonresume", name=name)
-    doc.headline = _s(basics, "label")
-    doc.title = doc.headline
-    work = _dicts(data.get("work"))
-    job = _current_job(work)
-    if job is not None:
-        doc.company = _s(job, "name", "company")
-        if not doc.title:
-            doc.title = _s(job, "position")
-            if doc.title and doc.company:
-                doc.headline = f"{doc.title} at {doc.company}"
-            else:
-                doc.headline = doc.title
+    # The current job gives the company and the title; without one the company stays empty (the schema's basics
+    # have no company of their own, and a label's "at Company" is often a job that has ended) and the title is the
+    # label without a trailing "at <one of the jobs' companies>". The headline is the label as written.
+    label = _s(basics, "label")
+    doc.positions = _positions(data.get("work"), today, warnings)
+    current = _current_position(doc.positions)
+    doc.company = current.company if current else ""
+    doc.title = (current.title if current else "") or _title_from_label(label, doc.positions)
+    doc.headline = label or " at ".join(part for part in (doc.title, doc.company) if part)
     doc.location = _location(basics)
     summary = basics.get("summary")
     doc.summary = clean_paragraphs(summary) if isinstance(summary, str) else ""
@@ -581,12 +803,15 @@ def _map(data: dict, today: date) -> ProfileDocument:
             warnings.append(f"basics.email: {_short_repr(email)} is not a valid email")
         email = ""
     doc.email = email
-    doc.website = _s(basics, "url", "website")
-    doc.identifiers = _identifiers(basics, email, doc.website)
+    doc.identifiers, doc.website = _identifiers(basics, email)
 
     for item in _dicts(data.get("education")):
         entry = EducationEntry(
-            degree=_s(item, "studyType"), field=_s(item, "area"), school=_s(item, "institution", "name")
+            degree=_s(item, "studyType"),
+            field=_s(item, "area"),
+            school=_s(item, "institution", "name"),
+            start=parse_month(item.get("startDate")),
+            end=parse_month(item.get("endDate")),
         )
         if entry.degree or entry.field or entry.school:
             doc.education.append(entry)
@@ -599,8 +824,7 @@ def _map(data: dict, today: date) -> ProfileDocument:
             doc.spoken_languages.append(language)
     doc.contributions = _contributions(data.get("projects"))
 
-    starts = [m for job in work if (m := parse_month(job.get("startDate")))]
-    doc.years_employed = _years_since(min(starts), today) if starts else None
+    doc.years_employed = _years_employed(doc.positions, today)
     doc.years_coding = None
     doc.warnings = warnings
     return doc

@@ -26,6 +26,7 @@ from ingestion.documents import (
     EducationEntry,
     Location,
     ParseError,
+    PositionEntry,
     ProfileDocument,
     SkillEntry,
 )
@@ -941,6 +942,8 @@ def _read_head(lines: list[str], doc: ProfileDocument, warnings: _Warnings) -> l
     elif pre:
         doc.headline = clean_text(pre[0])
         doc.title, doc.company = _split_headline(doc.headline)
+        if doc.company:  # the headline's job is the current one; the export gives it no dates
+            doc.positions = [PositionEntry(company=doc.company, title=doc.title, is_current=True)]
         if len(pre) == 2:
             doc.location = location_from_text(pre[1])
     if i < len(lines) and _SUMMARY_HEADER_RE.match(lines[i]):

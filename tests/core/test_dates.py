@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.dates import months_from_duration, parse_month
+from core.dates import months_from_duration, months_worked, parse_month
 
 
 @pytest.mark.parametrize(
@@ -44,3 +44,34 @@ def test_parse_month(text, month):
 )
 def test_months_from_duration(text, months):
     assert months_from_duration(text) == months
+
+
+@pytest.mark.parametrize(
+    ("text", "month"),
+    [("2020-1-5", "2020-01"), ("2017-1-9", "2017-01"), ("2021-2-28", "2021-02"), (" ", None), ("2020-2-30", "2020-02")],
+)
+def test_parse_month_reads_yyyy_m_d(text, month):
+    """Issue 14: YYYY, YYYY-MM, YYYY-M-D and empty values are read."""
+    assert parse_month(text) == month
+
+
+TODAY = "2026-06"
+
+
+@pytest.mark.parametrize(
+    ("ranges", "months"),
+    [
+        ([], 0),
+        ([("2020-01", "2020-12")], 12),  # both months counted
+        ([("2020-01", None)], 78),  # open-ended: to this month
+        ([("2020-01", "2021-12"), ("2021-01", "2021-06")], 24),  # overlapping: counted once
+        ([("2020-01", "2020-06"), ("2020-07", "2020-12")], 12),  # adjacent
+        ([("2020-01", "2020-03"), ("2022-01", "2022-03")], 6),  # a gap is not worked
+        ([("2025-11", "2025-01")], 11),  # an inverted range: the months between
+        ([("2027-01", None), ("2030-01", "2031-01")], 0),  # the future is not worked yet
+        ([("2026-01", "2027-12")], 6),  # to this month
+    ],
+)
+def test_months_worked_counts_overlaps_once(ranges, months):
+    """Issue 14: years employed counted from the earliest start to today, not the time actually worked."""
+    assert months_worked(ranges, today=TODAY) == months

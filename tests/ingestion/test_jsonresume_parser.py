@@ -93,8 +93,6 @@ def test_schema_invalid_files_give_an_error_or_warnings(path):
 def test_the_broken_fixtures_say_what_is_wrong():
     with pytest.raises(ParseError, match=r"^The JSON is not valid: line 1, column 2: Expecting property name"):
         parse((JSONRESUME_DIR / "invalid" / "unquoted-key.json").read_bytes())
-    with pytest.raises(ParseError, match=r"^The JSON is not valid: line 5, column 3: Expecting property name"):
-        parse((JSONRESUME_DIR / "invalid" / "trailing-comma.json").read_bytes())
     with pytest.raises(ParseError, match=r"^The JSON is not valid: line 4, column 16: Unterminated string"):
         parse((JSONRESUME_DIR / "invalid" / "cut-short.json").read_bytes())
     with pytest.raises(ParseError, match=r"^No name found in basics\.name"):
@@ -163,12 +161,21 @@ def test_complete_resume_mapped_values():
 
 def test_legacy_keys_company_and_website():
     document = parse_jsonresume(fixture("bram-oosterhuis.legacy-keys.json"), today=TODAY)
-    assert (document.company, document.title) == ("Tulpwerk B.V.", "Backend Developer")
+    # The job ended in 2024: a position, never the current company (issue 14)
+    assert (document.company, document.title) == ("", "Backend Developer")
+    [job] = document.positions
+    assert (job.company, job.title, job.url, job.start, job.end) == (
+        "Tulpwerk B.V.",
+        "Backend Developer",
+        "http://tulpwerk.example.nl",
+        "2016-03",
+        "2024-12",
+    )
     assert document.website == "http://bram-oosterhuis.example.net"
     assert document.identifiers.urls == ["http://bram-oosterhuis.example.net"]  # a profile with an empty url
     assert document.spoken_languages == ["Dutch", "English"]  # "name" instead of "language"
     assert [(e.degree, e.school) for e in document.education] == [("Bachelor", "Hanze University of Applied Sciences")]
-    assert document.years_employed == 9
+    assert document.years_employed == 8  # 2016-03 to 2024-12, when the job ended (issue 14), not to today
     assert document.warnings == []
 
 
@@ -194,7 +201,7 @@ def test_current_job_with_empty_end_date_cjk_text_and_extension_keys():
     document = parse_jsonresume(fixture("misaki-sato.current-job-cjk.json"), today=TODAY)
     assert document.name == "佐藤 美咲"
     assert document.company == "ミライ物流データ株式会社"
-    assert document.title == "データエンジニア"
+    assert document.title == "シニアデータエンジニア"  # the current job's, not the label's (issue 14)
     assert (document.location.country, document.location.country_code, document.location.city) == (
         "Japan",
         "JP",
@@ -253,8 +260,11 @@ def test_sample_resume_mapped_values():
         "Richard Hendriks",
         "Programmer",
         "Programmer",
-        "Pied Piper",
+        "",  # Pied Piper ended in 2014: a position, not the current company (issue 14)
     )
+    assert [(p.company, p.start, p.end, p.is_current) for p in document.positions] == [
+        ("Pied Piper", "2013-12", "2014-12", False)
+    ]
     location = document.location
     assert (location.city, location.region, location.country, location.country_code) == (
         "San Francisco",
@@ -280,7 +290,7 @@ def test_sample_resume_mapped_values():
     ]
     assert document.spoken_languages == ["English"]
     assert document.contributions == []  # the only project is not on GitHub: ignored, without a warning
-    assert document.years_employed == 11  # 2013-12 to 2025-06
+    assert document.years_employed == 1  # the months of the one job (issue 14), not 2013-12 to 2025-06
     assert document.years_coding is None
     assert document.warnings == []
 
@@ -288,7 +298,7 @@ def test_sample_resume_mapped_values():
 @pytest.mark.corpus
 def test_corpus_legacy_keys_company_and_website():
     document = parse_jsonresume(read("jsonresume__resume-cli__test-resume.json"))
-    assert document.company == "Pied Piper"
+    assert [p.company for p in document.positions] == ["Pied Piper"]  # legacy "company"; ended, so not current
     assert document.website == "http://richardhendricks.com"
 
 
@@ -297,7 +307,7 @@ def test_rirekisho_current_job_with_empty_end_date_and_cjk_text():
     document = parse_jsonresume(read("DorskFR__jsonresume-theme-rirekisho.json"), today=TODAY)
     assert document.name == "田中 花子"
     assert document.company == "テックイノベーション株式会社"
-    assert document.title == "ソフトウェアエンジニア"
+    assert document.title == "シニアバックエンドエンジニア"  # the current job's, not the label's (issue 14)
     assert (document.location.country, document.location.country_code, document.location.city) == (
         "Japan",
         "JP",
@@ -430,8 +440,10 @@ def test_github_projects_and_current_job_selection():
         ],
     }
     document = parse_jsonresume(json.dumps(data), today=TODAY)
-    assert (document.company, document.title, document.headline) == ("Later", "Lead", "Lead at Later")
-    assert document.years_employed == 15
+    # Both jobs ended: no current company or title (issue 14); five years worked, not 2010 to today
+    assert (document.company, document.title, document.headline) == ("", "", "")
+    assert [(p.company, p.title) for p in document.positions] == [("Old", "Dev"), ("Later", "Lead")]
+    assert document.years_employed == 5
     [project] = document.contributions
     assert (project.repository, project.repository_description, project.role) == (
         "owner/repo",
