@@ -9,6 +9,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from core.errors import ApplicationError
+from core.labels import label_variants
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -45,7 +46,9 @@ def skills_upsert(*, skills: Iterable[tuple[str, str, str]], aliases: Iterable[t
                 """,
                 [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]],
             )
-    alias_rows = {label.lower(): slug for label, slug in aliases}
+    alias_rows: dict[str, str] = {}
+    for label, slug in aliases:  # the first claim of a label wins here too, as against the table
+        alias_rows.setdefault(label.lower(), slug)
     if alias_rows:
         with connection.cursor() as cursor:
             cursor.execute(
@@ -68,6 +71,10 @@ def skill_ids_for_labels(*, label_keys: Iterable[str], default_kind: str = Skill
     if not keys:
         return {}
     found = dict(SkillAlias.objects.filter(label__in=keys).values_list("label", "skill_id"))
+    if equivalent := _skill_ids_of_equivalents(keys - found.keys()):
+        # "Angular 2+" is Angular (core.labels.label_variants): remember the label as an alias of the skill.
+        skills_upsert(skills=[], aliases=[(key, slug) for key, (_, slug) in equivalent.items()])
+        found.update({key: skill_id for key, (skill_id, _) in equivalent.items()})
     missing = sorted(keys - found.keys())
     if missing:
         skills_upsert(
@@ -76,6 +83,22 @@ def skill_ids_for_labels(*, label_keys: Iterable[str], default_kind: str = Skill
         )
         found.update(SkillAlias.objects.filter(label__in=missing).values_list("label", "skill_id"))
     return found
+
+
+def _skill_ids_of_equivalents(keys: Iterable[str]) -> dict[str, tuple[int, str]]:
+    """The (skill id, slug) of each unknown key whose equivalent form (``label_variants``) is a known alias: the
+    first such form wins, as in ``SkillVocabulary.slug_of``."""
+    variants = {key: label_variants(key)[1:] for key in keys}
+    wanted = {v for forms in variants.values() for v in forms}
+    if not wanted:
+        return {}
+    known = {
+        label: (skill_id, slug)
+        for label, skill_id, slug in SkillAlias.objects.filter(label__in=wanted).values_list(
+            "label", "skill_id", "skill__slug"
+        )
+    }
+    return {key: next(known[v] for v in forms if v in known) for key, forms in variants.items() if known.keys() & forms}
 
 
 def skills_seed_curated() -> None:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
+from core.labels import label_key, label_variants
+
 # Curated aliases: labels seen in profile files that the public vocabularies do not map (label → canonical slug).
 CURATED_ALIASES: dict[str, str] = {
     "c-language": "c",
@@ -105,13 +107,60 @@ class SkillVocabulary:
     words: frozenset[str] = frozenset()
 
     def slug_of(self, key: str) -> str | None:
-        return self.slugs.get(key)
+        """The skill of ``key``: its own alias, else the first of its equivalent forms that is one
+        (``core.labels.label_variants``: "vue-3" and "angular-2+" lead where "vue" and "angular" do)."""
+        slug = self.slugs.get(key)
+        if slug is None:
+            slug = next((s for v in label_variants(key)[1:] if (s := self.slugs.get(v)) is not None), None)
+        return slug
+
+
+# Same technology, two entries: a Linguist language that GitHub's topics already name under another slug. The
+# language's names and aliases lead to the topic's skill (which becomes a language), instead of a second skill.
+CURATED_SAME_SKILL: dict[str, str] = {
+    "webassembly": "web-assembly",
+    "common-workflow-language": "cwl",
+    "raku": "perl6",  # Perl 6 was renamed Raku in 2019
+}
+
+# Why a curated alias overrides what a public vocabulary says of the same label (the vocabulary audit test asks for a
+# reason whenever the files name a label for another skill, or one of another kind).
+CURATED_REASONS: dict[str, str] = {
+    "node": "Node.js, the runtime; Linguist lists 'node' as an alias of the JavaScript language",
+}
+
+# Where a label's claim comes from, strongest first: a curated alias, a skill's own slug or name, a topic's alias,
+# a Linguist alias. A public alias never takes a label that is another skill's own name (Linguist's Jinja claims
+# "django"; Django is a framework of its own): that is the rule, and the audit test holds every seeded label to it.
+OWN_NAME = "name"
+TOPIC_ALIAS = "topic-alias"
+LINGUIST_ALIAS = "linguist-alias"
+_STRENGTH = {OWN_NAME: 0, TOPIC_ALIAS: 1, LINGUIST_ALIAS: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    label: str  # a label key
+    slug: str
+    source: str  # OWN_NAME, TOPIC_ALIAS or LINGUIST_ALIAS
 
 
 @dataclass(slots=True)
 class Vocabulary:
     skills: list[tuple[str, str, str]] = field(default_factory=list)  # (slug, display name, kind)
-    aliases: list[tuple[str, str]] = field(default_factory=list)  # (label, slug)
+    aliases: list[tuple[str, str]] = field(default_factory=list)  # (label, slug): one slug per label, decided
+    claims: list[Claim] = field(default_factory=list)  # what the files say, before deciding
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """A label the files name for more than one skill, and how it was decided (``reason`` is None when no rule or
+    curated entry decides it: the audit test fails on those)."""
+
+    label: str
+    slug: str  # the winner
+    others: tuple[str, ...]
+    reason: str | None
 
 
 def _rows(path: Path) -> list[dict[str, str]]:
@@ -121,29 +170,85 @@ def _rows(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle, delimiter="\t"))
 
 
-def _label(text: str) -> str:
-    return "-".join(text.strip().lower().split())
+def _split(aliases: str | None) -> list[str]:
+    return [key for a in (aliases or "").split(",") if (key := label_key(a))]
 
 
 def read_vocabulary(vocab_dir: Path) -> Vocabulary:
+    """The public vocabularies' skills, and each label decided to one skill (``decide_claims``)."""
     vocab = Vocabulary()
+    kinds: dict[str, str] = {}
+    claims = vocab.claims
+
+    def skill(slug: str, name: str, kind: str) -> None:
+        vocab.skills.append((slug, name, kind))
+        claims.extend([Claim(slug, slug, OWN_NAME), Claim(label_key(name), slug, OWN_NAME)])
+        kinds[slug] = kind
+
     topics_file = vocab_dir / "github_topics.txt"  # topic names alone, when the richer TSV is absent
     if topics_file.is_file() and not (vocab_dir / "github_topics_explore_defly.tsv").is_file():
         for line in topics_file.read_text(encoding="utf-8").splitlines():
-            if (slug := _label(line)) and not slug.startswith("#"):
-                vocab.skills.append((slug, slug, "topic"))
-                vocab.aliases.append((slug, slug))
+            if (slug := label_key(line)) and not slug.startswith("#"):
+                skill(slug, slug, "topic")
     for row in _rows(vocab_dir / "github_topics_explore_defly.tsv"):
         slug = row["topic"].strip()
-        vocab.skills.append((slug, row["display_name"].strip() or slug, "topic"))
-        vocab.aliases.append((slug, slug))
-        vocab.aliases.extend((_label(a), slug) for a in (row.get("aliases") or "").split(",") if a.strip())
+        skill(slug, row["display_name"].strip() or slug, "topic")
+        claims.extend(Claim(a, slug, TOPIC_ALIAS) for a in _split(row.get("aliases")))
     for row in _rows(vocab_dir / "github_topic_aliases.tsv"):
-        vocab.aliases.append((_label(row["alias"]), row["topic"].strip()))
+        claims.extend(Claim(a, row["topic"].strip(), TOPIC_ALIAS) for a in _split(row["alias"]))
     for row in _rows(vocab_dir / "linguist_languages.tsv"):
         name = row["name"].strip()
-        slug = language_slug(name)
-        vocab.skills.append((slug, name, "language" if row.get("type") == "programming" else "skill"))
-        vocab.aliases.extend([(_label(name), slug), (slug, slug)])
-        vocab.aliases.extend((_label(a), slug) for a in (row.get("aliases") or "").split(",") if a.strip())
+        own = language_slug(name)
+        slug = CURATED_SAME_SKILL.get(own, own)
+        kind = "language" if row.get("type") == "programming" else "skill"
+        skill(slug, name, kind)
+        if slug != own:
+            claims.append(Claim(own, slug, OWN_NAME))
+        claims.extend(Claim(a, slug, LINGUIST_ALIAS) for a in _split(row.get("aliases")))
+    vocab.aliases = list(decide_claims(claims).items())
     return vocab
+
+
+def decide_claims(claims: list[Claim]) -> dict[str, str]:
+    """One skill per label: the curated alias, else the strongest claim (a skill's own name before a topic's alias
+    before a Linguist alias), the first of equals."""
+    decided: dict[str, tuple[int, str]] = {}
+    for claim in claims:
+        strength = _STRENGTH[claim.source]
+        if claim.label and (claim.label not in decided or strength < decided[claim.label][0]):
+            decided[claim.label] = (strength, claim.slug)
+    return {label: CURATED_ALIASES.get(label, slug) for label, (_, slug) in decided.items()}
+
+
+def contested_labels(vocab: Vocabulary) -> list[Contest]:
+    """Every label the files name for two skills or more, with the winner and why it wins."""
+    by_label: dict[str, list[Claim]] = {}
+    for claim in vocab.claims:
+        by_label.setdefault(claim.label, []).append(claim)
+    decided = decide_claims(vocab.claims)
+    contests = []
+    for label, claims in sorted(by_label.items()):
+        slugs = dict.fromkeys(c.slug for c in claims)
+        if len(slugs) < 2:
+            continue
+        winner = decided[label]
+        own = {c.slug for c in claims if c.source == OWN_NAME}
+        if label in CURATED_ALIASES:
+            reason = CURATED_REASONS.get(label)
+        elif own == {winner}:
+            reason = f"'{label}' is the name of {winner}: a public alias does not take another skill's name"
+        else:
+            reason = CURATED_REASONS.get(label)
+        contests.append(Contest(label, winner, tuple(s for s in slugs if s != winner), reason))
+    return contests
+
+
+def seeded_vocabulary(vocab: Vocabulary) -> SkillVocabulary:
+    """The vocabulary ``seed_skills`` gives an empty database from these files: the curated aliases first, then the
+    files' decided aliases (what the audit test resolves labels through, without a database)."""
+    slugs = {slug: slug for slug in CURATED_SKILLS} | dict(CURATED_ALIASES)
+    for label, slug in vocab.aliases:
+        slugs.setdefault(label, slug)
+    for slug, _, _ in vocab.skills:
+        slugs.setdefault(slug, slug)
+    return SkillVocabulary(slugs=slugs, words=frozenset(slugs))

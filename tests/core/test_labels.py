@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.labels import label_key
+from core.labels import label_key, label_variants
 
 
 @pytest.mark.parametrize(
@@ -16,3 +16,55 @@ from core.labels import label_key
 )
 def test_label_key(label, key):
     assert label_key(label) == key
+
+
+# Issue 14, "skill vocabulary that maps right": the forms of one skill's name that a lookup tries after the exact key.
+@pytest.mark.parametrize(
+    ("label", "equivalent"),
+    [
+        ("Vue 3", "vue"),  # a trailing version
+        ("Angular 2+", "angular"),
+        ("Python 3.12", "python"),
+        ("Python 2", "python"),
+        ("Java 8.x", "java"),
+        ("Angular v17", "angular"),
+        ("Python3.12", "python"),  # a glued version with a dot is a version too
+        ("C++11", "c++"),  # a number glued after a symbol is a version
+        ("C++ 17", "c++"),
+        ("Python (langage de programmation)", "python"),  # a parenthetical qualifier
+        ("express.js", "expressjs"),  # .js / js / -js suffixes: the glued form, then the bare name
+        ("express.js", "express"),
+        ("ExpressJs", "express"),
+        ("express-js", "express"),
+        ("Vue.js 3", "vue"),
+        ("D3js", "d3"),
+        ("Research & Development", "research-and-development"),  # & and "and"
+        ("Research and Development", "research-&-development"),
+    ],
+)
+def test_label_variants_reach_the_name_without_its_decorations(label, equivalent):
+    variants = label_variants(label_key(label))
+    assert variants[0] == label_key(label)  # the exact key first: a known label is never reinterpreted
+    assert equivalent in variants
+
+
+@pytest.mark.parametrize(
+    ("label", "not_equivalent"),
+    [
+        ("Web3", "web"),  # a number glued to letters is part of the name
+        ("S3", "s"),
+        ("ES6", "es"),
+        ("HTML5", "html"),  # (a curated alias maps it, not this rule)
+        ("Python3", "python"),
+        ("DJs", "d"),  # a one-letter stem is not a name with a js suffix
+        ("3", ""),
+        ("Node.js", "node.js-"),
+    ],
+)
+def test_label_variants_keep_numbers_that_are_part_of_the_name(label, not_equivalent):
+    assert not_equivalent not in label_variants(label_key(label))
+
+
+def test_label_variants_of_a_plain_label_are_the_label_alone():
+    assert label_variants("kubernetes") == ("kubernetes",)
+    assert label_variants("") == ()
