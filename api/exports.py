@@ -8,7 +8,6 @@ candidates match, and each chunk's skills (and, for JSON Lines, education and co
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Iterator
 
 from django.db.models import QuerySet
@@ -17,53 +16,24 @@ from rest_framework.exceptions import APIException
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.reverse import reverse
 
-from exports.formats import candidate_jsonl_lines
-from exports.services import ExportLimitReached, StreamSlot
+from exports.formats import candidate_jsonl_lines, row_url, row_url_template
+from exports.services import EXPORT_PERMISSION, ExportLimitReached
 from profiles.exports import candidate_csv_lines
 from profiles.models import Candidate
 
-EXPORT_PERMISSION = "exports.add_export"
-_PLACEHOLDER = 987654321987654321
 
-
-def row_url_template(request) -> str:
+def api_row_url_template(request) -> str:
     """The absolute URL of a candidate's detail, with ``{pk}`` for its id: what an export job links each row to."""
-    url = reverse("api:candidate-detail", kwargs={"pk": _PLACEHOLDER}, request=request)
-    return url.replace(str(_PLACEHOLDER), "{pk}")
+    return row_url_template(lambda pk: reverse("api:candidate-detail", kwargs={"pk": pk}, request=request))
 
 
 def csv_rows(queryset: QuerySet[Candidate], *, request) -> Iterator[str]:
     """The candidates' CSV lines (the same columns and neutralising as the admin's export), linked to the API."""
-    template = row_url_template(request)
-    return candidate_csv_lines(queryset, url=lambda c: template.replace("{pk}", str(c.pk)))
+    return candidate_csv_lines(queryset, url=row_url(api_row_url_template(request)))
 
 
 def jsonl_lines(queryset: QuerySet[Candidate], *, request) -> Iterator[str]:
-    template = row_url_template(request)
-    return candidate_jsonl_lines(queryset, url=lambda c: template.replace("{pk}", str(c.pk)))
-
-
-class ReleasingLines:
-    """A streamed body that gives its export slot back when the response is closed: Django closes the streaming
-    content's iterator in ``response.close()``, which the WSGI server calls once the body is sent or the client has
-    gone, and a slot that is never released lapses on its own (``exports.services.STREAM_SLOT_SECONDS``)."""
-
-    def __init__(self, lines: Iterator[str], slot: StreamSlot):
-        self._lines, self._slot = iter(lines), slot
-
-    def __iter__(self):
-        return self
-
-    def __next__(self) -> str:
-        return next(self._lines)
-
-    def close(self) -> None:
-        try:
-            close = getattr(self._lines, "close", None)
-            if close is not None:
-                close()
-        finally:
-            self._slot.release()
+    return candidate_jsonl_lines(queryset, url=row_url(api_row_url_template(request)))
 
 
 class TooManyExports(APIException):
@@ -102,8 +72,3 @@ class CanExport(BasePermission):
 
 
 EXPORT_PERMISSIONS = [IsAuthenticated, CanExport]
-
-
-def sha256_base64(hex_digest: str) -> str:
-    """A sha256 as ``Repr-Digest`` writes it (base64 of the bytes)."""
-    return base64.b64encode(bytes.fromhex(hex_digest)).decode("ascii")

@@ -352,24 +352,7 @@ class ExportSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Export
-        fields = [
-            "id",
-            "url",
-            "format",
-            "query",
-            "status",
-            "progress",
-            "rows_total",
-            "rows_written",
-            "file_size",
-            "file_sha256",
-            "error",
-            "created_at",
-            "started_at",
-            "finished_at",
-            "expires_at",
-            "download_url",
-        ]
+        fields = ["id", "url", *Export.OWNER_FIELDS, "progress", "download_url"]
 
     @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_download_url(self, export: Export) -> str | None:

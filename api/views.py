@@ -7,8 +7,7 @@ the candidate, skill and repository views implement GET only, so any other metho
 from __future__ import annotations
 
 from django.core.exceptions import TooManyFilesSent
-from django.core.files.storage import storages
-from django.http import FileResponse, Http404, StreamingHttpResponse
+from django.http import Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
@@ -32,6 +31,7 @@ from api.serializers import (
     RepositorySerializer,
     SkillSerializer,
 )
+from exports.downloads import ExportFileUnavailable, export_file_response
 from exports.models import Export
 from exports.selectors import export_detail, exports_for
 from exports.services import export_create, export_stream_start
@@ -125,7 +125,7 @@ class _CandidateExportView(CandidateSearchMixin, generics.GenericAPIView):
     def get(self, request, *args, **kwargs):
         queryset = self.filter_queryset(self.get_queryset())
         slot = exports.limited(export_stream_start, user=request.user, queryset=queryset)
-        lines = exports.ReleasingLines(self.exporter(queryset, request=request), slot)
+        lines = slot.releasing(self.exporter(queryset, request=request))
         response = StreamingHttpResponse(lines, content_type=self.content_type)
         response["Content-Disposition"] = f'attachment; filename="{self.filename}"'
         return response
@@ -282,7 +282,7 @@ class ExportListView(generics.ListAPIView):
             owner=request.user,
             format=form.validated_data["format"],
             query=form.validated_data["query"],
-            row_url=exports.row_url_template(request),
+            row_url=exports.api_row_url_template(request),
         )
         url = reverse("api:export-detail", kwargs={"pk": export.pk}, request=request)
         return Response(
@@ -322,22 +322,7 @@ class ExportDownloadView(_OwnExportMixin, generics.GenericAPIView):
     serializer_class = ExportSerializer  # for the schema's error responses; the body is the file
 
     def get(self, request, *args, **kwargs):
-        export = self.get_object()
-        if export.status == Export.Status.EXPIRED:
-            raise exports.ExportGone("The export's file was deleted when it expired: start the export again.")
-        if export.status == Export.Status.FAILED:
-            raise exports.ExportNotReady(f"The export job failed, so it has no file: {export.error}")
-        if export.status != Export.Status.DONE:
-            raise exports.ExportNotReady(f"The export is {export.get_status_display().lower()}: its file is not ready.")
         try:
-            file = storages["exports"].open(export.file_name, "rb")
-        except FileNotFoundError as exc:
-            raise exports.ExportGone("The export's file is gone: start the export again.") from exc
-        content_type = "text/csv" if export.format == Export.Format.CSV else "application/jsonl"
-        response = FileResponse(
-            file, as_attachment=True, filename=export.download_name, content_type=f"{content_type}; charset=utf-8"
-        )
-        response["Content-Length"] = str(export.file_size)
-        response["Repr-Digest"] = f"sha-256=:{exports.sha256_base64(export.file_sha256)}:"
-        response["ETag"] = f'"{export.file_sha256}"'
-        return response
+            return export_file_response(export=self.get_object())
+        except ExportFileUnavailable as exc:
+            raise (exports.ExportGone if exc.code == "expired" else exports.ExportNotReady)(exc.message) from exc

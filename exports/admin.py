@@ -1,8 +1,14 @@
-"""Export jobs in the admin: your own, with their progress and a download link, and the page that starts one (the
-candidate changelist's CSV action sends a selection too large to stream here).
+"""Export jobs in the admin: your own, with their progress and a download link, and the page that starts one; and the
+admin's streamed CSV exports held to the per-user limit (issue 15, holes 4 and 5).
 
 Nobody adds or edits a job's internals here: jobs are started through ``exports.services.export_create`` and written
-by a worker. Files download through the API (``api:export-download``), which the admin session may call.
+by a worker. A done job's file downloads from this admin (``download_view``), with the API's checks and headers
+(``exports.downloads``).
+
+The candidate and shortlist admins belong to the domain (``profiles``), which knows nothing of this app above it.
+This module extends them and registers the extensions in their place: each CSV stream they send out
+(``csv_stream``) takes one of the user's EXPORT_MAX_CONCURRENT export slots and gives it back when the response is
+closed, and a candidate selection too large to stream (``export_too_large``) is offered to an export job.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponseRedirect, QueryDict
+from django.http import Http404, HttpResponseRedirect, QueryDict
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -18,10 +24,13 @@ from django.utils.html import format_html
 from core.errors import ApplicationError
 from core.text import human_size
 from exports import services
+from exports.downloads import ExportFileUnavailable, export_file_response
+from exports.formats import row_url_template
 from exports.models import Export
-from exports.selectors import exports_for
-
-_PLACEHOLDER = 987654321987654321
+from exports.selectors import export_detail, exports_for
+from profiles.admin.candidates import CandidateAdmin
+from profiles.admin.working_lists import ShortlistAdmin
+from profiles.models import Candidate, Shortlist
 
 
 class StartExportForm(forms.Form):
@@ -34,22 +43,7 @@ class ExportAdmin(admin.ModelAdmin):
     list_display = ["__str__", "search", "status", "progress_bar", "rows_written", "size", "created_at", "download"]
     list_filter = ["status", "format"]
     list_per_page = 50
-    fields = [
-        "format",
-        "query",
-        "status",
-        "progress_bar",
-        "rows_total",
-        "rows_written",
-        "size",
-        "file_sha256",
-        "error",
-        "created_at",
-        "started_at",
-        "finished_at",
-        "expires_at",
-        "download",
-    ]
+    fields = [*Export.OWNER_FIELDS, "progress_bar", "download"]
     readonly_fields = fields
 
     def get_queryset(self, request):
@@ -95,21 +89,36 @@ class ExportAdmin(admin.ModelAdmin):
             return export.error or "—"
         return format_html(
             "<a href='{}' download>{}</a>",
-            reverse("api:export-download", kwargs={"pk": export.pk}),
+            reverse("admin:exports_export_download", args=[export.pk]),
             export.download_name,
         )
+
+    def download_view(self, request, pk: int):
+        """A done job's file: the user's own only (another's is no such job), with Content-Length and its sha256."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        try:
+            export = export_detail(export_id=pk, user=request.user)
+        except Export.DoesNotExist as exc:
+            raise Http404("No export job of yours with this id.") from exc
+        try:
+            return export_file_response(export=export)
+        except ExportFileUnavailable as exc:
+            self.message_user(request, exc.message, messages.WARNING)
+            return HttpResponseRedirect(reverse("admin:exports_export_changelist"))
 
     # --- Starting a job ---------------------------------------------------------------------------------------------
 
     def get_urls(self):
         return [
             path("start/", self.admin_site.admin_view(self.start_view), name="exports_export_start"),
+            path("<int:pk>/download/", self.admin_site.admin_view(self.download_view), name="exports_export_download"),
             *super().get_urls(),
         ]
 
     def start_view(self, request):
         """GET: what will be exported, and a button; POST: start the job (exports.add_export) and go to the list."""
-        if not request.user.has_perm("exports.add_export"):
+        if not request.user.has_perm(services.EXPORT_PERMISSION):
             raise PermissionDenied
         form = StartExportForm(request.POST if request.method == "POST" else request.GET)
         if request.method == "POST" and form.is_valid():
@@ -148,5 +157,52 @@ class ExportAdmin(admin.ModelAdmin):
 
 
 def _admin_row_url(request) -> str:
-    url = request.build_absolute_uri(reverse("admin:profiles_candidate_change", args=[_PLACEHOLDER]))
-    return url.replace(str(_PLACEHOLDER), "{pk}")
+    return row_url_template(
+        lambda pk: request.build_absolute_uri(reverse("admin:profiles_candidate_change", args=[pk]))
+    )
+
+
+# --- The domain admin's streamed exports, held to the per-user limit ------------------------------------------------
+
+
+class ExportSlotMixin:
+    """Each CSV stream of this admin takes one of the user's export slots (streams and jobs together, at most
+    EXPORT_MAX_CONCURRENT: issue 15, hole 5) for as long as its response is open; over the limit it is a message."""
+
+    def csv_stream(self, request, lines, *, filename: str):
+        try:
+            slot = services.export_stream_slot(user=request.user)
+        except services.ExportLimitReached as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return None
+        try:
+            return super().csv_stream(request, slot.releasing(lines), filename=filename)
+        except BaseException:
+            slot.release()  # no response will be closed to give it back
+            raise
+
+
+class ExportingCandidateAdmin(ExportSlotMixin, CandidateAdmin):
+    def export_too_large(self, request, *, limit: int):
+        """A selection too large to stream (issue 15, hole 4): the page that starts an export job of its search, for
+        a user who may start one; a Viewer (read-only: a job writes a row) is told to narrow it."""
+        if not request.user.has_perm(services.EXPORT_PERMISSION):
+            self.message_user(
+                request,
+                f"More than {limit:,} candidates are too many to export at once: narrow the search, or ask a "
+                "recruiter to run it as an export job.",
+                messages.WARNING,
+            )
+            return None
+        start = QueryDict(mutable=True)
+        start.update({"format": "csv", "query": self.shared_params(request).urlencode(), "limit": f"{limit:,}"})
+        return HttpResponseRedirect(f"{reverse('admin:exports_export_start')}?{start.urlencode()}")
+
+
+class ExportingShortlistAdmin(ExportSlotMixin, ShortlistAdmin):
+    pass
+
+
+for model, model_admin in ((Candidate, ExportingCandidateAdmin), (Shortlist, ExportingShortlistAdmin)):
+    admin.site.unregister(model)
+    admin.site.register(model, model_admin)

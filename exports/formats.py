@@ -24,6 +24,20 @@ CHUNK_SIZE = 1000
 
 CandidateUrl = Callable[[Candidate], str]
 
+# An id no candidate has, reversed in a URL and then replaced: a row URL template from any URL pattern with a pk.
+_PK_PLACEHOLDER = 987654321987654321
+
+
+def row_url_template(url_of_pk: Callable[[int], str]) -> str:
+    """A candidate URL with ``{pk}`` for the id, from ``url_of_pk`` (reverses a URL for a given id): what an export job
+    stores, as it runs without a request to reverse URLs with."""
+    return url_of_pk(_PK_PLACEHOLDER).replace(str(_PK_PLACEHOLDER), "{pk}")
+
+
+def row_url(template: str) -> CandidateUrl:
+    """Each candidate's URL from a ``row_url_template``."""
+    return lambda candidate: template.replace("{pk}", str(candidate.pk))
+
 
 def export_lines(format: str, queryset: QuerySet[Candidate], *, url: CandidateUrl) -> Iterator[str]:
     """The lines of an export of ``queryset`` in ``format`` (``csv`` with its header line first, or ``jsonl``)."""

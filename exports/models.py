@@ -23,6 +23,22 @@ class Export(models.Model):
         EXPIRED = "expired", "Expired"
 
     ACTIVE = (Status.QUEUED, Status.RUNNING)
+    # What its owner is shown of a job, in the API and the admin alike (each adds its own links and progress); the
+    # claim, the heartbeat and the file's storage name are the worker's business.
+    OWNER_FIELDS = (
+        "format",
+        "query",
+        "status",
+        "rows_total",
+        "rows_written",
+        "file_size",
+        "file_sha256",
+        "error",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "expires_at",
+    )
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exports")
     format = models.CharField(max_length=8, choices=Format.choices)

@@ -31,9 +31,3 @@ def export_candidates(*, format: str, query: str, user) -> QuerySet[Candidate]:
     writes. Raises Django's ValidationError for a bad query, naming the parameter, as the list does."""
     base = candidates_for_profiles() if format == Export.Format.JSONL else candidates_for_listing()
     return candidate_search(params=QueryDict(query), user=user, queryset=base)
-
-
-def candidates_count_up_to(queryset: QuerySet[Candidate], *, limit: int) -> int:
-    """How many candidates ``queryset`` holds, counting no further than ``limit + 1``: enough to tell whether it is
-    over ``limit`` without counting (or sorting) a million rows."""
-    return queryset.order_by().values("pk")[: limit + 1].count()

@@ -10,18 +10,18 @@ scratch, so running a job again (Celery acknowledges late and may deliver twice)
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 
-import redis
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.core.files import File
 from django.core.files.storage import storages
 from django.core.files.temp import NamedTemporaryFile
@@ -32,10 +32,11 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from core.errors import ApplicationError
-from exports.formats import export_lines
+from exports.formats import export_lines, row_url
 from exports.models import Export
-from exports.selectors import candidates_count_up_to, export_candidates, exports_active_count
+from exports.selectors import export_candidates, exports_active_count
 from profiles.models import Candidate
+from profiles.selectors import candidates_count_up_to
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +46,8 @@ TRANSIENT_ERRORS = (OperationalError, InterfaceError, RedisConnectionError, Redi
 HEARTBEAT_ROWS = 1000
 # A run whose worker was lost this many times is failed rather than queued again.
 MAX_ATTEMPTS = 3
+# Starting an export job needs it; Recruiters have it, Viewers (read-only: a job writes a row) do not.
+EXPORT_PERMISSION = "exports.add_export"
 # A streamed export's slot lapses on its own after this long, should its process die before releasing it; streams
 # are at most EXPORT_STREAM_MAX_ROWS rows, seconds of work, and the web server ends a request long before this.
 STREAM_SLOT_SECONDS = 900
@@ -104,18 +107,19 @@ def _enqueue_on_commit(export_id: int) -> None:
 # --- Streamed exports' slots ----------------------------------------------------------------------------------------
 
 
-@functools.cache
-def _redis(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url)
-
-
-def _streams_key(user_id: int) -> str:
-    return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:exports:streams:{user_id}"
+def _streams(user_id: int):
+    """The Redis client and key of the user's stream slots, through the project's cache (one caching helper: its
+    connection pool, its KEY_PREFIX and version). A slot must lapse on its own, which a sorted set scored by expiry
+    does and the cache's get/set cannot, so the sorted set is reached through Django's RedisCache client; Django has
+    no public name for that client."""
+    cache = caches["default"]
+    key = cache.make_and_validate_key(f"exports:streams:{user_id}")
+    return cache._cache.get_client(key, write=True), key
 
 
 def export_streams_running(*, user) -> int:
     """The user's streamed exports in progress: members of a Redis sorted set scored by when each lapses."""
-    client, key = _redis(settings.REDIS_URL), _streams_key(user.pk)
+    client, key = _streams(user.pk)
     client.zremrangebyscore(key, "-inf", time.time())
     return client.zcard(key)
 
@@ -128,7 +132,35 @@ class StreamSlot:
     member: str
 
     def release(self) -> None:
-        _redis(settings.REDIS_URL).zrem(_streams_key(self.user_id), self.member)
+        client, key = _streams(self.user_id)
+        client.zrem(key, self.member)
+
+    def releasing(self, lines: Iterator[str]) -> ReleasingLines:
+        """``lines`` as a streamed body that gives this slot back when the response is closed."""
+        return ReleasingLines(lines, self)
+
+
+class ReleasingLines:
+    """A streamed body that gives its export slot back when the response is closed: Django closes the streaming
+    content's iterator in ``response.close()``, which the WSGI server calls once the body is sent or the client has
+    gone, and a slot that is never released lapses on its own (STREAM_SLOT_SECONDS)."""
+
+    def __init__(self, lines: Iterator[str], slot: StreamSlot):
+        self._lines, self._slot = iter(lines), slot
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> str:
+        return next(self._lines)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self._lines, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self._slot.release()
 
 
 def export_stream_start(*, user, queryset: QuerySet[Candidate]) -> StreamSlot:
@@ -137,17 +169,27 @@ def export_stream_start(*, user, queryset: QuerySet[Candidate]) -> StreamSlot:
     already runs EXPORT_MAX_CONCURRENT exports. The caller releases the slot when the response is closed."""
     limit = settings.EXPORT_STREAM_MAX_ROWS
     if candidates_count_up_to(queryset, limit=limit) > limit:
+        # Only a user with the export permission may start a job (a Viewer gets a 403 there).
+        if user.has_perm(EXPORT_PERMISSION):
+            advice = "start an export job with POST /api/v1/exports/ (format, query) and download its file once done."
+        else:
+            advice = "narrow the search, or ask a recruiter to run it as an export job."
         raise ApplicationError(
-            f"This search matches more than {limit:,} candidates, too many to stream in one response: start an "
-            "export job with POST /api/v1/exports/ (format, query) and download its file when it is done.",
+            f"This search matches more than {limit:,} candidates, too many to stream in one response: {advice}",
             code="too_many_rows",
             details={"limit": limit},
         )
+    return export_stream_slot(user=user)
+
+
+def export_stream_slot(*, user) -> StreamSlot:
+    """Take one of the user's EXPORT_MAX_CONCURRENT export slots for a stream whose size its caller has bounded
+    (ExportLimitReached when every slot is taken). The caller releases it when the response is closed."""
     with transaction.atomic():
         _check_limit(user)
         slot = StreamSlot(user_id=user.pk, member=uuid.uuid4().hex)
-        key = _streams_key(user.pk)
-        _redis(settings.REDIS_URL).pipeline().zadd(key, {slot.member: time.time() + STREAM_SLOT_SECONDS}).expire(
+        client, key = _streams(user.pk)
+        client.pipeline().zadd(key, {slot.member: time.time() + STREAM_SLOT_SECONDS}).expire(
             key, STREAM_SLOT_SECONDS
         ).execute()
     return slot
@@ -201,8 +243,7 @@ def export_run(*, export_id: int) -> Export | None:
 def _write(export: Export, token: str) -> None:
     queryset = export_candidates(format=export.format, query=export.query, user=export.owner)
     _heartbeat(export, token, rows_total=queryset.order_by().count())
-    template = export.row_url
-    lines = export_lines(export.format, queryset, url=lambda candidate: template.replace("{pk}", str(candidate.pk)))
+    lines = export_lines(export.format, queryset, url=row_url(export.row_url))
     header_lines = 1 if export.format == Export.Format.CSV else 0
     digest, size, lines_written = hashlib.sha256(), 0, 0
     with NamedTemporaryFile(suffix=".part", dir=settings.FILE_UPLOAD_TEMP_DIR) as part:

@@ -274,6 +274,12 @@ def table_row_estimate(model: type[Model]) -> int:
     return int(row[0]) if row else -1
 
 
+def candidates_count_up_to(queryset: QuerySet[Candidate], *, limit: int) -> int:
+    """How many candidates ``queryset`` holds, counting no further than ``limit + 1``: enough to tell whether it is
+    over ``limit`` (a streamed export's most rows) without counting (or sorting) a million rows."""
+    return queryset.order_by().values("pk")[: limit + 1].count()
+
+
 def queryset_count(
     queryset: QuerySet,
     *,

@@ -17,7 +17,7 @@ from django.contrib.admin.utils import unquote
 from django.contrib.admin.views.main import SEARCH_VAR
 from django.core.exceptions import ValidationError
 from django.db.models.functions import Lower
-from django.http import HttpResponseRedirect, QueryDict, StreamingHttpResponse
+from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -28,6 +28,7 @@ from profiles.admin.changelist import CandidateChangeList, EstimatedCountPaginat
 from profiles.admin.common import HistoryRevertNeedsChangePermission, action_page, people
 from profiles.admin.duplicates import CandidateDuplicatesMixin
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
+from profiles.admin.streams import CsvStreamMixin
 from profiles.exports import candidate_csv_lines
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Contribution, Education, Shortlist
 from profiles.selectors import (
@@ -35,6 +36,7 @@ from profiles.selectors import (
     candidate_filter_choices,
     candidate_search,
     candidate_top_skills_prefetch,
+    candidates_count_up_to,
     skill_changes,
     working_lists_for,
 )
@@ -184,7 +186,7 @@ class AddToShortlistForm(forms.Form):
 
 
 @admin.register(Candidate)
-class CandidateAdmin(HistoryRevertNeedsChangePermission, CandidateDuplicatesMixin, SimpleHistoryAdmin):
+class CandidateAdmin(CsvStreamMixin, HistoryRevertNeedsChangePermission, CandidateDuplicatesMixin, SimpleHistoryAdmin):
     form = CandidateForm
     list_display = ["name", "title_at_company", "location", "top_skills", "years_coding", "updated_at"]
     list_display_links = ["name"]
@@ -421,27 +423,15 @@ class CandidateAdmin(HistoryRevertNeedsChangePermission, CandidateDuplicatesMixi
     @admin.action(description="Export selected candidates as CSV", permissions=["view"])
     def export_csv(self, request, queryset):
         limit = settings.EXPORT_STREAM_MAX_ROWS
-        if request.POST.get("select_across") == "1" and queryset.order_by().values("pk")[: limit + 1].count() > limit:
-            # Too many to stream inside one request (issue 15, hole 4): the exports app, a layer above (reached by
-            # its URL), writes the search in a job and lists its file with a download link.
-            if not request.user.has_perm("exports.add_export"):
-                self.message_user(
-                    request,
-                    f"More than {limit:,} candidates are too many to export at once: narrow the search, or ask a "
-                    "recruiter to run it as an export job.",
-                    messages.WARNING,
-                )
-                return None
-            start = QueryDict(mutable=True)
-            start.update({"format": "csv", "query": self.shared_params(request).urlencode(), "limit": f"{limit:,}"})
-            return HttpResponseRedirect(f"{reverse('admin:exports_export_start')}?{start.urlencode()}")
+        # The selected rows of a page are few; "select all" is the whole search, which may be too many to stream
+        # inside one request (issue 15, hole 4).
+        if request.POST.get("select_across") == "1" and candidates_count_up_to(queryset, limit=limit) > limit:
+            return self.export_too_large(request, limit=limit)
         lines = candidate_csv_lines(
             queryset.order_by("name", "id"),
             url=lambda c: request.build_absolute_uri(reverse("admin:profiles_candidate_change", args=[c.pk])),
         )
-        response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = 'attachment; filename="candidates.csv"'
-        return response
+        return self.csv_stream(request, lines, filename="candidates.csv")
 
     @admin.action(description="Release protected fields (imports may overwrite them)", permissions=["change"])
     def release_protected_fields(self, request, queryset):

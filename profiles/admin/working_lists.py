@@ -12,13 +12,14 @@ from django.contrib import admin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
-from django.http import QueryDict, StreamingHttpResponse
+from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html
 
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator, plain_messages
+from profiles.admin.streams import CsvStreamMixin
 from profiles.exports import shortlist_csv_lines
 from profiles.models import Candidate, SavedSearch, Shortlist, ShortlistEntry
 from profiles.selectors import (
@@ -105,7 +106,7 @@ class ShortlistEntryInline(admin.TabularInline):
 
 
 @admin.register(Shortlist)
-class ShortlistAdmin(OwnedAdmin):
+class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
     list_display = ["name", "owner", "shared", "entry_count", "created_at"]
     list_filter = [("owner", admin.RelatedOnlyFieldListFilter), "shared"]
     list_select_related = ["owner"]
@@ -140,20 +141,22 @@ class ShortlistAdmin(OwnedAdmin):
         shortlist = get_object_or_404(self.get_queryset(request), pk=pk)  # another's private list: no such list
         if not self.has_view_permission(request, shortlist):
             raise PermissionDenied
-        return self._csv_response(request, shortlist_entries_for_export(shortlists=[shortlist]), f"shortlist-{pk}.csv")
+        response = self._csv_response(
+            request, shortlist_entries_for_export(shortlists=[shortlist]), f"shortlist-{pk}.csv"
+        )
+        # A GET has no changelist to show a refusal on (csv_stream answers None): the shortlist's page shows it.
+        return response or HttpResponseRedirect(reverse("admin:profiles_shortlist_change", args=[pk]))
 
     @admin.action(description="Export selected shortlists as CSV", permissions=["view"])
     def export_csv(self, request, queryset):
         return self._csv_response(request, shortlist_entries_for_export(shortlists=queryset), "shortlists.csv")
 
-    def _csv_response(self, request, entries, filename: str) -> StreamingHttpResponse:
+    def _csv_response(self, request, entries, filename: str):
         lines = shortlist_csv_lines(
             entries,
             url=lambda c: request.build_absolute_uri(reverse("admin:profiles_candidate_change", args=[c.pk])),
         )
-        response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return self.csv_stream(request, lines, filename=filename)
 
 
 @admin.register(ShortlistEntry)

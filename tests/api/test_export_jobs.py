@@ -76,17 +76,22 @@ def run_job(export_id: int) -> Export:
 
 
 def test_issue_15_hole_4_a_search_too_large_to_stream_is_refused_with_a_400_that_points_at_export_jobs(
-    api, pythonistas, settings
+    api, export_api, pythonistas, settings
 ):
     settings.EXPORT_STREAM_MAX_ROWS = 3
 
     for url in (CSV_URL, JSONL_URL):
-        response = api.get(url)  # 4 candidates
+        response = export_api.get(url)  # 4 candidates
         assert response.status_code == 400, url
         error = response.json()["error"]
         assert error["code"] == "too_many_rows"
         assert "more than 3 candidates" in error["message"]
         assert "POST /api/v1/exports/" in error["message"]
+        # A reader without the export permission gets a 403 there: they are told to narrow the search instead.
+        reader = api.get(url).json()["error"]
+        assert reader["code"] == "too_many_rows"
+        assert "narrow the search" in reader["message"]
+        assert "/api/v1/exports/" not in reader["message"]
 
         streamed = api.get(url, {"skill": "python:8"})  # 3: still streamed, whole
         assert streamed.status_code == 200

@@ -240,3 +240,17 @@ def test_a_bad_query_or_format_is_refused_before_a_job_exists(owner):
     with pytest.raises(services.ApplicationError, match="format"):
         job(owner, format="xlsx")
     assert not Export.objects.exists()
+
+
+def test_streams_slots_live_in_the_projects_cache_under_its_key_prefix(owner, settings):
+    """One caching helper (STYLE): the slots are kept through Django's cache, its connection and its KEY_PREFIX."""
+    from django.core.cache import cache
+
+    slot = services.export_stream_start(user=owner, queryset=Candidate.objects.all())
+    key = cache.make_key(f"exports:streams:{owner.pk}")
+    client = cache._cache.get_client(key)
+
+    assert key.startswith(settings.CACHES["default"]["KEY_PREFIX"])
+    assert client.zscore(key, slot.member) is not None
+    slot.release()
+    assert client.zscore(key, slot.member) is None
