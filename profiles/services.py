@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.utils import timezone
 
 from core.errors import ApplicationError
-from core.labels import label_variants
+from core.labels import label_key, label_variants
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -24,7 +25,7 @@ from profiles.models import (
     SkillAlias,
 )
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import WorkingList, working_list_permits
+from profiles.selectors import WorkingList, skill_vocabulary_changed, working_list_permits
 from profiles.vocabulary import CURATED_ALIASES, CURATED_SKILLS, skill_display_name, skill_slug
 
 
@@ -99,6 +100,93 @@ def _skill_ids_of_equivalents(keys: Iterable[str]) -> dict[str, tuple[int, str]]
         )
     }
     return {key: next(known[v] for v in forms if v in known) for key, forms in variants.items() if known.keys() & forms}
+
+
+@dataclass(frozen=True, slots=True)
+class SkillMerge:
+    """What ``skills_merge`` did: the candidates whose scores moved, of them those who had both skills, and the
+    labels that became aliases of the target."""
+
+    candidates: int
+    both: int
+    aliases: int
+
+
+@transaction.atomic
+def skills_merge(*, source: Skill, target: Skill) -> SkillMerge:
+    """Merge skill ``source`` into ``target`` (a curator's "these are one skill"): candidates' scores of ``source``
+    move to ``target`` (a candidate with both keeps the higher score, and its label), repositories' topics follow,
+    ``source``'s slug, name and aliases become aliases of ``target``, and ``source`` is deleted. Every process reads
+    the vocabulary again once this commits.
+
+    Candidates' history is not rewritten: a revert to a version that names ``source`` finds ``target`` through the
+    alias (``_candidate_skills_restore``).
+    """
+    if source.pk == target.pk:
+        raise ApplicationError("A skill cannot be merged into itself.")
+    # Lock both rows, in id order: imports creating aliases of either and a second merge wait for this one.
+    locked = {s.pk: s for s in Skill.objects.select_for_update().filter(pk__in=[source.pk, target.pk]).order_by("pk")}
+    if len(locked) != 2:
+        raise ApplicationError("One of these skills no longer exists.")
+    source, target = locked[source.pk], locked[target.pk]
+    candidate_ids = list(CandidateSkill.objects.filter(skill_id=source.pk).values_list("candidate_id", flat=True))
+    ids = {"source": source.pk, "target": target.pk}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE profiles_candidateskill t SET score = s.score, label = s.label
+            FROM profiles_candidateskill s
+            WHERE t.skill_id = %(target)s AND s.skill_id = %(source)s AND s.candidate_id = t.candidate_id
+                AND s.score > t.score
+            """,
+            ids,
+        )
+        cursor.execute(
+            """
+            DELETE FROM profiles_candidateskill s USING profiles_candidateskill t
+            WHERE s.skill_id = %(source)s AND t.skill_id = %(target)s AND s.candidate_id = t.candidate_id
+            """,
+            ids,
+        )
+        both = cursor.rowcount
+        cursor.execute("UPDATE profiles_candidateskill SET skill_id = %(target)s WHERE skill_id = %(source)s", ids)
+        cursor.execute(
+            """
+            UPDATE profiles_repository
+            SET topic_slugs = ARRAY(SELECT DISTINCT t FROM unnest(array_replace(topic_slugs, %s, %s)) t ORDER BY t)
+            WHERE topic_slugs @> ARRAY[%s]::varchar[]
+            """,
+            [source.slug, target.slug, source.slug],
+        )
+    aliases = SkillAlias.objects.filter(skill_id=source.pk).update(skill_id=target.pk)
+    source.delete()
+    own_names = [(source.slug, target.slug), (label_key(source.name), target.slug)]
+    before = SkillAlias.objects.filter(skill_id=target.pk).count()
+    skills_upsert(skills=[], aliases=own_names)
+    aliases += SkillAlias.objects.filter(skill_id=target.pk).count() - before
+    candidates_refresh_search_columns(candidate_ids=candidate_ids)
+    transaction.on_commit(skill_vocabulary_changed)
+    return SkillMerge(candidates=len(candidate_ids), both=both, aliases=aliases)
+
+
+def skill_aliases_correct(*, corrections: Iterable[tuple[str, str, str]]) -> int:
+    """Point each alias ``label`` that leads to ``wrong`` (a slug) at ``right`` instead: what an older seed got wrong
+    (Linguist's Jinja took "django"). An alias a curator pointed elsewhere is left alone. Returns how many moved."""
+    rows = list(corrections)
+    if not rows:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE profiles_skillalias a SET skill_id = r.id
+            FROM unnest(%s::varchar[], %s::varchar[], %s::varchar[]) AS c(label, wrong, right_slug)
+            JOIN profiles_skill w ON w.slug = c.wrong
+            JOIN profiles_skill r ON r.slug = c.right_slug
+            WHERE a.label = c.label AND a.skill_id = w.id
+            """,
+            [[r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows]],
+        )
+        return cursor.rowcount
 
 
 def skills_seed_curated() -> None:
@@ -230,8 +318,16 @@ def candidate_revert(*, candidate: Candidate, record, user) -> list[str]:
 
 
 def _candidate_skills_restore(*, candidate_id: int, skills: list[dict]) -> None:
-    skill_ids = dict(Skill.objects.filter(slug__in=[s["skill"] for s in skills]).values_list("slug", "pk"))
-    wanted = {skill_ids[s["skill"]]: s for s in skills if s["skill"] in skill_ids}
+    slugs = [s["skill"] for s in skills]
+    skill_ids = dict(Skill.objects.filter(slug__in=slugs).values_list("slug", "pk"))
+    # A skill merged since (skills_merge) lives on as an alias of the skill it went into.
+    merged = SkillAlias.objects.filter(label__in=set(slugs) - skill_ids.keys()).values_list("label", "skill_id")
+    skill_ids.update(merged)
+    wanted: dict[int, dict] = {}
+    for snap in skills:
+        skill_id = skill_ids.get(snap["skill"])
+        if skill_id is not None and (skill_id not in wanted or snap["score"] > wanted[skill_id]["score"]):
+            wanted[skill_id] = snap
     CandidateSkill.objects.filter(candidate_id=candidate_id).exclude(skill_id__in=wanted).delete()
     current = {cs.skill_id: cs for cs in CandidateSkill.objects.filter(candidate_id=candidate_id)}
     for position, (skill_id, snap) in enumerate(wanted.items()):

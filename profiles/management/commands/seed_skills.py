@@ -5,8 +5,8 @@ from django.core.management.base import BaseCommand
 
 from profiles.models import Skill, SkillAlias
 from profiles.selectors import skill_vocabulary_changed
-from profiles.services import skills_seed_curated, skills_upsert
-from profiles.vocabulary import read_vocabulary
+from profiles.services import skill_aliases_correct, skills_seed_curated, skills_upsert
+from profiles.vocabulary import contested_labels, read_vocabulary
 
 
 class Command(BaseCommand):
@@ -27,5 +27,12 @@ class Command(BaseCommand):
         if not vocabulary.skills:
             self.stderr.write(f"No vocabulary files in {vocab}; seeded the curated aliases only.")
         skills_upsert(skills=vocabulary.skills, aliases=vocabulary.aliases)
+        # Existing rows win over a seed, except where an older seed took a label for the wrong skill.
+        contests = contested_labels(vocabulary)
+        moved = skill_aliases_correct(
+            corrections=[(c.label, wrong, c.slug) for c in contests if c.reason for wrong in c.others]
+        )
         skill_vocabulary_changed()
         self.stdout.write(f"{Skill.objects.count()} skills, {SkillAlias.objects.count()} aliases")
+        if moved:
+            self.stdout.write(f"{moved} aliases that led to the wrong skill now lead to the right one")
