@@ -25,7 +25,7 @@ import orjson
 from django.db.models import Model
 
 from core.labels import label_key
-from ingestion.documents import ContributionEntry, ParseError, ProfileDocument
+from ingestion.documents import ContributionEntry, ParseError, PositionEntry, ProfileDocument
 from profiles.identity import name_location_key
 from profiles.models import (
     Candidate,
@@ -44,6 +44,7 @@ __all__ = [
     "Limits",
     "NormalisedContribution",
     "NormalisedEducation",
+    "NormalisedPosition",
     "NormalisedProfile",
     "NormalisedSkill",
     "apply_limits",
@@ -96,6 +97,31 @@ class NormalisedEducation:
 
 
 @dataclass(frozen=True, slots=True)
+class NormalisedPosition:
+    """A job, fitted for the position table of a later session (not stored yet): text clipped, dates in order."""
+
+    order: int  # the entry's place in the file
+    company: str
+    title: str
+    location: str
+    start: dt.date | None
+    end: dt.date | None  # None while current
+    is_current: bool
+    summary: str
+    highlights: list[str]
+    url: str
+
+
+# The lengths of the position table to come (a later session): a company and a title as the candidate's own columns,
+# a location as a city's; a company's site is clipped as the candidate's website.
+POSITION_LENGTHS = {
+    "company": ("A company name", 300),
+    "title": ("A job title", 300),
+    "location": ("A job location", 200),
+}
+
+
+@dataclass(frozen=True, slots=True)
 class NormalisedContribution:
     repository: str  # owner/name, clipped to the column
     repository_description: str
@@ -124,6 +150,7 @@ class NormalisedProfile:
     identity_keys: list[tuple[str, str]]  # strongest first
     fingerprint: str  # document_sha256 of the document it came from
     warnings: list[str] = field(default_factory=list)
+    positions: list[NormalisedPosition] = field(default_factory=list)  # the work history, not stored yet
 
 
 # --- Per-file caps --------------------------------------------------------------------------------------------------
@@ -136,8 +163,9 @@ class Limits:
     Past a cap on what becomes shared rows (``skills``: the different skill, language and topic labels, each of which
     may become a skill every profile shares; ``contributions``: the repositories) the file fails: a list that long is
     no one person's profile, and its first entries would pass a wrong profile for a true one. Past a cap on what only
-    the profile holds (``entries``: education, badges, spoken languages, profile URLs; ``text_chars``: a summary, a
-    contribution's summary, a repository's description) the rest is cut, with a warning.
+    the profile holds (``entries``: education, badges, spoken languages, profile URLs, jobs and each job's
+    highlights; ``text_chars``: a summary, a contribution's or a job's summary, a highlight, a repository's
+    description) the rest is cut, with a warning.
     """
 
     skills: int
@@ -167,11 +195,14 @@ def apply_limits(document: ProfileDocument, limits: Limits) -> ProfileDocument:
         ("education", "education entries"),
         ("badges", "badges"),
         ("spoken_languages", "spoken languages"),
+        ("positions", "jobs"),
     ):
         entries = getattr(document, name)
         if len(entries) > limits.entries:
             warnings.append(f"The profile lists {len(entries):,} {what}; the first {limits.entries:,} were kept.")
             lists[name] = entries[: limits.entries]
+    if len(document.languages) > limits.entries:  # the entries behind spoken_languages, cut with them (one warning)
+        lists["languages"] = document.languages[: limits.entries]
     identifiers = document.identifiers
     if len(identifiers.urls) > limits.entries:  # each is an identity key, looked up and locked by every load
         warnings.append(
@@ -196,6 +227,7 @@ def apply_limits(document: ProfileDocument, limits: Limits) -> ProfileDocument:
             f"{cut:,} contribution summaries or repository descriptions were longer than {cap:,} characters; "
             f"each was cut to {cap:,}."
         )
+    positions = _positions_within(lists.get("positions", document.positions), limits, warnings)
     if len(warnings) == len(document.warnings):
         return document
     return dataclasses.replace(
@@ -204,8 +236,35 @@ def apply_limits(document: ProfileDocument, limits: Limits) -> ProfileDocument:
         contributions=contributions,
         identifiers=identifiers,
         warnings=warnings,
-        **lists,
+        **{**lists, "positions": positions},
     )
+
+
+def _positions_within(positions: list[PositionEntry], limits: Limits, warnings: list[str]) -> list[PositionEntry]:
+    """The jobs with at most ``limits.entries`` highlights each and texts of at most ``limits.text_chars``."""
+    cap, out, cut, long_lists = limits.text_chars, [], 0, 0
+    for entry in positions:
+        highlights = entry.highlights
+        if len(highlights) > limits.entries:
+            long_lists += 1
+            highlights = highlights[: limits.entries]
+        texts = [entry.summary, *highlights]
+        if any(len(text) > cap for text in texts) or highlights is not entry.highlights:
+            cut += any(len(text) > cap for text in texts)
+            entry = dataclasses.replace(
+                entry, summary=entry.summary[:cap], highlights=[text[:cap] for text in highlights]
+            )
+        out.append(entry)
+    if cut:
+        warnings.append(
+            f"{cut:,} job summaries or highlights were longer than {cap:,} characters; each was cut to {cap:,}."
+        )
+    if long_lists:
+        warnings.append(
+            f"{long_lists:,} jobs list more than {limits.entries:,} highlights; the first {limits.entries:,} of each "
+            "were kept."
+        )
+    return out
 
 
 # --- The stage ----------------------------------------------------------------------------------------------------
@@ -235,6 +294,7 @@ def normalise(document: ProfileDocument, vocabulary: SkillVocabulary) -> Normali
         skills=_skills(document, vocabulary, repairs),
         education=_education(document, repairs),
         contributions=_contributions(document.contributions, vocabulary, repairs),
+        positions=_positions(document.positions, repairs),
         identity_keys=identity_keys(document),
         fingerprint=document_sha256(document),
     )
@@ -268,12 +328,20 @@ def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
     """External identifiers first (strongest), the name with location last."""
     keys: list[tuple[str, str]] = []
     ids = doc.identifiers
-    if ids.github:
-        keys.append((CandidateIdentifier.Kind.GITHUB, ids.github.casefold()))
+    kind = CandidateIdentifier.Kind
+    keys.extend(
+        (kind.GITHUB, account.casefold()) for account in dict.fromkeys([ids.github, *ids.more_github]) if account
+    )
     if doc.email or ids.email:
-        keys.append((CandidateIdentifier.Kind.EMAIL, (ids.email or doc.email).casefold()))
-    if ids.linkedin:
-        keys.append((CandidateIdentifier.Kind.LINKEDIN, ids.linkedin.casefold()))
+        keys.append((kind.EMAIL, (ids.email or doc.email).casefold()))
+    for network, account in (
+        (kind.LINKEDIN, ids.linkedin),
+        (kind.TWITTER, ids.twitter),
+        (kind.GITLAB, ids.gitlab),
+        (kind.STACKOVERFLOW, ids.stackoverflow),
+    ):
+        if account:
+            keys.append((network, account.casefold()))
     keys.extend((CandidateIdentifier.Kind.URL, url.rstrip("/").casefold()) for url in ids.urls if url)
     loc = doc.location
     place = loc.country_code or loc.country.casefold()
@@ -426,6 +494,52 @@ def _month(value: str | None) -> dt.date | None:
         return None
     year, month = value.split("-")[:2]
     return dt.date(int(year), int(month), 1)
+
+
+def _positions(entries: list[PositionEntry], warnings: list[str]) -> list[NormalisedPosition]:
+    """The jobs in the file's order, an exact repeat kept once, an inverted range swapped (the parser has said it)."""
+    rows: list[NormalisedPosition] = []
+    seen: set[tuple] = set()
+    for entry in entries:
+        named = " at ".join(part for part in (entry.title, entry.company) if part) or f"number {entry.order + 1}"
+        content = (
+            entry.company, entry.title, entry.location, entry.start, entry.end, entry.is_current, entry.summary,
+            entry.url, *entry.highlights,
+        )  # fmt: skip
+        if content in seen:
+            warnings.append(f"The job {named} was listed twice; the first entry was kept.")
+            continue
+        seen.add(content)
+        start, end = _month(entry.start), _month(entry.end)
+        if start and end and end < start:
+            warnings.append(
+                f"The job {named} ended ({end:%Y-%m}) before it started ({start:%Y-%m}); the two dates were swapped."
+            )
+            start, end = end, start
+        texts = {
+            name: _clip_to(getattr(entry, name), length, warnings, what)
+            for name, (what, length) in POSITION_LENGTHS.items()
+        }
+        rows.append(
+            NormalisedPosition(
+                order=entry.order,
+                start=start,
+                end=end,
+                is_current=entry.is_current,
+                summary=entry.summary,
+                highlights=list(entry.highlights),
+                url=_clip(Candidate, "website", entry.url, warnings, "A company's site"),
+                **texts,
+            )
+        )
+    return rows
+
+
+def _clip_to(value: str, limit: int, warnings: list[str], what: str) -> str:
+    if len(value) > limit:
+        warnings.append(f"{what} was {len(value)} characters; cut to {limit}.")
+        return value[:limit]
+    return value
 
 
 def _contributions(

@@ -149,13 +149,17 @@ class Candidate(models.Model):
 
 
 class CandidateIdentifier(models.Model):
-    """An identity key of a candidate: external ids (GitHub, e-mail, profile URL) or the name with location."""
+    """An identity key of a candidate: external ids (GitHub, e-mail, LinkedIn, Twitter/X, GitLab, Stack Overflow, a
+    profile URL) or the name with location."""
 
     class Kind(models.TextChoices):
         GITHUB = "github", "GitHub username"
         EMAIL = "email", "E-mail"
         URL = "url", "Profile URL"
         LINKEDIN = "linkedin", "LinkedIn username"
+        TWITTER = "twitter", "Twitter/X handle"
+        GITLAB = "gitlab", "GitLab username"
+        STACKOVERFLOW = "so", "Stack Overflow user id"  # "stackoverflow" is longer than the column's 10
         NAME_LOCATION = "name", "Name and location"
 
     candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="identifiers")

@@ -8,7 +8,15 @@ import datetime as dt
 
 import pytest
 
-from ingestion.documents import ContributionEntry, EducationEntry, ParseError, ProfileDocument, SkillEntry
+from ingestion.documents import (
+    ContributionEntry,
+    EducationEntry,
+    Identifiers,
+    ParseError,
+    PositionEntry,
+    ProfileDocument,
+    SkillEntry,
+)
 from ingestion.normalise import MAX_REPAIRS, Limits, apply_limits, document_label_keys, normalise
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill
 from profiles.search import SEARCH_TEXT_MAX_CHARS
@@ -259,3 +267,61 @@ def test_contribution_texts_longer_than_the_searched_text_are_kept_whole_with_a_
         and w.endswith(f"characters; only their first {SEARCH_TEXT_MAX_CHARS:,} characters are searched.")
         for w in warnings
     ), warnings
+
+
+# --- Issue 14: positions pass through, identifiers of every network are keys ----------------------------------------
+
+
+def test_positions_pass_through_clipped_deduplicated_and_in_order():
+    """Issue 14: the work history is kept (not stored yet): clipped like other text, exact repeats kept once."""
+    job = PositionEntry(company="Lumen Labs", title="t" * 301, start="2020-01", is_current=True, order=0)
+    old = PositionEntry(company="Kestrel", title="Developer", start="2018-01", end="2019-12", order=1)
+    swapped = PositionEntry(company="Fjord", title="Intern", start="2017-09", end="2017-06", order=3)
+    doc = make_document(positions=[job, old, dataclasses.replace(old, order=2), swapped])
+
+    profile = normalise(doc, VOCABULARY)
+
+    assert [(p.company, len(p.title), p.start, p.end, p.is_current, p.order) for p in profile.positions] == [
+        ("Lumen Labs", 300, dt.date(2020, 1, 1), None, True, 0),
+        ("Kestrel", 9, dt.date(2018, 1, 1), dt.date(2019, 12, 1), False, 1),
+        ("Fjord", 6, dt.date(2017, 6, 1), dt.date(2017, 9, 1), False, 3),
+    ]
+    assert "A job title was 301 characters; cut to 300." in profile.warnings
+    assert "The job Developer at Kestrel was listed twice; the first entry was kept." in profile.warnings
+    assert (
+        "The job Intern at Fjord ended (2017-06) before it started (2017-09); the two dates were swapped."
+        in profile.warnings
+    )
+
+
+def test_long_work_histories_and_texts_are_cut_with_a_warning():
+    jobs = [PositionEntry(company=f"C{i}", summary="s" * 25, highlights=["h" * 21, "a", "b"]) for i in range(3)]
+    fitted = apply_limits(make_document(skills=[], positions=jobs), LIMITS)
+
+    assert [p.company for p in fitted.positions] == ["C0", "C1"]
+    assert [(p.summary, p.highlights) for p in fitted.positions] == [("s" * 20, ["h" * 20, "a"])] * 2
+    assert "The profile lists 3 jobs; the first 2 were kept." in fitted.warnings
+    assert "2 job summaries or highlights were longer than 20 characters; each was cut to 20." in fitted.warnings
+    assert "2 jobs list more than 2 highlights; the first 2 of each were kept." in fitted.warnings
+
+
+def test_every_network_account_is_an_identity_key():
+    """Issue 14: a second GitHub account and a Twitter handle were dropped; GitLab and Stack Overflow too."""
+    ids = Identifiers(
+        github="Noor-At-Work",
+        more_github=["noor-rahimi"],
+        linkedin="noor-rahimi-4a7b",
+        twitter="NoorCodes",
+        gitlab="noorr",
+        stackoverflow="4412345",
+    )
+    keys = normalise(make_document(identifiers=ids), VOCABULARY).identity_keys
+    kind = CandidateIdentifier.Kind
+    assert keys[:-1] == [
+        (kind.GITHUB, "noor-at-work"),
+        (kind.GITHUB, "noor-rahimi"),
+        (kind.LINKEDIN, "noor-rahimi-4a7b"),
+        (kind.TWITTER, "noorcodes"),
+        (kind.GITLAB, "noorr"),
+        (kind.STACKOVERFLOW, "4412345"),
+    ]
