@@ -674,3 +674,47 @@ def candidate_autocomplete(*, term: str, queryset: QuerySet[Candidate] | None = 
         return queryset.none()
     query = SearchQuery(" & ".join(f"{word}:*" for word in words), search_type="raw", config="english")
     return queryset.filter(search_vector=query).order_by("name", "id")
+
+
+# --- The skill vocabulary's audit (manage.py skills_audit) ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedSkill:
+    """A skill no vocabulary seeded (an import made it of a label it did not know), how many candidates and
+    repositories name it, and the labels as files wrote them, most frequent first."""
+
+    slug: str
+    name: str
+    kind: str
+    candidates: int
+    repositories: int
+    labels: tuple[tuple[str, int], ...]
+
+
+def skills_created_by_imports(*, seeded_slugs: set[str], limit: int | None = None) -> list[CreatedSkill]:
+    """Skills whose slug is not in ``seeded_slugs``, the most used first (candidates, then repositories, then slug)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT s.slug, s.name, s.kind,
+                (SELECT count(*) FROM profiles_candidateskill cs WHERE cs.skill_id = s.id) AS candidates,
+                (SELECT count(*) FROM profiles_repository r WHERE r.topic_slugs @> ARRAY[s.slug]::varchar[]),
+                COALESCE((
+                    SELECT json_agg(json_build_array(l.label, l.n) ORDER BY l.n DESC, l.label)
+                    FROM (
+                        SELECT cs.label, count(*) AS n FROM profiles_candidateskill cs
+                        WHERE cs.skill_id = s.id GROUP BY cs.label
+                    ) l
+                ), '[]')::text
+            FROM profiles_skill s
+            WHERE NOT (s.slug = ANY(%s::varchar[]))
+            ORDER BY 4 DESC, 5 DESC, s.slug
+            LIMIT %s
+            """,
+            [sorted(seeded_slugs), limit],
+        )
+        return [
+            CreatedSkill(slug, name, kind, candidates, repositories, tuple(map(tuple, orjson.loads(labels))))
+            for slug, name, kind, candidates, repositories, labels in cursor.fetchall()
+        ]
