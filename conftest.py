@@ -132,6 +132,7 @@ def seeded_vocabulary(django_db_blocker):
 
 
 TEST_QUEUE = f"talentdb-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+TEST_EXPORT_QUEUE = f"{TEST_QUEUE}-exports"  # export jobs' own queue (settings.CELERY_TASK_ROUTES), private too
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -140,6 +141,9 @@ def _private_celery_queue():
     from talentdb.celery import app
 
     app.conf.task_default_queue = TEST_QUEUE
+    app.conf.task_routes = {"exports.tasks.run_export": {"queue": TEST_EXPORT_QUEUE}}
+    app.amqp.flush_routes()
+    app.amqp.__dict__.pop("router", None)  # a router made before this would keep the settings' routes
     yield
     with contextlib.suppress(Exception):
         app.control.purge()
@@ -174,7 +178,7 @@ class WorkerProcess:
                 "talentdb",
                 "worker",
                 "-Q",
-                TEST_QUEUE,
+                f"{TEST_QUEUE},{TEST_EXPORT_QUEUE}",  # one worker for both: tests are small
                 "-n",
                 f"{name}@%h",
                 "--concurrency",
@@ -220,6 +224,7 @@ def start_worker(transactional_db, seeded_vocabulary, settings):
             "DATABASE_URL": database_url_of_test_db(),
             "REDIS_URL": django_settings.REDIS_URL,
             "CELERY_QUEUE": TEST_QUEUE,
+            "CELERY_EXPORT_QUEUE": TEST_EXPORT_QUEUE,
             "DEBUG": "0",
             "SECRET_KEY": django_settings.SECRET_KEY,
             "VOCAB_DIR": str(VOCAB_DIR),

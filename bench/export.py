@@ -93,6 +93,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     # Before Django is set up: this process and the worker share the queue and the folder of the files.
     queue = f"talentdb-export-{os.getpid()}"
     os.environ["CELERY_QUEUE"] = queue
+    # Export jobs are routed to a queue of their own (settings.CELERY_TASK_ROUTES): the worker consumes only that one.
+    export_queue = os.environ["CELERY_EXPORT_QUEUE"] = f"{queue}-exports"
     os.environ["EXPORT_DIR"] = tempfile.mkdtemp(prefix="talentdb-export-files-")
     os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     database_url = ensure_dataset(args.count)
@@ -110,7 +112,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": settings.REDIS_URL, "DEBUG": "0"}
     log = Path(tempfile.mkstemp(prefix="talentdb-export-worker-", suffix=".log")[1])
     worker = subprocess.Popen(
-        _django.celery_worker_command(queue=queue, concurrency=1),
+        _django.celery_worker_command(queue=export_queue, concurrency=1),
         cwd=BASE_DIR,
         env=env,
         stdout=log.open("w"),

@@ -2,7 +2,8 @@
 
 Starts (or reuses) the embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set, migrates, seeds the skill
 vocabulary, creates a first admin login (printed once), loads the sample profiles, then runs the web server, a
-Celery worker and Celery beat until Ctrl-C.
+Celery worker for imports, one for export jobs (their own queue: an hour-long export never holds an import) and Celery
+beat until Ctrl-C.
 """
 
 from __future__ import annotations
@@ -35,10 +36,15 @@ def main() -> int:
     _create_first_admin()
     subprocess.run([*manage, "ingest", "--sync", "--no-progress", str(BASE_DIR / "samples")], check=False)
 
+    from django.conf import settings  # reading the settings starts nothing
+
     port = os.environ.get("PORT", "8000")
+    worker = [python, "-m", "celery", "-A", "talentdb", "worker", "-l", "INFO"]
     processes = [
         subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"]),
-        subprocess.Popen([python, "-m", "celery", "-A", "talentdb", "worker", "-l", "INFO", "--concurrency", "2"]),
+        subprocess.Popen([*worker, "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "--concurrency", "2"]),
+        # One export at a time on a laptop's two cores: a second waits in the queue; imports go on beside it.
+        subprocess.Popen([*worker, "-Q", settings.EXPORT_QUEUE, "-n", "exports@%h", "--concurrency", "1"]),
         subprocess.Popen(
             [
                 python,

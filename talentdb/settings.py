@@ -293,6 +293,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_default_queue
 # Tests and benchmarks publish to a queue of their own.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="talentdb")
+# https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-task_routes
+# An export job runs for up to EXPORT_TASK_SOFT_TIME_LIMIT (an hour): on the imports' queue two of them would hold the
+# worker's processes and stop imports for that long, so export jobs have a queue, and workers, of their own. The
+# export sweeper (seconds of work) stays on the default queue, so it runs while every export worker is busy.
+EXPORT_QUEUE = env.str("CELERY_EXPORT_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-exports")
+CELERY_TASK_ROUTES = {"exports.tasks.run_export": {"queue": EXPORT_QUEUE}}
 # https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-beat_schedule
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-source-files": {

@@ -6,7 +6,7 @@ import hashlib
 import pytest
 from django.core.files.storage import storages
 
-from conftest import wait_for
+from conftest import TEST_EXPORT_QUEUE, wait_for
 from exports.models import Export
 from exports.services import export_create
 from exports.tasks import run_export
@@ -37,3 +37,14 @@ def test_issue_15_hole_4_a_worker_writes_the_queued_export_whole(start_worker, e
 def test_the_export_task_has_time_limits_of_its_own_above_the_imports(settings):
     assert run_export.soft_time_limit == settings.EXPORT_TASK_SOFT_TIME_LIMIT > settings.CELERY_TASK_SOFT_TIME_LIMIT
     assert run_export.time_limit == run_export.soft_time_limit + 60
+
+
+def test_issue_15_hole_4_export_jobs_have_a_queue_of_their_own_so_they_never_hold_the_import_workers(settings):
+    """An export job may run for an hour: on the imports' queue two of them would stop imports for that long."""
+    from talentdb.celery import app
+
+    assert {run_export.name: {"queue": settings.EXPORT_QUEUE}} == settings.CELERY_TASK_ROUTES
+    assert settings.EXPORT_QUEUE != settings.CELERY_TASK_DEFAULT_QUEUE
+    # The tests' private queues (conftest) route the same way, and the tests' workers consume both.
+    assert app.amqp.router.route({}, run_export.name)["queue"].name == TEST_EXPORT_QUEUE
+    assert app.amqp.router.route({}, "exports.tasks.sweep_exports")["queue"].name == app.conf.task_default_queue

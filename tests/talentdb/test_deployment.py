@@ -21,16 +21,17 @@ NGINX = shutil.which("nginx") or shutil.which("/usr/sbin/nginx")
 def test_compose_describes_the_production_stack_with_health_checks():
     compose = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())
     services = compose["services"]
-    assert set(services) == {"postgres", "redis", "nginx", "web", "worker", "beat"}
+    assert set(services) == {"postgres", "redis", "nginx", "web", "worker", "export-worker", "beat"}
     for name, service in services.items():
         assert service.get("healthcheck", {}).get("test"), f"{name} has no health check"
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "export-worker", "beat"):
         assert services[name]["image"] == "talentdb:latest"
         assert services[name]["environment"]["DEBUG"] == "0"
         assert services[name]["depends_on"]["postgres"]["condition"] == "service_healthy"
         assert services[name]["depends_on"]["redis"]["condition"] == "service_healthy"
     assert "gunicorn -c gunicorn.conf.py" in services["web"]["command"]
     assert services["worker"]["command"][:4] == ["celery", "-A", "talentdb", "worker"]
+    assert services["export-worker"]["command"][:4] == ["celery", "-A", "talentdb", "worker"]
     assert services["beat"]["command"][:4] == ["celery", "-A", "talentdb", "beat"]
     # Secrets are never written into the file, only required from the environment.
     assert services["web"]["environment"]["SECRET_KEY"].startswith("${SECRET_KEY:?")
@@ -172,3 +173,15 @@ def test_issue_15_hole_10_behind_the_trusted_tls_proxy_the_client_is_the_address
     assert _forwarded_for(port, "203.0.113.7") == "203.0.113.7"
     # What a client forged before the TLS proxy's entry is ignored.
     assert _forwarded_for(port, "6.6.6.6, 203.0.113.7") == "203.0.113.7"
+
+
+def test_issue_15_hole_4_export_jobs_run_on_a_worker_of_their_own_never_on_the_imports_one():
+    """An export may run an hour: on the import worker two of them would stop imports for that long."""
+    services = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())["services"]
+    environment = services["worker"]["environment"]
+    queues = {
+        name: services[name]["command"][services[name]["command"].index("-Q") + 1]
+        for name in ("worker", "export-worker")
+    }
+    assert queues == {"worker": environment["CELERY_QUEUE"], "export-worker": environment["CELERY_EXPORT_QUEUE"]}
+    assert environment["CELERY_QUEUE"] != environment["CELERY_EXPORT_QUEUE"]
