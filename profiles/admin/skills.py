@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db import transaction
+from django.db.models import Count
+from django.template.response import TemplateResponse
 
+from core.errors import ApplicationError
+from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
 from profiles.selectors import skill_vocabulary_changed
@@ -37,6 +41,44 @@ class SkillAdmin(VocabularyAdmin):
     list_filter = ["kind"]
     search_fields = ["slug", "name", "aliases__label"]
     inlines = [SkillAliasInline]
+    actions = ["merge_skills"]
+
+    @admin.action(description="Merge the selected skills into another", permissions=["change"])
+    def merge_skills(self, request, queryset):
+        """A page to name the skill they are (``skills_merge`` does the rest), then the merge."""
+        sources = list(queryset.annotate(candidates=Count("candidate_skills")).order_by("slug"))
+        target_slug = request.POST.get("target", "").strip()
+        target = Skill.objects.filter(slug=target_slug).first() if target_slug else None
+        error = f"No skill has the slug “{target_slug}”." if target_slug and target is None else ""
+        if target is not None and target in sources:
+            error, target = f"{target.slug} is one of the skills to merge: choose the skill they are.", None
+        if "apply" in request.POST and target is not None:
+            try:
+                done = [services.skills_merge(source=source, target=target) for source in sources]
+            except ApplicationError as exc:
+                error = exc.message
+            else:
+                moved = sum(d.candidates for d in done)
+                names = ", ".join(s.slug for s in sources)
+                self.message_user(
+                    request, f"Merged {names} into {target.slug}: {moved} candidates' scores moved.", messages.SUCCESS
+                )
+                return None
+        return TemplateResponse(
+            request,
+            "admin/profiles/skill/merge_skills.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Merge skills",
+                "opts": self.model._meta,
+                "sources": sources,
+                "target": target_slug,
+                "error": error,
+                "action": "merge_skills",
+                "selected": request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME),
+                "select_across": request.POST.get("select_across", "0"),
+            },
+        )
 
 
 @admin.register(SkillAlias)
