@@ -11,9 +11,11 @@ workers never deadlock) before they are looked up, so two workers loading the sa
 Writes are set-based, a few statements per chunk whatever its size: ``COPY`` for rows only this load can write (the
 new candidates' skills, education and contributions), ``INSERT ... SELECT FROM unnest(...)`` for the new candidates
 themselves (last, with their search columns computed from those rows, so each is written once) and where a conflict
-is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories) are best written
+is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories) are best created
 before the chunk's transaction (``skill_labels_resolve``, ``repositories_upsert``), so concurrent loaders do not
 wait for each other; those created for files that then fail are taken back after it (``shared_rows_delete_unused``).
+Changes to stored shared rows (a repository's description and topics) are made in the chunk's transaction, so that
+a file that fails changes none.
 All go through ``bound_cursor``: Django's cursor renders every array element into the SQL text in Python, which cost
 more than the statements themselves.
 """
@@ -398,12 +400,15 @@ def shared_rows_delete_unused(
     contribution names; of these skills, those no candidate and no repository's topics name (with their aliases);
     and these aliases. Run it in a short transaction of its own, after the chunk's.
 
-    A row another loader is using is left alone: a repository or skill one of its chunks references (or has locked)
-    now is kept, and an alias that goes is created again by the next file that names it. A loader that read a skill
-    or a repository just before it went finds it missing when it writes its rows and creates it again
-    (``_skill_ids``), or fails its chunk at commit and loads its files one by one, which creates it again.
+    A row another loader is using is left alone: a repository or skill a committed row references, or that a
+    loader's chunk has read (``_skill_ids`` and ``_upsert_repositories`` lock what they read FOR KEY SHARE until
+    commit, which this skips), is kept; an alias that goes is created again by the next file that names it. A loader
+    that reads a row while this deletes it waits, finds it gone and creates it again.
     """
     names, slugs, labels = sorted(set(repository_names)), sorted(set(skill_slugs)), sorted(set(alias_labels))
+    # First, before any row lock: no loader creates these skills meanwhile, and this transaction never waits for a
+    # lock while it holds one (a loader that locked a skill slot in its chunk may then wait for a repository's row).
+    _lock_skill_slots([*slugs, *(skill_slug(label) for label in labels)])
     with bound_cursor() as cursor:
         if names:  # first, so that their topics no longer hold the skills below
             cursor.execute(
@@ -420,7 +425,6 @@ def shared_rows_delete_unused(
             )
         if not (slugs or labels):
             return
-        _lock_skill_slots([*slugs, *(skill_slug(label) for label in labels)])  # no loader creates them meanwhile
         cursor.execute(
             """
             WITH unused AS (
@@ -455,21 +459,33 @@ def _alias_slugs(keys: set[str]) -> dict[str, str]:
 
 def _skill_ids(profiles: Iterable[NormalisedProfile]) -> dict[str, int]:
     """The id of every skill these profiles name, by slug; a skill missing from the database (its vocabulary was an
-    older copy, or ``skill_vocabulary_resolve`` was skipped) is created with its alias first."""
+    older copy, or ``skill_vocabulary_resolve`` was skipped) is created with its alias first.
+
+    Every one of them, and the skills their repositories' topics name, is locked FOR KEY SHARE until the chunk
+    commits, as the foreign-key checks at commit would lock them: no loader waits for that lock, and a take-back of
+    another import's failed file (``shared_rows_delete_unused``, FOR UPDATE SKIP LOCKED) leaves these rows alone,
+    where a plain read let it delete a skill in between and this chunk fail on the foreign key."""
     wanted = {skill.slug: skill for profile in profiles for skill in profile.skills}
-    if not wanted:
+    topics = {slug for profile in profiles for c in profile.contributions for slug in c.topic_slugs}
+    if not (wanted or topics):
         return {}
-    with bound_cursor() as cursor:
-        cursor.execute("SELECT slug, id FROM profiles_skill WHERE slug = ANY(%b::varchar[])", [sorted(wanted)])
-        ids = dict(cursor.fetchall())
+    ids = _skill_ids_locked(wanted.keys() | topics)
     if missing := [wanted[slug] for slug in wanted if slug not in ids]:
         _lock_skill_slots(skill.slug for skill in missing)
         skills_upsert(
             skills=[(skill.slug, skill.name, skill.kind) for skill in missing],
             aliases=[(skill.label_key, skill.slug) for skill in missing],
         )
-        ids.update(Skill.objects.filter(slug__in=[skill.slug for skill in missing]).values_list("slug", "id"))
+        ids.update(_skill_ids_locked(skill.slug for skill in missing))
     return ids
+
+
+def _skill_ids_locked(slugs: Iterable[str]) -> dict[str, int]:
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "SELECT slug, id FROM profiles_skill WHERE slug = ANY(%b::varchar[]) FOR KEY SHARE", [sorted(slugs)]
+        )
+        return dict(cursor.fetchall())
 
 
 _SKILL_COLUMNS = ("candidate_id", "skill_id", "score", "label", "section", "position")
@@ -491,18 +507,18 @@ _CONTRIBUTION_COLUMNS = (
 
 @transaction.atomic(savepoint=False)
 def repositories_upsert(profiles: list[NormalisedProfile]) -> set[str]:
-    """Create the repositories these profiles name, and refresh changed ones; ``load_profiles`` then only reads
-    them. Returns the names of those it created. Run it in a short transaction of its own, before the chunk's
-    (``ingestion.services`` does).
+    """Create the repositories these profiles name that are not stored yet; returns the names of those it created.
+    Run it in a short transaction of its own, before the chunk's (``ingestion.services`` does); ``load_profiles`` then
+    refreshes stored ones, in the chunk's transaction, so that a file that fails changes none.
 
     Rows that every profile shares (repositories here, skills in ``skill_vocabulary_resolve``): when two workers'
-    chunks name the same new skill or a changed repository, the second waits for the first to commit, and inside a
-    chunk's transaction that is the whole chunk. Done first, the wait is one statement long. Rows created for files
-    that then fail are taken back by ``shared_rows_delete_unused`` (a refreshed description or topics stay, as a file
-    that imported would have left them). ``load_profiles`` still creates whatever this step did not (a caller that
-    skips it just waits longer).
+    chunks name the same new skill or repository, the second waits for the first to commit, and inside a chunk's
+    transaction that is the whole chunk, each waiting for rows the other inserted: a deadlock
+    (tests/reliability/test_concurrent_loads.py). Done first, the wait is one statement long. Rows created for files
+    that then fail are taken back by ``shared_rows_delete_unused``. ``load_profiles`` still creates whatever this
+    step did not (a caller that skips it just waits longer).
     """
-    return _upsert_repositories(profiles)[1]
+    return _insert_new_repositories(profiles)
 
 
 def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
@@ -527,7 +543,7 @@ def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
             for e in profile.education
         ],
     )
-    repo_ids, _ = _upsert_repositories(profile_by_candidate.values())
+    repo_ids = _upsert_repositories(profile_by_candidate.values())
     _copy(
         "profiles_contribution",
         _CONTRIBUTION_COLUMNS,
@@ -551,14 +567,14 @@ def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
     )
 
 
-def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> tuple[dict[str, int], set[str]]:
-    """Insert new repositories and refresh changed ones; return their ids, and the names of those it inserted.
+def _wanted_repositories(profiles: Iterable[NormalisedProfile]) -> tuple[list[str], Jsonb | None]:
+    """The repositories these profiles name, sorted (so concurrent loaders lock rows in the same order), and what they
+    say of them as one JSON document, dumped by orjson in one call: rows of [name, description, topics, canonical
+    slugs, topics as written]. (As five array parameters, with the ragged topics as one JSON value each, psycopg
+    dumped every element in Python: more CPU than the statement itself.)
 
     A repository keeps what files said of it: a later file replaces its description, or its topics, only when it
-    gives them (files often leave a repository's description out). Only inserted and changed rows are written, and so
-    locked until commit: an ``INSERT ... ON CONFLICT DO UPDATE`` locks every row it meets, changed or not, and every
-    loader names the popular repositories, so concurrent chunks queued behind each other.
-    """
+    gives them (files often leave a repository's description out)."""
     descriptions: dict[str, str] = {}
     topics: dict[str, tuple[list[str], list[str], str]] = {}  # name → (topics, canonical slugs, topics as written)
     for profile in profiles:
@@ -569,66 +585,102 @@ def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> tuple[dict[st
             if c.topics or name not in topics:
                 topics[name] = (c.topics, c.topic_slugs, c.topics_raw)
     if not descriptions:
-        return {}, set()
-    names = sorted(descriptions)  # sorted, so concurrent loaders take row locks in the same order
-    # One JSON document for the chunk's repositories, dumped by orjson in one call: rows of [name, description,
-    # topics, canonical slugs, topics as written]. (As five array parameters, with the ragged topics as one JSON
-    # value each, psycopg dumped every element in Python: more CPU than the statement itself.)
-    wanted = _jsonb([[name, descriptions[name], *topics[name]] for name in names])
+        return [], None
+    names = sorted(descriptions)
+    return names, _jsonb([[name, descriptions[name], *topics[name]] for name in names])
+
+
+_WANTED_REPOSITORIES_SQL = """
+    SELECT w->>0 AS n, w->>1 AS d, ARRAY(SELECT jsonb_array_elements_text(w->2))::varchar[] AS t,
+        ARRAY(SELECT jsonb_array_elements_text(w->3))::varchar[] AS s, w->>4 AS r
+    FROM jsonb_array_elements(%(wanted)b) AS u(w)
+"""
+
+
+def _insert_new_repositories(profiles: Iterable[NormalisedProfile]) -> set[str]:
+    """Insert the repositories these profiles name that are not stored yet; stored ones are left as they are (the
+    chunk's transaction refreshes them: ``_upsert_repositories``). Returns the names of those it inserted."""
+    names, wanted = _wanted_repositories(profiles)
+    if not names:
+        return set()
     with bound_cursor() as cursor:
-        # The ids come back in the same statement: the changed and inserted rows from RETURNING, the others as they
-        # were before it.
         cursor.execute(
-            """
-            WITH wanted AS (
-                SELECT w->>0 AS n, w->>1 AS d, ARRAY(SELECT jsonb_array_elements_text(w->2))::varchar[] AS t,
-                    ARRAY(SELECT jsonb_array_elements_text(w->3))::varchar[] AS s, w->>4 AS r
-                FROM jsonb_array_elements(%b) AS u(w)
-            ),
-            to_change AS (  -- stored repositories whose merged values differ; empty values keep the stored ones
-                SELECT p.id, m.d, m.t, m.s, m.r
-                FROM wanted AS w JOIN profiles_repository AS p ON p.full_name = w.n
-                CROSS JOIN LATERAL (
-                    SELECT coalesce(nullif(w.d, ''), p.description) AS d,
-                        CASE WHEN cardinality(w.t) > 0 THEN w.t ELSE p.topics END AS t,
-                        CASE WHEN cardinality(w.t) > 0 THEN w.s ELSE p.topic_slugs END AS s,
-                        CASE WHEN cardinality(w.t) > 0 THEN w.r ELSE p.topics_raw END AS r
-                ) AS m
-                WHERE (p.description, p.topics, p.topic_slugs, p.topics_raw) IS DISTINCT FROM (m.d, m.t, m.s, m.r)
-                ORDER BY p.full_name
-                FOR NO KEY UPDATE OF p  -- in name order, as every loader locks them: no deadlock; and not the key,
-                -- which the foreign-key checks of contributions share (FOR UPDATE made them wait)
-            ),
-            changed AS (
-                UPDATE profiles_repository AS p SET description = u.d, topics = u.t, topic_slugs = u.s, topics_raw = u.r
-                FROM to_change AS u WHERE p.id = u.id
-                RETURNING p.full_name, p.id
-            ),
-            inserted AS (
-                INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
-                SELECT n, d, t, s, r FROM wanted
-                WHERE NOT EXISTS (SELECT FROM profiles_repository p WHERE p.full_name = wanted.n)
-                ON CONFLICT (full_name) DO NOTHING
-                RETURNING full_name, id
-            )
-            SELECT full_name, id, false FROM changed
-            UNION ALL
-            SELECT full_name, id, true FROM inserted
-            UNION ALL
-            SELECT full_name, id, false FROM profiles_repository WHERE full_name = ANY(ARRAY(SELECT n FROM wanted))
-            """,
-            [wanted],
+            f"""
+            WITH wanted AS ({_WANTED_REPOSITORIES_SQL})
+            INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
+            SELECT n, d, t, s, r FROM wanted
+            WHERE NOT EXISTS (SELECT FROM profiles_repository p WHERE p.full_name = wanted.n)
+            ORDER BY n
+            ON CONFLICT (full_name) DO NOTHING
+            RETURNING full_name
+            """,  # noqa: S608 - a fixed fragment, no value
+            {"wanted": wanted},
         )
-        rows = cursor.fetchall()
-        ids = {name: pk for name, pk, _ in rows}
-        inserted = {name for name, _, new in rows if new}
-        # A row another load inserted after this statement began is in none of the parts: read it now.
-        if missing := [name for name in names if name not in ids]:
-            cursor.execute(
-                "SELECT full_name, id FROM profiles_repository WHERE full_name = ANY(%b::varchar[])", [missing]
-            )
+        return {row[0] for row in cursor.fetchall()}
+
+
+# Inside the chunk's transaction. Every stored repository named is locked FOR KEY SHARE (``locked``), which no loader
+# waits for (it conflicts only with FOR UPDATE and DELETE): a take-back of another import's failed file
+# (``shared_rows_delete_unused``, FOR UPDATE SKIP LOCKED) then leaves it alone until this chunk commits its
+# contributions to it, where a plain read let it delete the row in between and this chunk fail on the foreign key.
+_UPSERT_REPOSITORIES_SQL = f"""
+    WITH wanted AS ({_WANTED_REPOSITORIES_SQL}),
+    locked AS (
+        SELECT p.full_name, p.id FROM profiles_repository p WHERE p.full_name = ANY(ARRAY(SELECT n FROM wanted))
+        FOR KEY SHARE OF p
+    ),
+    to_change AS (  -- stored repositories whose merged values differ; empty values keep the stored ones
+        SELECT p.id, m.d, m.t, m.s, m.r
+        FROM wanted AS w JOIN profiles_repository AS p ON p.full_name = w.n
+        CROSS JOIN LATERAL (
+            SELECT coalesce(nullif(w.d, ''), p.description) AS d,
+                CASE WHEN cardinality(w.t) > 0 THEN w.t ELSE p.topics END AS t,
+                CASE WHEN cardinality(w.t) > 0 THEN w.s ELSE p.topic_slugs END AS s,
+                CASE WHEN cardinality(w.t) > 0 THEN w.r ELSE p.topics_raw END AS r
+        ) AS m
+        WHERE (p.description, p.topics, p.topic_slugs, p.topics_raw) IS DISTINCT FROM (m.d, m.t, m.s, m.r)
+        ORDER BY p.full_name
+        FOR NO KEY UPDATE OF p  -- in name order, as every loader locks them: no deadlock; and not the key,
+        -- which the foreign-key checks of contributions share (FOR UPDATE made them wait)
+    ),
+    changed AS (
+        UPDATE profiles_repository AS p SET description = u.d, topics = u.t, topic_slugs = u.s, topics_raw = u.r
+        FROM to_change AS u WHERE p.id = u.id
+    ),
+    inserted AS (  -- what the step before the chunk did not insert (a caller that skipped it, a row taken back since)
+        INSERT INTO profiles_repository (full_name, description, topics, topic_slugs, topics_raw)
+        SELECT n, d, t, s, r FROM wanted
+        WHERE NOT EXISTS (SELECT FROM profiles_repository p WHERE p.full_name = wanted.n)
+        ON CONFLICT (full_name) DO NOTHING
+        RETURNING full_name, id
+    )
+    SELECT full_name, id FROM locked
+    UNION ALL
+    SELECT full_name, id FROM inserted
+"""  # noqa: S608 - fixed fragments, no value
+
+
+def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> dict[str, int]:
+    """Refresh the stored repositories these profiles name and insert missing ones, in the chunk's transaction (a
+    file that then fails leaves them as they were); return their ids, every row locked until commit.
+
+    Only changed rows are written, and so locked against other writers: an ``INSERT ... ON CONFLICT DO UPDATE`` locks
+    every row it meets, changed or not, and every loader names the popular repositories, so concurrent chunks queued
+    behind each other.
+    """
+    names, wanted = _wanted_repositories(profiles)
+    ids: dict[str, int] = {}
+    # A row another load inserted, or a take-back deleted, after the statement's snapshot is in neither part: the
+    # statement runs again for those (a second round is rare, a third rarer still).
+    for _ in range(3):
+        if not names:
+            break
+        with bound_cursor() as cursor:
+            cursor.execute(_UPSERT_REPOSITORIES_SQL, {"wanted": wanted})
             ids.update(cursor.fetchall())
-    return ids, inserted
+        wanted_rows = [row for row in wanted.obj if row[0] not in ids]
+        names, wanted = [row[0] for row in wanted_rows], _jsonb(wanted_rows)
+    return ids
 
 
 def preview_outcomes(profiles: list[NormalisedProfile]) -> dict[str, int]:

@@ -108,3 +108,31 @@ class SourceFile(models.Model):
     def text(self) -> str:
         """The bytes decoded for display (never executed or trusted; templates escape it)."""
         return bytes(self.content).decode("utf-8", errors="replace")
+
+
+class SharedRowCreated(models.Model):
+    """A shared row (a skill, an alias, a repository) an import created for a file before the chunk's transaction.
+
+    Kept while the file's import is undecided; dropped when it imports, and taken back (the row deleted unless a
+    profile uses it) when it fails (issue 15, hole 9). In the database, not in the import's memory: a retried task
+    finds those rows already there and creates nothing, and the sweeper that finally fails a file never ran its
+    import, yet both must still take them back.
+    """
+
+    class Kind(models.TextChoices):
+        SKILL = "skill", "Skill (slug)"
+        ALIAS = "alias", "Alias (label key)"
+        REPOSITORY = "repository", "Repository (owner/name)"
+
+    # Indexed by the unique constraint below (its first column).
+    source_file = models.ForeignKey(SourceFile, on_delete=models.CASCADE, related_name="+", db_index=False)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    key = models.CharField(max_length=300)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["source_file", "kind", "key"], name="sharedrowcreated_unique_per_file")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}"

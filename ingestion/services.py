@@ -39,12 +39,12 @@ from ingestion.loaders import (
     shared_rows_delete_unused,
     skill_labels_resolve,
 )
-from ingestion.models import ImportBatch, SourceFile
+from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
 from ingestion.selectors import may_view_every_batch, progress_from_counts
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
-from profiles.vocabulary import SkillVocabulary
+from profiles.vocabulary import SkillVocabulary, skill_slug
 
 logger = logging.getLogger(__name__)
 
@@ -430,9 +430,8 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
             failures.append((source, outcome))
         else:
             parsed.append((source, outcome))
-    created = _SharedRowsCreated()
     if parsed:
-        vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary, created)
+        vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary, [source.pk for source, _ in parsed])
     normalised: list[tuple[ClaimedFile, NormalisedProfile]] = []
     for source, document in parsed:
         outcome = _normalise_one(source.pk, document, vocabulary)
@@ -441,7 +440,7 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
         else:
             normalised.append((source, outcome))
     profiles = [profile for _, profile in normalised]
-    _repositories_first(profiles, created)
+    _repositories_first(profiles, [source.pk for source, _ in normalised])
     failed = {source.pk for source, _ in failures}
     try:
         with _import_transaction():
@@ -466,8 +465,10 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
                 failed.add(source.pk)
                 with _import_transaction():
                     _finish_files(_failure_rows([(source, _database_message(single_exc))], summary))
-    if created and failed:
-        _shared_rows_take_back(created, kept=[document for source, document in parsed if source.pk not in failed])
+    if failed:
+        _failed_files_take_back(
+            sorted(failed), kept=[document for source, document in parsed if source.pk not in failed]
+        )
     if summary.created or summary.updated:
         # A new country or badge is offered at once; a cache that cannot be reached only delays that (robust: logged).
         transaction.on_commit(candidate_filter_choices_forget, robust=True)
@@ -485,75 +486,130 @@ def _limits() -> Limits:
     )
 
 
-@dataclass(slots=True)
-class _SharedRowsCreated:
-    """The shared rows an import created before its chunk's transaction, for ``_shared_rows_take_back``."""
-
-    skills: set[str] = field(default_factory=set)  # slugs
-    aliases: set[str] = field(default_factory=set)  # label keys
-    repositories: set[str] = field(default_factory=set)  # owner/name
-
-    def __bool__(self) -> bool:
-        return bool(self.skills or self.aliases or self.repositories)
-
-    def add(self, resolved: ResolvedLabels) -> None:
-        self.skills |= resolved.created_skills
-        self.aliases |= resolved.created_aliases
+def _shared_rows_record(rows: list[tuple[int, str, str]]) -> None:
+    """Record (file id, kind, key) rows: the shared rows an import created for each file (``SharedRowCreated``), in
+    the transaction that created them, so that no crash leaves a row created and not on record."""
+    if not rows:
+        return
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO ingestion_sharedrowcreated (source_file_id, kind, key) "
+            "SELECT * FROM unnest(%b::bigint[], %b::varchar[], %b::varchar[]) ON CONFLICT DO NOTHING",
+            [list(column) for column in zip(*rows, strict=True)],
+        )
 
 
-def _shared_rows_take_back(created: _SharedRowsCreated, *, kept: list[ProfileDocument]) -> None:
-    """Delete the shared rows this import created that no imported profile references: those of files that failed
-    (issue 15, hole 9). ``kept`` are the documents whose files imported: the aliases of their labels stay.
+# Records taken back per transaction: a sweep after a long outage may find many, and holds the skill locks meanwhile.
+_TAKE_BACK_BATCH = 20_000
 
-    Best effort, after the files' outcomes are committed: a row that another loader has just come to use stays (the
-    delete then fails, or skips it), and so does everything when the database is out of reach."""
-    skill_keys, topic_keys = document_label_keys(kept)
-    try:
+
+def shared_rows_take_back(*, file_ids: Sequence[int] | None = None, kept: Sequence[ProfileDocument] = ()) -> int:
+    """Delete the shared rows imports created for files that then failed (issue 15, hole 9), those of ``file_ids``
+    or, without it, of every failed file still on record; returns how many records it used. A row a profile uses
+    stays (``shared_rows_delete_unused``), and so do the aliases of the labels of ``kept``, the documents of files
+    that imported beside them.
+
+    The records are deleted in the same transaction as the rows: if it fails, they stay for the next try (the
+    sweeper's, ``source_files_sweep``)."""
+    used = 0
+    while True:
         with _import_transaction():
+            with bound_cursor() as cursor:
+                cursor.execute(
+                    """
+                    DELETE FROM ingestion_sharedrowcreated WHERE id IN (
+                        SELECT r.id FROM ingestion_sharedrowcreated r
+                        JOIN ingestion_sourcefile f ON f.id = r.source_file_id
+                        WHERE f.status = 'failed' AND (%(every)s OR f.id = ANY(%(ids)b::bigint[]))
+                        LIMIT %(batch)s
+                        FOR UPDATE OF r SKIP LOCKED
+                    )
+                    RETURNING kind, key
+                    """,
+                    {"every": file_ids is None, "ids": list(file_ids or []), "batch": _TAKE_BACK_BATCH},
+                )
+                records = cursor.fetchall()
+            if not records:
+                return used
+            keys: dict[str, set[str]] = {kind: set() for kind in SharedRowCreated.Kind.values}
+            for kind, key in records:
+                keys[kind].add(key)
+            if keys[SharedRowCreated.Kind.ALIAS] and kept:
+                skill_keys, topic_keys = document_label_keys(list(kept))
+                keys[SharedRowCreated.Kind.ALIAS] -= skill_keys | topic_keys
             shared_rows_delete_unused(
-                skill_slugs=created.skills,
-                alias_labels=created.aliases - skill_keys - topic_keys,
-                repository_names=created.repositories,
+                skill_slugs=keys[SharedRowCreated.Kind.SKILL],
+                alias_labels=keys[SharedRowCreated.Kind.ALIAS],
+                repository_names=keys[SharedRowCreated.Kind.REPOSITORY],
             )
+        used += len(records)
+        if len(records) < _TAKE_BACK_BATCH:
+            return used
+
+
+def _failed_files_take_back(file_ids: list[int], *, kept: list[ProfileDocument]) -> None:
+    """``shared_rows_take_back`` after the files' outcomes are committed. A failure here is not the files': their
+    outcome stands, the records stay, and the next sweep takes the rows back; it is logged with the files' ids."""
+    try:
+        shared_rows_take_back(file_ids=file_ids, kept=kept)
     except DatabaseError as exc:
-        logger.warning("Taking back the shared rows of failed files failed (%s); they stay", exc)
+        log = logger.warning if is_transient(exc) else logger.error
+        log(
+            "Taking back the shared rows created for failed source files %s failed; they stay on record until the "
+            "sweeper takes them back",
+            ", ".join(map(str, file_ids)),
+            exc_info=True,
+        )
 
 
 def _chunk_vocabulary(
-    documents: list[ProfileDocument], fallback: SkillVocabulary, created: _SharedRowsCreated | None = None
+    documents: list[ProfileDocument], fallback: SkillVocabulary, source_ids: list[int] | None = None
 ) -> SkillVocabulary:
     """The database's vocabulary of these documents' labels, creating the skills it lacks, in a short transaction
     of its own that commits before the chunk's (see ``ingestion.loaders.skill_labels_resolve``); what it creates is
-    added to ``created``.
+    recorded in the same transaction against the files (``source_ids``, one per document) whose labels needed it.
 
     When one document's labels cannot be stored, the others' are resolved one document at a time, so that only
     that document is left with the process's copy of the vocabulary (and fails alone when it is loaded)."""
-    created = _SharedRowsCreated() if created is None else created
     try:
-        resolved = _resolve_vocabulary(documents)
-        created.add(resolved)
-        return resolved.vocabulary
+        return _resolve_vocabulary(documents, source_ids).vocabulary
     except SAVE_ERRORS as exc:
         if is_transient(exc):
             raise
         logger.warning("Creating the skills of %s files failed (%s); creating them file by file", len(documents), exc)
     slugs = dict(fallback.slugs)
-    for document in documents:
+    for index, document in enumerate(documents):
         try:
-            resolved = _resolve_vocabulary([document])
+            resolved = _resolve_vocabulary([document], None if source_ids is None else [source_ids[index]])
         except SAVE_ERRORS as exc:
             if is_transient(exc):
                 raise
             continue
-        created.add(resolved)
         slugs.update(resolved.vocabulary.slugs)
     return SkillVocabulary(slugs=slugs, words=fallback.words)
 
 
-def _resolve_vocabulary(documents: list[ProfileDocument]) -> ResolvedLabels:
+def _resolve_vocabulary(documents: list[ProfileDocument], source_ids: list[int] | None) -> ResolvedLabels:
     skill_keys, topic_keys = document_label_keys(documents)
     with _import_transaction():
-        return skill_labels_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
+        resolved = skill_labels_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
+        if source_ids and (resolved.created_skills or resolved.created_aliases):
+            _shared_rows_record(_skills_created_by_file(resolved, documents, source_ids))
+        return resolved
+
+
+def _skills_created_by_file(
+    resolved: ResolvedLabels, documents: list[ProfileDocument], source_ids: list[int]
+) -> list[tuple[int, str, str]]:
+    """(file id, kind, key) of each skill and alias ``resolved`` created, against every file whose labels name it."""
+    rows = []
+    for pk, document in zip(source_ids, documents, strict=True):
+        skill_keys, topic_keys = document_label_keys([document])
+        labels = skill_keys | topic_keys
+        rows += [(pk, SharedRowCreated.Kind.ALIAS, label) for label in labels & resolved.created_aliases]
+        slugs = {skill_slug(label) for label in labels} & resolved.created_skills
+        rows += [(pk, SharedRowCreated.Kind.SKILL, slug) for slug in slugs]
+    return rows
 
 
 def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary: SkillVocabulary):
@@ -567,21 +623,28 @@ def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary:
         return "The importer hit an internal error on this file; it is kept for re-importing after a fix."
 
 
-def _repositories_first(profiles: list[NormalisedProfile], created: _SharedRowsCreated | None = None) -> None:
-    """Create and refresh the profiles' repositories in a short transaction before the chunk's; the names of those
-    it creates are added to ``created``."""
+def _repositories_first(profiles: list[NormalisedProfile], source_ids: list[int] | None = None) -> None:
+    """Create the profiles' new repositories in a short transaction before the chunk's (stored ones are refreshed in
+    the chunk's); those it creates are recorded in the same transaction against the files (``source_ids``, one per
+    profile) that name them."""
     if not profiles:
         return
     try:
         with _import_transaction():
             names = repositories_upsert(profiles)
+            if source_ids and names:
+                _shared_rows_record(
+                    [
+                        (pk, SharedRowCreated.Kind.REPOSITORY, name)
+                        for pk, profile in zip(source_ids, profiles, strict=True)
+                        for name in {c.repository for c in profile.contributions} & names
+                    ]
+                )
     except SAVE_ERRORS as exc:
         if is_transient(exc):
             raise
         logger.warning("Creating the repositories of %s files failed (%s)", len(profiles), exc)  # the load meets it
-        return  # again, and fails just the file at fault
-    if created is not None:
-        created.repositories |= names
+        # again, and fails just the file at fault
 
 
 def documents_load(*, documents: list[ProfileDocument]) -> list[LoadResult]:
@@ -639,18 +702,25 @@ def _failure_rows(failures: list[tuple[ClaimedFile, str]], summary: ImportSummar
 
 def _finish_files(rows: list[tuple]) -> None:
     """One UPDATE for the outcome of many files: (id, status, outcome, error, warnings or None to keep the stored
-    ones, candidate id)."""
+    ones, candidate id). A file that did not fail no longer needs the record of the shared rows created for it: it is
+    dropped in the same statement (a failed file's is used by ``shared_rows_take_back``)."""
     if not rows:
         return
     arrays = [list(column) for column in zip(*rows, strict=True)]
     with bound_cursor() as cursor:
         cursor.execute(
             """
+            WITH u AS (
+                SELECT * FROM unnest(%b::bigint[], %b::varchar[], %b::varchar[], %b::text[], %b::jsonb[], %b::bigint[])
+                    AS u(id, status, outcome, error, warnings, candidate_id)
+            ),
+            done AS (
+                DELETE FROM ingestion_sharedrowcreated r USING u WHERE r.source_file_id = u.id AND u.status <> 'failed'
+            )
             UPDATE ingestion_sourcefile AS f
             SET status = u.status, outcome = u.outcome, error = u.error, warnings = coalesce(u.warnings, f.warnings),
                 candidate_id = u.candidate_id, processed_at = now()
-            FROM unnest(%b::bigint[], %b::varchar[], %b::varchar[], %b::text[], %b::jsonb[], %b::bigint[])
-                AS u(id, status, outcome, error, warnings, candidate_id)
+            FROM u
             WHERE f.id = u.id
             """,
             arrays,
@@ -722,6 +792,9 @@ def source_files_sweep() -> int:
     )
     for batch_id in {b for _, b in exhausted if b} | set(unstamped):
         batch_finish_if_done(batch_id=batch_id)
+    # The shared rows created for the files just given up on, which never finished an import to take them back, and
+    # for failed files whose import could not take them back (logged then): issue 15, hole 9.
+    shared_rows_take_back()
     return len(ids)
 
 

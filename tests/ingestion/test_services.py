@@ -466,3 +466,170 @@ def test_a_file_that_fails_leaves_none_of_the_shared_rows_it_introduced(seed_byt
     assert skills - before[0] == {"zq-shared-skill", "zq-shared-topic"}
     assert aliases - before[1] == {"zq-shared-skill", "zq-shared-topic"}
     assert repositories - before[2] == {"zq-shared/repo"}
+
+
+def _refuse_every_marked_contribution_as(sqlstate: str) -> None:
+    """From now on, ``refusing_trigger`` refuses a ``refuse:...`` contribution with this SQLSTATE, whatever it says."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            CREATE OR REPLACE FUNCTION test_refuse_contribution() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.summary LIKE 'refuse:%' THEN
+                    RAISE EXCEPTION 'refused by the test trigger' USING ERRCODE = '{sqlstate}';
+                END IF;
+                RETURN NEW;
+            END $$;
+            """
+        )
+
+
+def test_a_failed_file_leaves_an_existing_repository_as_it_was(seed_bytes, refusing_trigger):
+    """Issue 15, hole 9 (review): a failed file rewrote an existing repository's description and topics before the
+    chunk's transaction, and those topics then kept the topic skills the failed file had created."""
+    from profiles.models import Repository
+
+    first = resume("Olga Older", projects=[project("zq-old", "repo", "zq-old-topic")])
+    import_all(receive(("first.json", first)))
+    before = _shared_rows()
+    stored = Repository.objects.values_list("description", "topics", "topic_slugs", "topics_raw").get(
+        full_name="zq-old/repo"
+    )
+    bad = resume(
+        "Bodo Bad",
+        projects=[
+            {**project("zq-old", "repo", "zq-new-topic"), "description": "Rewritten by a file that fails"},
+            project("zq-bad", "refused", summary="refuse:23514"),
+        ],
+    )
+
+    summary = import_all(receive(("good.txt", seed_bytes), ("bad.json", bad)))
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 1"
+    assert (
+        Repository.objects.values_list("description", "topics", "topic_slugs", "topics_raw").get(
+            full_name="zq-old/repo"
+        )
+        == stored
+    )
+    skills, aliases, repositories = _shared_rows()
+    assert not {s for s in skills - before[0] if s.startswith("zq")}
+    assert not {a for a in aliases - before[1] if a.startswith("zq")}
+    assert repositories - before[2] == {"kestrel-db/kestrel", "lumen-format/lumen"}  # the good file's
+
+
+def test_an_existing_repository_is_refreshed_by_a_file_that_imports(refusing_trigger):
+    """The refresh moved into the chunk's transaction (issue 15, hole 9, review): it still happens, also when the
+    chunk is loaded file by file after another file failed."""
+    from profiles.models import Repository
+
+    import_all(receive(("first.json", resume("Olga Older", projects=[project("zq-old", "repo", "zq-old-topic")]))))
+    newer = resume(
+        "Olga Older",
+        summary="Newer",
+        projects=[{**project("zq-old", "repo", "zq-new-topic"), "description": "A newer description"}],
+    )
+    bad = resume("Bodo Bad", projects=[project("zq-bad", "refused", summary="refuse:23514")])
+
+    summary = import_all(receive(("newer.json", newer), ("bad.json", bad)))
+
+    assert summary.line() == "imported 0, updated 1, unchanged 0, failed 1"
+    repository = Repository.objects.get(full_name="zq-old/repo")
+    assert (repository.description, repository.topic_slugs) == ("A newer description", ["zq-new-topic"])
+
+
+def _bad_and_good_files() -> ImportBatch:
+    good = resume("Gita Good", keywords=["zq-shared-skill"], projects=[project("zq-shared", "repo", "zq-shared-topic")])
+    bad = resume(
+        "Bodo Bad",
+        keywords=["zq-shared-skill", "zq-bad-skill"],
+        projects=[
+            project("zq-shared", "repo", "zq-shared-topic"),
+            project("zq-bad", "repo", "zq-bad-topic"),
+            project("zq-bad", "refused", summary="refuse:40P01"),  # a deadlock first: the task retries
+        ],
+    )
+    return receive(("good.json", good), ("bad.json", bad))
+
+
+def test_a_retry_takes_back_the_shared_rows_its_first_attempt_created(refusing_trigger):
+    """Issue 15, hole 9 (review): the first attempt created the skills, aliases and repositories and then hit a
+    deadlock; the retry found them there, created nothing, and so took nothing back when the file then failed."""
+    from django.db import OperationalError
+
+    from ingestion.models import SharedRowCreated
+
+    before = _shared_rows()
+    batch = _bad_and_good_files()
+    with pytest.raises(OperationalError):
+        import_all(batch)
+    assert SharedRowCreated.objects.exists()  # what the first attempt created is on record, committed
+    _refuse_every_marked_contribution_as("23514")  # the retry: now the file fails for good
+
+    summary = import_all(batch)
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 1"
+    skills, aliases, repositories = _shared_rows()
+    assert skills - before[0] == {"zq-shared-skill", "zq-shared-topic"}
+    assert aliases - before[1] == {"zq-shared-skill", "zq-shared-topic"}
+    assert repositories - before[2] == {"zq-shared/repo"}
+    assert not SharedRowCreated.objects.exists()  # dropped for the file that imported, used for the one that failed
+
+
+def test_the_sweepers_final_failure_takes_back_the_shared_rows_the_file_created(refusing_trigger, settings):
+    """Issue 15, hole 9 (review): a file whose imports never finished (here: deadlocks, then the worker lost) is
+    failed by the sweeper, which never ran its import; the rows its attempts created go with it."""
+    from django.db import OperationalError
+
+    from ingestion.models import SharedRowCreated
+
+    before = _shared_rows()
+    batch = _bad_and_good_files()
+    with pytest.raises(OperationalError):
+        import_all(batch)
+    settings.INGEST_STALE_AFTER_SECONDS = 0
+    SourceFile.objects.update(attempts=services.MAX_ATTEMPTS, claimed_at="2020-01-01T00:00:00Z")
+
+    services.source_files_sweep()
+
+    assert set(SourceFile.objects.values_list("status", flat=True)) == {SourceFile.Status.FAILED}
+    assert _shared_rows() == before
+    assert not SharedRowCreated.objects.exists()
+
+
+def test_a_take_back_that_fails_is_logged_with_its_files_and_left_to_the_sweeper(refusing_trigger, monkeypatch, caplog):
+    """Issue 15, hole 9 (review): the take-back swallowed every database error silently. Now it says which files'
+    rows stay, with the traceback, and keeps their record: the next sweep takes them back."""
+    from django.db import OperationalError
+
+    from ingestion.models import SharedRowCreated
+
+    _refuse_every_marked_contribution_as("23514")
+    before = _shared_rows()
+    batch = _bad_and_good_files()
+    bad_id = batch.files.get(original_name="bad.json").pk
+    real = services.shared_rows_delete_unused
+
+    def out_of_reach(**kwargs):
+        raise OperationalError("the server closed the connection unexpectedly")
+
+    monkeypatch.setattr(services, "shared_rows_delete_unused", out_of_reach)
+    with caplog.at_level("WARNING", logger="ingestion.services"):
+        summary = import_all(batch)
+
+    assert summary.line() == "imported 1, updated 0, unchanged 0, failed 1"
+    [record] = [r for r in caplog.records if "shared rows" in r.getMessage()]
+    assert record.levelname in {"WARNING", "ERROR"}
+    assert record.exc_info is not None
+    assert str(bad_id) in record.getMessage()
+    assert set(SharedRowCreated.objects.values_list("source_file_id", flat=True)) == {bad_id}
+
+    monkeypatch.setattr(services, "shared_rows_delete_unused", real)
+    services.source_files_sweep()
+
+    skills, _, repositories = _shared_rows()
+    assert skills - before[0] == {"zq-shared-skill", "zq-shared-topic"}
+    assert repositories - before[2] == {"zq-shared/repo"}
+    assert not SharedRowCreated.objects.exists()

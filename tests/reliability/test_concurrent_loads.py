@@ -1,6 +1,7 @@
 """Two loaders in two transactions at once, interleaved on purpose: no deadlock, one candidate per person."""
 
 import contextlib
+import dataclasses
 import threading
 
 import pytest
@@ -82,3 +83,62 @@ def test_two_loaders_of_the_same_person_at_once_give_one_candidate(seeded_vocabu
 
     assert errors == [], errors
     assert Candidate.objects.count() == 1
+
+
+@pytest.mark.parametrize("shared", ["skill", "repository"])
+def test_a_take_back_never_deletes_a_shared_row_a_loader_has_just_read(seeded_vocabulary, monkeypatch, shared):
+    """Issue 15, hole 9 (review): a loader looked up an existing skill or repository without a lock; a take-back of
+    another import's failed file, which had created that row and found it unused, deleted it in between, and the
+    loader's valid file failed on the foreign key at commit (23503). Interleaved on purpose: the loader stops right
+    after reading the row, in its chunk's transaction, while the take-back runs and commits."""
+    from ingestion.loaders import shared_rows_delete_unused
+    from profiles.models import Contribution, Repository
+    from profiles.services import skills_upsert
+
+    skills_upsert(skills=[("zq-lonely-skill", "zq-lonely-skill", Skill.Kind.SKILL)], aliases=[])
+    Repository.objects.create(full_name="zq-lonely/repo")
+    doc = dataclasses.replace(
+        _doc("Lina Leitora", skill="zq-lonely-skill", topic="", repository="zq-lonely/repo"),
+        contributions=[ContributionEntry(repository="zq-lonely/repo")],  # as stored: the loader only reads it
+    )
+    # The chunk's first write after it read the row: the skill's id goes into the candidate's skills, the
+    # repository's into the contributions.
+    table = "profiles_candidateskill" if shared == "skill" else "profiles_contribution"
+    real = loaders._copy
+    has_read, take_back_done = threading.Event(), threading.Event()
+
+    def pausing(into: str, *args, **kwargs):
+        if into == table:
+            has_read.set()
+            take_back_done.wait(timeout=10)
+        return real(into, *args, **kwargs)
+
+    monkeypatch.setattr(loaders, "_copy", pausing)
+    errors: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            documents_load(documents=[doc])
+        except Exception as exc:  # asserted on below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=load)
+    thread.start()
+    assert has_read.wait(timeout=30)
+    try:
+        # Another import's file that created these rows failed: its take-back, in a transaction of its own.
+        shared_rows_delete_unused(
+            skill_slugs=["zq-lonely-skill"] if shared == "skill" else [],
+            alias_labels=[],
+            repository_names=["zq-lonely/repo"] if shared == "repository" else [],
+        )
+    finally:
+        take_back_done.set()
+        thread.join(timeout=60)
+
+    assert errors == [], errors
+    assert Candidate.objects.filter(name="Lina Leitora").exists()
+    assert Skill.objects.filter(slug="zq-lonely-skill").exists()
+    assert Contribution.objects.filter(repository__full_name="zq-lonely/repo").exists()
