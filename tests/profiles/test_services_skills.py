@@ -7,11 +7,12 @@ from django.core.cache import cache
 from django.core.management import call_command
 
 from core.errors import ApplicationError
+from profiles import services
 from profiles.models import Candidate, CandidateSkill, Skill, SkillAlias
 from profiles.search import skill_tokens
 from profiles.selectors import VOCABULARY_VERSION_KEY, skill_vocabulary
 from profiles.services import skills_merge
-from tests.factories import CandidateFactory, CandidateSkillFactory, RepositoryFactory, SkillFactory
+from tests.factories import CandidateFactory, CandidateSkillFactory, RepositoryFactory, SkillFactory, UserFactory
 from tests.fixtures import VOCAB_DIR
 
 pytestmark = pytest.mark.django_db
@@ -103,3 +104,20 @@ def test_seeding_again_corrects_an_alias_an_older_seed_gave_the_wrong_skill():
     assert SkillAlias.objects.get(label="django").skill.slug == "django"
     assert SkillAlias.objects.get(label="htmldjango").skill.slug == "curated-choice"
     assert "1 aliases that led to the wrong skill now lead to the right one" in out.getvalue()
+
+
+def test_a_revert_to_a_version_that_named_the_merged_skill_restores_the_target(created):
+    """History is not rewritten by a merge: the merged skill's slug is an alias of the target, and a revert finds it."""
+    aws = Skill.objects.get(slug="aws")
+    candidate = CandidateFactory(title="Engineer")
+    CandidateSkillFactory(candidate=candidate, skill=created, score=6)
+    user = UserFactory()
+    services.candidate_save_by_hand(candidate=candidate, user=user)
+    services.candidate_history_snapshot_skills(candidate_id=candidate.pk)
+    version = candidate.history.order_by("-history_date").first()
+    skills_merge(source=created, target=aws)
+    CandidateSkill.objects.filter(candidate=candidate).delete()
+
+    services.candidate_revert(candidate=version.instance, record=version, user=user)
+
+    assert list(CandidateSkill.objects.filter(candidate=candidate).values_list("skill__slug", "score")) == [("aws", 6)]
