@@ -133,7 +133,9 @@ class _CandidateExportView(CandidateSearchMixin, generics.GenericAPIView):
 
 _STREAM_LIMITS = (
     " At most `EXPORT_STREAM_MAX_ROWS` (10,000) candidates: a larger search is a 400 (`too_many_rows`); export it "
-    "with `POST /api/v1/exports/`. A user runs at most `EXPORT_MAX_CONCURRENT` (2) exports at once, streams and jobs "
+    "with `POST /api/v1/exports/` (with the export permission; without it, narrow the search). The stream has no "
+    "length and no end marker: only an export job's download proves the file whole. A user runs at most "
+    "`EXPORT_MAX_CONCURRENT` (2) exports at once, streams and jobs "
     "together; one more is a 429 (`too_many_exports`)."
 )
 
