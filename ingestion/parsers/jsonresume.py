@@ -6,7 +6,6 @@ else is wrong with it. Extension keys are ignored.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import re
@@ -226,8 +225,8 @@ def _schema_warnings(data: Any) -> list[str]:
             instance = error.instance
             if error.validator == "pattern" and isinstance(instance, str) and not instance.strip():
                 continue  # an empty endDate is the usual way to say "current"
-            if error.validator == "pattern" and error.validator_value == ISO8601_PATTERN and parse_month(instance):
-                continue  # a date read all the same ("2017-1-9", "May 2020") is not worth a warning
+            if error.validator == "pattern" and error.validator_value == ISO8601_PATTERN and _readable_date(instance):
+                continue  # a date read all the same ("2017-1-9", "May 2020", "Present") is not worth a warning
             count += 1
             if count > MAX_SCHEMA_WARNINGS:
                 continue
@@ -248,6 +247,10 @@ def _schema_warnings(data: Any) -> list[str]:
     if count > MAX_SCHEMA_WARNINGS:
         warnings.append(f"{count - MAX_SCHEMA_WARNINGS} more schema problems were not listed.")
     return warnings
+
+
+def _readable_date(value: Any) -> bool:
+    return isinstance(value, str) and (parse_month(value) is not None or clean_text(value).lower() in _CURRENT_WORDS)
 
 
 def _s(obj: Any, *keys: str) -> str:
@@ -274,11 +277,7 @@ def _dicts(value: Any) -> list[dict]:
 def _strings(value: Any) -> list[str]:
     if not isinstance(value, list):
         return []
-    out = []
-    for item in value:
-        if isinstance(item, str) and clean_text(item):
-            out.append(clean_text(item))
-    return out
+    return [text for item in value if isinstance(item, str) and (text := clean_text(item))]
 
 
 _EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -398,21 +397,26 @@ _NETWORK_HOSTS = {
     "gitlab": ("gitlab.com",),
     "stackoverflow": ("stackoverflow.com",),
 }
+_NETWORK_OF_HOST = {host: network for network, hosts in _NETWORK_HOSTS.items() for host in hosts}
 _NETWORK_NAMES = {"github": "github", "linkedin": "linkedin", "twitter": "twitter", "x": "twitter",
                   "gitlab": "gitlab", "stackoverflow": "stackoverflow"}  # fmt: skip
 
 
+def _network_of_host(host: str) -> str:
+    """The network whose pages ``host`` serves, or "": not any subdomain (copilot.github.com is a product's site),
+    only LinkedIn's regional ones and the mobile sites."""
+    network = _NETWORK_OF_HOST.get(host.removeprefix("mobile."), "")
+    return network or ("linkedin" if host.endswith(".linkedin.com") else "")
+
+
 def _network_of(name: str, host: str) -> str:
-    """ "github", "linkedin", "twitter", "gitlab", "stackoverflow" or "" from a profile's network name or URL host."""
-    for network, hosts in _NETWORK_HOSTS.items():
-        if any(host == h or host.endswith("." + h) for h in hosts):
-            return network
-    return _NETWORK_NAMES.get(name.lower().replace(" ", "").replace("/", ""), "")
+    """ "github", "linkedin", "twitter", "gitlab", "stackoverflow" or "" from a profile's URL host or network name."""
+    return _network_of_host(host) or _NETWORK_NAMES.get(name.lower().replace(" ", "").replace("/", ""), "")
 
 
 def _handle(network: str, username: str, host: str, segments: list[str]) -> str:
     """The account a profile names on ``network``: from its URL when it has one there, else the username."""
-    on_network = bool(host) and network == _network_of("", host)
+    on_network = network == _network_of_host(host)
     if network == "linkedin":
         slug = segments[1] if on_network and len(segments) >= 2 and segments[0] in ("in", "pub") else ""
         slug = slug or username
@@ -421,11 +425,20 @@ def _handle(network: str, username: str, host: str, segments: list[str]) -> str:
         if on_network and len(segments) >= 2 and segments[0] == "users" and segments[1].isdigit():
             return segments[1]
         return username if username.isdigit() else ""
-    if network == "github" and username:  # the username names the account even when the URL is a repository's
-        m = _HANDLE_RE.match(username)
-        return m.group(1) if m else ""
-    handle = segments[0] if on_network and segments else username
-    m = _HANDLE_RE.match(handle)
+    if network == "github":  # the username names the account even when the URL is a repository's
+        named_host, named_segments = _url_parts(username) if "github.com" in username.lower() else ("", [])
+        owners = [
+            _account(username),
+            *(named_segments[:1] if named_host == "github.com" else []),  # a URL written as the username
+            *(segments[:1] if on_network else []),
+        ]
+        return next((o for owner in owners if (o := _account(owner)) and o.lower() not in _GITHUB_NOT_OWNERS), "")
+    return _account(segments[0] if on_network and segments else username)
+
+
+def _account(text: str) -> str:
+    """``text`` as an account name ("@ada" -> "ada"), or "" when it is not one (a display name, a URL)."""
+    m = _HANDLE_RE.match(text)
     return m.group(1) if m else ""
 
 
@@ -437,15 +450,16 @@ def _identifiers(basics: dict, email: str) -> tuple[Identifiers, str]:
     sites = [site for key in ("url", "website") if (site := _s(basics, key))]
     entries = [(_s(p, "network"), _s(p, "username"), _s(p, "url")) for p in _dicts(basics.get("profiles"))]
     entries += [("", "", site) for site in sites]
+    site_networks: dict[str, str] = {}
     for name, username, url in entries:
         host, segments = _url_parts(url)
-        network = _network_of(name, host)
+        network = site_networks[url] = _network_of(name, host)
         handle = _handle(network, username, host, segments) if network else ""
         if handle and handle.casefold() not in (known.casefold() for known in found[network]):
             found[network].append(handle)
         if url and url not in urls:
             urls.append(url)
-    personal = [site for site in sites if not _network_of("", _url_parts(site)[0])]
+    personal = [site for site in sites if not site_networks[site]]
     github = found["github"]
     identifiers = Identifiers(
         github=github[0] if github else "",
@@ -485,21 +499,24 @@ def _positions(work: list, today: date, warnings: list[str]) -> list[PositionEnt
     for order, job in enumerate(work if isinstance(work, list) else []):
         if not isinstance(job, dict):
             continue
+        company, title, summary = _s(job, "name", "company"), _s(job, "position"), job.get("summary")
+        summary = clean_paragraphs(summary) if isinstance(summary, str) else ""
+        highlights = _strings(job.get("highlights"))
+        if not (company or title or summary or highlights):
+            continue
+        start, end = parse_month(job.get("startDate")), parse_month(job.get("endDate"))
         position = PositionEntry(
-            company=_s(job, "name", "company"),
-            title=_s(job, "position"),
+            company=company,
+            title=title,
             location=_s(job, "location"),
-            start=parse_month(job.get("startDate")),
-            end=parse_month(job.get("endDate")),
-            summary=clean_paragraphs(job["summary"]) if isinstance(job.get("summary"), str) else "",
-            highlights=_strings(job.get("highlights")),
+            start=start,
+            end=end,
+            is_current=_is_current(job) and (start is None or start <= this_month),
+            summary=summary,
+            highlights=highlights,
             url=_s(job, "url", "website"),
             order=order,
         )
-        if not (position.company or position.title or position.summary or position.highlights):
-            continue
-        started = position.start is None or position.start <= this_month
-        position = dataclasses.replace(position, is_current=_is_current(job) and started)
         named = " at ".join(part for part in (position.title, position.company) if part)
         where = f"work[{order}] ({named})" if named else f"work[{order}]"
         if position.start and position.end and position.end < position.start:

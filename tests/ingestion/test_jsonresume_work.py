@@ -136,8 +136,7 @@ def test_dates_as_files_write_them(start, end, expected):
     document = parse_jsonresume(json.dumps({"basics": {"name": "A"}, "work": [job]}), today=TODAY)
     position = document.positions[0]
     assert (position.start, position.end, position.is_current) == expected
-    if end != "Present":
-        assert document.warnings == []  # a date read (YYYY-M-D too) is not a schema problem worth a warning
+    assert document.warnings == []  # a date read (YYYY-M-D too) or "Present" is not a schema problem worth a warning
 
 
 def test_education_gets_its_start_and_end():
@@ -323,3 +322,24 @@ def test_keys_near_a_schema_key_but_not_misspelt_are_left_alone_or_read(key):
         assert document.warnings[0].startswith(f'The key "{key}" was read as "{renamed[key]}"')
     else:
         assert not any(w.startswith("The key") for w in document.warnings)
+
+
+@pytest.mark.parametrize(
+    ("profile", "github"),
+    [
+        ({"url": "https://github.com/features/copilot"}, ""),  # a page of GitHub's, nobody's account
+        ({"url": "https://copilot.github.com/docs"}, ""),  # a product site on a subdomain
+        ({"network": "GitHub", "username": "https://github.com/ada-q"}, "ada-q"),  # a URL in the username
+        ({"network": "GitHub", "username": "@ada-q"}, "ada-q"),
+        ({"network": "GitHub", "username": "Ada Q", "url": "https://github.com/adaq"}, "adaq"),
+    ],
+)
+def test_github_accounts_are_accounts(profile, github):
+    document = parse_jsonresume(json.dumps({"basics": {"name": "A", "profiles": [profile]}}))
+    assert document.identifiers.github == github
+
+
+def test_network_pages_on_regional_and_mobile_hosts():
+    profiles = [{"url": "https://uk.linkedin.com/in/ada-q"}, {"url": "https://mobile.twitter.com/adaq"}]
+    ids = parse_jsonresume(json.dumps({"basics": {"name": "A", "profiles": profiles}})).identifiers
+    assert (ids.linkedin, ids.twitter) == ("ada-q", "adaq")
