@@ -15,7 +15,7 @@ from ingestion.documents import ParseError, PositionEntry
 from ingestion.parsers import parse
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import parse_progai
-from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, PROGAI_DIR
+from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, PROGAI_DIR, corpus_path
 
 TODAY = date(2026, 6, 15)
 WORK = JSONRESUME_DIR / "work"
@@ -343,3 +343,13 @@ def test_network_pages_on_regional_and_mobile_hosts():
     profiles = [{"url": "https://uk.linkedin.com/in/ada-q"}, {"url": "https://mobile.twitter.com/adaq"}]
     ids = parse_jsonresume(json.dumps({"basics": {"name": "A", "profiles": profiles}})).identifiers
     assert (ids.linkedin, ids.twitter) == ("ada-q", "adaq")
+
+
+@pytest.mark.corpus
+def test_the_corpus_seed_profile_has_one_current_position():
+    """Issue 14, done when: the seed profile's parse has one current position, Google, Staff Software Engineer."""
+    document = parse_progai(corpus_path("progai", "jinliang-wei.txt").read_text(encoding="utf-8"))
+    assert document.positions == [
+        PositionEntry(company="Google", title="Staff Software Engineer", is_current=True, order=0)
+    ]
+    assert document.years_employed == 12  # as declared
