@@ -6,6 +6,8 @@ import functools
 import itertools
 import re
 
+import wordsegment
+
 from core.text import clean_text
 
 __all__ = ["split_topics"]
@@ -155,13 +157,116 @@ def _segment(token: str, vocabulary: frozenset[str], extra: frozenset[str] = fro
         segments.append((s[j:i], known[i]))
         i = j
     segments.reverse()
+    segments = _known_words_put_back(segments)
     merged: list[tuple[str, bool]] = []
     for seg, is_known in segments:
         if merged and not is_known and not merged[-1][1]:
             merged[-1] = (merged[-1][0] + seg, False)  # adjacent unknown runs are one topic
         else:
             merged.append((seg, is_known))
-    return [seg for seg, _ in merged]
+    out: list[str] = []
+    for seg, is_known in merged:
+        out.extend([seg] if is_known else _split_into_words(seg))
+    return out
+
+
+# --- English words: the unknown runs the vocabulary cannot split ------------------------------------------------------
+# wordsegment ships the unigram counts of Google's web corpus (333,000 words) and a Viterbi segmenter over them. Only
+# the unigrams are loaded (50 MB, 0.3 s, once per process, on the first unknown run): they keep a compound the web
+# writes glued ("realtime", "gamedev") whole, where the bigrams would split it too.
+MIN_WORD_COUNT = 100_000  # a piece counts as a real word from this many occurrences: "observability" (110,000)
+# passes; fragments such as "chaine" (82,000) and "kube" (56,000) do not
+MIN_WORD_LENGTH = 3  # "ml", "um", "ql" and "hi" are no topics of their own
+# Three-letter pieces are mostly abbreviations ("esl" + "int" is not "eslint", "dev" + "ops" not "devops"): they
+# count only when they are among the web's common words ("web", "map", "log": 100 million occurrences or more).
+MIN_SHORT_WORD_COUNT = 100_000_000
+MAX_SEGMENTED_LENGTH = 80  # a longer unknown run is no line of glued words
+
+
+@functools.cache
+def _segmenter() -> wordsegment.Segmenter:
+    segmenter = wordsegment.Segmenter()
+    segmenter.unigrams.update(segmenter.parse(segmenter.UNIGRAMS_FILENAME))
+    segmenter.total = segmenter.TOTAL
+    segmenter.limit = segmenter.LIMIT
+    return segmenter
+
+
+def _is_word(text: str) -> bool:
+    """An English word of three letters or more that the web writes often enough not to be a fragment or an
+    abbreviation."""
+    if len(text) < MIN_WORD_LENGTH or not text.isascii() or not text.isalpha():
+        return False
+    count = _segmenter().unigrams.get(text.lower(), 0)
+    return count >= (MIN_SHORT_WORD_COUNT if len(text) == MIN_WORD_LENGTH else MIN_WORD_COUNT)
+
+
+@functools.lru_cache(maxsize=10_000)
+def _is_one_word(text: str) -> bool:
+    """A real word that the segmenter also reads as one word ("engineering"; not "machinelearning")."""
+    return _is_word(text) and _segmenter().segment(text.lower()) == [text.lower()]
+
+
+def _split_into_words(run: str) -> list[str]:
+    """An unknown run cut into English words ("servicemesh" -> "service", "mesh"), only where every piece is a real
+    word; else the run whole ("kubeflow", "blockchainethereum", "graphql" stay). A hyphen binds its neighbours into
+    one topic ("servicemeshdata-engineering" -> "service", "mesh", "data-engineering")."""
+    if len(run) > MAX_SEGMENTED_LENGTH or not any(len(part) >= 2 * MIN_WORD_LENGTH for part in run.split("-")):
+        return [run]
+    topics: list[str] = []
+    glue = False  # the next word continues the last topic (a hyphen came before it)
+    split_any = False
+    for part in run.split("-"):
+        if not part:
+            return [run]
+        words = [part] if _is_word(part) else _words_of(part)
+        if words is None:
+            return [run]
+        words = list(words)
+        split_any = split_any or len(words) > 1
+        if glue:
+            topics[-1] += "-" + words[0]
+            words = words[1:]
+        topics.extend(words)
+        glue = True
+    return topics if split_any else [run]
+
+
+@functools.lru_cache(maxsize=10_000)
+def _words_of(part: str) -> tuple[str, ...] | None:
+    """``part`` cut into real words, in its own letters and case; [part] when the segmenter keeps it whole; None
+    when a piece is not a real word."""
+    pieces = _segmenter().segment(part.lower())
+    if len(pieces) == 1:
+        return (part,)
+    if not all(_is_word(piece) for piece in pieces):
+        return None
+    words, start = [], 0
+    for piece in pieces:
+        words.append(part[start : start + len(piece)])
+        start += len(piece)
+    return tuple(words) if start == len(part) else None
+
+
+def _known_words_put_back(segments: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """A known word carved off the edge of an unknown run goes back when together they spell one English word:
+    "data-enginee" + "ring" is "data-engineering", "comm" + "unity" is "community" ("ring" and "unity" are
+    Linguist languages). The costs alone cannot tell; the word list can."""
+    out = list(segments)
+    i = 0
+    while i < len(out) - 1:
+        (left, left_known), (right, right_known) = out[i], out[i + 1]
+        if left_known == right_known:
+            i += 1
+            continue
+        # An unknown run, then a known word: the run's last word and the known one; else the other way round.
+        word = left.rsplit("-", 1)[-1] + right if not left_known else left + right.split("-", 1)[0]
+        if _is_one_word(word):
+            out[i : i + 2] = [(left + right, False)]
+            i = max(0, i - 1)
+        else:
+            i += 1
+    return out
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -93,3 +93,46 @@ def test_no_topic_starts_or_ends_with_a_hyphen():
     for topic in split_topics("a-b-c-d-pythonx-y-z-", frozenset({"python", "b", "c-d"})):
         assert not topic.startswith("-")
         assert not topic.endswith("-")
+
+
+# --- Issue 14: unknown stretches cut into English words, and known words carved off a word put back ---------------
+
+
+def test_a_stretch_no_vocabulary_knows_is_cut_into_words():
+    """Issue 14: in ``servicemeshobservability`` only ``observability`` is known; ``servicemesh`` stayed whole."""
+    assert split_topics("servicemeshobservability", frozenset({"observability"})) == [
+        "service",
+        "mesh",
+        "observability",
+    ]
+
+
+def test_data_engineering_is_not_cut_into_data_enginee_and_ring():
+    """Issue 14: with the full vocabulary (Linguist's "Ring" in it) ``data-engineeringdatabases`` came out as
+    ``data-enginee`` + ``ring`` + ``databases``."""
+    assert split_topics("data-engineeringdatabases", frozenset({"ring", "databases"})) == [
+        "data-engineering",
+        "databases",
+    ]
+
+
+def test_data_engineering_with_the_full_vocabulary(full_vocabulary):
+    assert split_topics("data-engineeringdatabases", full_vocabulary | {"ring"}) == ["data-engineering", "databases"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "vocabulary", "topics"),
+    [
+        ("community", {"unity"}, ["community"]),  # "comm" + "unity" spell one word
+        ("servicemeshdata-engineering", set(), ["service", "mesh", "data-engineering"]),  # a hyphen binds
+        ("kubeflowpipelines", set(), ["kubeflowpipelines"]),  # "kube" is no word: whole
+        ("blockchainethereum", set(), ["blockchainethereum"]),  # "chaine", "um"
+        ("graphqlpython", {"python"}, ["graphql", "python"]),  # "ql" is too short to be a word
+        ("devopspython", {"python"}, ["devops", "python"]),  # "dev" + "ops": abbreviations, not words
+        ("realtimepython", {"python"}, ["realtime", "python"]),  # a compound the web writes glued stays
+        ("machinelearningpython", {"python"}, ["machine", "learning", "python"]),
+        ("community-drivenmodular", set(), ["community-driven", "modular"]),
+    ],
+)
+def test_unknown_stretches_split_only_into_real_words(raw, vocabulary, topics):
+    assert split_topics(raw, frozenset(vocabulary)) == topics
