@@ -52,7 +52,7 @@ def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ProfileDo
     text, warnings = decode_bytes(data)
     fmt = _format_of_text(text)
     if fmt == "jsonresume":
-        document = parse_jsonresume(text)
+        document = parse_jsonresume(text, vocabulary=vocabulary)
     elif fmt == "progai":
         document = parse_progai(text, vocabulary=vocabulary)
     else:

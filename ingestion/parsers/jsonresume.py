@@ -20,12 +20,14 @@ import jsonschema_rs
 
 from core.countries import country_code, country_name
 from core.dates import months_worked, parse_month
-from core.labels import label_key
+from core.labels import label_key, label_variants
+from core.languages import read_spoken_language
 from core.text import clean_paragraphs, clean_text
 from ingestion.documents import (
     ContributionEntry,
     EducationEntry,
     Identifiers,
+    LanguageEntry,
     Location,
     ParseError,
     PositionEntry,
@@ -553,23 +555,109 @@ def _years_employed(positions: list[PositionEntry], today: date) -> int | None:
     return months_worked(ranges, today=f"{today.year:04d}-{today.month:02d}") // 12
 
 
-def _skills(raw: Any) -> list[SkillEntry]:
+# A skill label that names several skills is split (README, "Skills"): at commas and semicolons outside
+# parentheses ("HTML5, HTML"; not "Python (Django, Flask)"), at a slash with spaces around it ("Frameworks /
+# Libraries"), and at a bare slash only when every piece is a skill the vocabulary knows and the whole is not
+# ("HTML/CSS", "React/Redux"). These names keep their slash whatever the vocabulary holds.
+SLASHED_NAMES = frozenset(
+    {
+        "ci/cd", "tcp/ip", "pl/sql", "pl/pgsql", "a/b testing", "a/b", "i/o", "ui/ux", "ux/ui", "os/2", "pl/i",
+        "as/400", "gnu/linux", "http/2", "http/3", "s/4hana", "pub/sub", "24/7", "client/server", "b2b/b2c",
+    }
+)  # fmt: skip
+_LIST_SEPARATOR_RE = re.compile(r"[,;，、；]")
+_SPACED_SLASH_RE = re.compile(r"\s+/\s+")
+
+
+def _top_level_parts(label: str) -> list[str]:
+    """``label`` cut at the list separators that stand outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(label):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+        elif depth == 0 and _LIST_SEPARATOR_RE.match(ch):
+            parts.append(label[start:i])
+            start = i + 1
+    parts.append(label[start:])
+    return parts
+
+
+def split_skill_label(label: str, vocabulary: frozenset[str] = frozenset()) -> list[str]:
+    """The skills one label names: "HTML5, HTML" -> ["HTML5", "HTML"]; "CI/CD" stays whole (see SLASHED_NAMES)."""
+
+    def known(piece: str) -> bool:
+        return any(variant in vocabulary for variant in label_variants(label_key(piece)))
+
+    out: list[str] = []
+    for part in _top_level_parts(label):
+        for piece in _SPACED_SLASH_RE.split(part):
+            piece = clean_text(piece)
+            if not piece:
+                continue
+            slashed = [clean_text(p) for p in piece.split("/")]
+            if (
+                len(slashed) > 1
+                and piece.casefold() not in SLASHED_NAMES
+                and all(slashed)
+                and not known(piece)
+                and all(known(p) for p in slashed)
+            ):
+                out.extend(slashed)
+            else:
+                out.append(piece)
+    return out
+
+
+def _skills(raw: Any, vocabulary: frozenset[str] = frozenset()) -> list[SkillEntry]:
+    """An entry with keywords is a group: its keywords are the skills, at its level, and its name their category
+    ("Languages", "Tools" are headings, not skills); an entry with a name alone is a skill."""
     out: list[SkillEntry] = []
     seen: set[str] = set()
 
-    def add(label: str, score: int) -> None:
-        key = label_key(label)
-        if key and key not in seen:
-            seen.add(key)
-            out.append(SkillEntry(label=label, score=score))
+    def add(label: str, score: int, category: str) -> None:
+        for piece in split_skill_label(label, vocabulary):
+            key = label_key(piece)
+            if key and key not in seen:
+                seen.add(key)
+                out.append(SkillEntry(label=piece, score=score, category=category))
 
     for skill in _dicts(raw):
         score = level_score(skill.get("level"))
         name = _s(skill, "name")
-        if name:
-            add(name, score)
-        for keyword in _strings(skill.get("keywords")):
-            add(keyword, score)
+        keywords = _strings(skill.get("keywords"))
+        if keywords:
+            for keyword in keywords:
+                add(keyword, score, name)
+        elif name:
+            add(name, score, "")
+    return out
+
+
+def _languages(raw: Any, warnings: list[str]) -> list[LanguageEntry]:
+    """languages[]: each a ``LanguageEntry`` (core.languages: the code and English name, the fluency's level). A
+    language no data set knows ("Code") is kept as written, with a warning; one named twice is kept once."""
+    out: list[LanguageEntry] = []
+    seen: set[str] = set()
+    for index, item in enumerate(raw if isinstance(raw, list) else []):
+        if isinstance(item, str):
+            language, fluency = clean_text(item), ""
+        else:
+            language, fluency = _s(item, "language", "name"), _s(item, "fluency", "level")
+        spoken = read_spoken_language(language, fluency)
+        if spoken is None:
+            continue
+        if not spoken.code:
+            warnings.append(
+                f"languages[{index}]: {_short_repr(spoken.name)} is not a language we know; kept as written."
+            )
+        key = spoken.code or spoken.name.casefold()
+        if key in seen:
+            continue
+        seen.add(key)
+        raw_text = f"{language} ({fluency})" if fluency else language
+        out.append(LanguageEntry(code=spoken.code, name=spoken.name, fluency=spoken.fluency, raw=raw_text))
     return out
 
 
@@ -686,10 +774,13 @@ def _repair_warning(repairs: list[str]) -> str:
     return f"The JSON was repaired: {listed} (which JSON does not allow) {verb} ignored."
 
 
-def parse_jsonresume(text: str, *, today: date | None = None) -> ProfileDocument:
+def parse_jsonresume(
+    text: str, *, today: date | None = None, vocabulary: frozenset[str] = frozenset()
+) -> ProfileDocument:
     """Parse a JSON Resume document. Raises ParseError when the JSON is invalid or holds no usable name.
 
     ``today`` (default: the current date) ends the current jobs, for the years employed and the dates in the future.
+    ``vocabulary`` (known skill label keys, as for the Prog.AI parser) decides where a bare "/" splits a skill.
     """
     if not isinstance(text, str):
         raise ParseError("The file could not be read as text.")
@@ -702,7 +793,7 @@ def parse_jsonresume(text: str, *, today: date | None = None) -> ProfileDocument
         replaced: list[int] = []
         if _SURROGATE_ESCAPE_RE.search(text):
             data = _without_lone_surrogates(data, replaced)
-        doc = _map(data, today or datetime.now(tz=UTC).date())
+        doc = _map(data, today or datetime.now(tz=UTC).date(), vocabulary)
     except RecursionError:
         raise ParseError("The JSON is nested too deeply to be a résumé.") from None
     if replaced:
@@ -783,7 +874,7 @@ def _other_shape_name(data: dict) -> str:
     return ""
 
 
-def _map(data: dict, today: date) -> ProfileDocument:
+def _map(data: dict, today: date, vocabulary: frozenset[str] = frozenset()) -> ProfileDocument:
     key_warnings: list[str] = []
     data = _with_schema_keys(data, key_warnings)
     warnings = key_warnings + _schema_warnings(data)
@@ -833,12 +924,9 @@ def _map(data: dict, today: date) -> ProfileDocument:
         if entry.degree or entry.field or entry.school:
             doc.education.append(entry)
 
-    doc.skills = _skills(data.get("skills"))
-    languages = data.get("languages")
-    for item in languages if isinstance(languages, list) else []:
-        language = clean_text(item) if isinstance(item, str) else _s(item, "language", "name")
-        if language and language not in doc.spoken_languages:
-            doc.spoken_languages.append(language)
+    doc.skills = _skills(data.get("skills"), vocabulary)
+    doc.languages = _languages(data.get("languages"), warnings)
+    doc.spoken_languages = list(dict.fromkeys(entry.name for entry in doc.languages))
     doc.contributions = _contributions(data.get("projects"))
 
     doc.years_employed = _years_employed(doc.positions, today)

@@ -18,12 +18,13 @@ from typing import TypeVar
 from core.countries import is_country_name
 from core.dates import months_from_duration, parse_month
 from core.labels import label_key
-from core.languages import is_language_name
+from core.languages import is_language_name, read_spoken_language
 from core.text import clean_text
 from core.topics import split_topics
 from ingestion.documents import (
     ContributionEntry,
     EducationEntry,
+    LanguageEntry,
     Location,
     ParseError,
     PositionEntry,
@@ -662,20 +663,31 @@ def _split_trailing_duplicate(school: str) -> tuple[str, str]:
 _TRAILING_PARENTHESES_RE = re.compile(r"\s*\([^)]*\)$")
 
 
-def parse_spoken_languages(line: str) -> list[str] | None:
-    """ "Chinese, English" -> ["Chinese", "English"]; None when a part is not a known human language."""
+def parse_spoken_language_entries(line: str) -> list[LanguageEntry] | None:
+    """ "Chinese, English (Native)" -> a LanguageEntry each (core.languages: code, English name, fluency); None when a
+    part is not a known human language (then the line is something else)."""
     if len(line) > 400:
         return None
     parts = [clean_text(p) for p in line.split(",")]
     if not parts or any(not p for p in parts):
         return None
-    names = []
+    entries = []
     for part in parts:
-        name = _TRAILING_PARENTHESES_RE.sub("", part)
+        m = _TRAILING_PARENTHESES_RE.search(part)
+        name = part[: m.start()] if m else part
         if not is_language_name(name):
             return None
-        names.append(name)
-    return names
+        fluency = m.group(0).strip()[1:-1] if m else ""
+        spoken = read_spoken_language(name, fluency)
+        code, english = (spoken.code, spoken.name) if spoken and spoken.code else ("", name)
+        entries.append(LanguageEntry(code=code, name=english, fluency=spoken.fluency if spoken else "", raw=part))
+    return entries
+
+
+def parse_spoken_languages(line: str) -> list[str] | None:
+    """ "Chinese, English" -> ["Chinese", "English"] (English names); None when a part is not a known language."""
+    entries = parse_spoken_language_entries(line)
+    return None if entries is None else [entry.name for entry in entries]
 
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -1002,9 +1014,9 @@ def parse_progai(text: str, *, vocabulary: frozenset[str] = frozenset()) -> Prof
         if education is not None:
             doc.education.extend(education)
             continue
-        languages = parse_spoken_languages(line)
+        languages = parse_spoken_language_entries(line)
         if languages is not None:
-            doc.spoken_languages.extend(languages)
+            doc.languages.extend(languages)
             continue
         warnings.add(f"Line '{_short(line)}' not understood; ignored.")
 
@@ -1046,5 +1058,10 @@ def parse_progai(text: str, *, vocabulary: frozenset[str] = frozenset()) -> Prof
             warnings.add(f"The file lists {listed} {what} but its heading says {declared_count}.")
     if doc.location == Location() and not doc.headline and not doc.summary and not rest:
         warnings.add("Only a name was found; the rest of the profile is missing.")
+    first_of_each: dict[str, LanguageEntry] = {}
+    for entry in doc.languages:
+        first_of_each.setdefault(entry.code or entry.name.casefold(), entry)
+    doc.languages = list(first_of_each.values())
+    doc.spoken_languages = list(dict.fromkeys(entry.name for entry in doc.languages))
     doc.warnings = list(warnings)
     return doc

@@ -138,14 +138,17 @@ def test_complete_resume_mapped_values():
     assert [(e.degree, e.field, e.school) for e in document.education] == [
         ("Master", "Computer Engineering", "Chalmers University of Technology")
     ]
-    assert [(s.label, s.score) for s in document.skills] == [  # keywords at their skill's level
-        ("Observability", 9),
-        ("Prometheus", 9),
-        ("OpenTelemetry", 9),
-        ("Go", 8),
-        ("Kubernetes", 6),
+    assert [(s.label, s.score, s.category) for s in document.skills] == [  # keywords at their group's level
+        ("Prometheus", 9, "Observability"),  # the group's name is their category, not a skill (issue 14)
+        ("OpenTelemetry", 9, "Observability"),
+        ("Go", 8, ""),  # empty keywords: the name is the skill
+        ("Kubernetes", 6, ""),
     ]
     assert document.spoken_languages == ["Swedish", "English"]
+    assert [(lang.code, lang.name, lang.fluency) for lang in document.languages] == [
+        ("sv", "Swedish", "native"),
+        ("en", "English", "full_professional"),
+    ]
     [project] = document.contributions  # the runbooks are not on GitHub: ignored, without a warning
     assert (project.repository, project.repository_description, project.role) == (
         "tovelq/lighthouse-probe",
@@ -209,7 +212,11 @@ def test_current_job_with_empty_end_date_cjk_text_and_extension_keys():
     )
     assert document.identifiers.github == "misaki-sato"
     assert document.identifiers.linkedin == "misakisato"
-    assert document.spoken_languages == ["日本語", "英語"]
+    assert document.spoken_languages == ["Japanese", "English"]  # English names (issue 14), not 日本語, 英語
+    assert [(lang.code, lang.fluency, lang.raw) for lang in document.languages] == [
+        ("ja", "native", "日本語 (ネイティブ)"),
+        ("en", "professional_working", "英語 (ビジネスレベル)"),
+    ]
     assert [(s.label, s.score) for s in document.skills] == [("Python", 8), ("PostgreSQL", 6)]  # 上級, 中級
     assert [(e.degree, e.field, e.school) for e in document.education] == [("修士", "情報科学", "北海道大学")]
     assert document.years_employed == 10  # 2015-04
@@ -278,15 +285,13 @@ def test_sample_resume_mapped_values():
     assert [(e.degree, e.field, e.school) for e in document.education] == [
         ("Bachelor", "Information Technology", "University of Oklahoma")
     ]
-    assert [(s.label, s.score) for s in document.skills] == [
-        ("Web Development", 9),
-        ("HTML", 9),
-        ("CSS", 9),
-        ("Javascript", 9),
-        ("Compression", 9),
-        ("Mpeg", 9),
-        ("MP4", 9),
-        ("GIF", 9),
+    assert [(s.label, s.score, s.category) for s in document.skills] == [  # the groups' names are no skills
+        ("HTML", 9, "Web Development"),
+        ("CSS", 9, "Web Development"),
+        ("Javascript", 9, "Web Development"),
+        ("Mpeg", 9, "Compression"),
+        ("MP4", 9, "Compression"),
+        ("GIF", 9, "Compression"),
     ]
     assert document.spoken_languages == ["English"]
     assert document.contributions == []  # the only project is not on GitHub: ignored, without a warning
@@ -315,7 +320,11 @@ def test_rirekisho_current_job_with_empty_end_date_and_cjk_text():
     )
     assert document.identifiers.github == "hanako-tanaka"
     assert document.identifiers.linkedin == "hanakotanaka"
-    assert document.spoken_languages == ["日本語", "英語"]
+    assert document.spoken_languages == ["Japanese", "English"]
+    assert [(lang.code, lang.fluency) for lang in document.languages] == [
+        ("ja", "native"),
+        ("en", "professional_working"),
+    ]
     assert ("Ruby on Rails", 8) in [(s.label, s.score) for s in document.skills]  # 上級: advanced
     assert ("MySQL", 6) in [(s.label, s.score) for s in document.skills]  # 中級: intermediate
     assert document.years_employed == 11  # 2014-04

@@ -617,3 +617,39 @@ def test_education_line_in_another_position(reference):
     document = parse_progai(text)
     assert [e.school for e in document.education] == ["Tampere University", "University of Helsinki"]
     assert document.spoken_languages == ["Finnish", "English"]
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# Issue 14: glued topics no vocabulary knows, and spoken languages with their identity
+# --------------------------------------------------------------------------------------------------------------------
+
+GLUED_TOPICS = PROGAI_DIR / "variants" / "ingrid-valtonen.glued-topics.txt"
+
+
+def test_glued_topics_no_vocabulary_knows_are_cut_into_words_and_the_raw_line_kept():
+    """Issue 14: ``servicemesh`` (beside the known ``observability``) was left whole, and with Linguist's "Ring" in
+    the vocabulary ``data-engineeringdatabases`` came out as ``data-enginee`` + ``ring``."""
+    vocabulary = vocabulary_from_files(VOCAB_DIR) | {"observability", "ring"}  # both in the seeded vocabulary
+    document = parse(GLUED_TOPICS.read_bytes(), vocabulary=vocabulary)
+    kestrel, lumen = document.contributions
+    assert kestrel.topics == ["service", "mesh", "observability", "rust"]
+    assert kestrel.topics_raw == "servicemeshobservabilityrust"
+    assert lumen.topics == ["data-engineering", "databases"]
+    assert lumen.topics_raw == "data-engineeringdatabases"
+    assert document.warnings == []
+
+
+def test_spoken_languages_get_their_code_and_english_name():
+    document = parse(GLUED_TOPICS.read_bytes())
+    assert document.spoken_languages == ["Finnish", "English", "Persian"]  # "Farsi" under its English name
+    assert [(lang.code, lang.name, lang.raw) for lang in document.languages] == [
+        ("fi", "Finnish", "Finnish"),
+        ("en", "English", "English"),
+        ("fa", "Persian", "Farsi"),
+    ]
+
+
+def test_reference_languages(any_reference):
+    document = parse(any_reference.path.read_bytes())
+    assert [lang.name for lang in document.languages] == any_reference.expected["spoken_languages"]
+    assert all(lang.code for lang in document.languages)
