@@ -215,6 +215,7 @@ def _split_words(text: str) -> tuple[str, str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)  # a worker reads the same few hundred language texts over and over
 def read_spoken_language(language: str, fluency: str = "") -> SpokenLanguage | None:
     """A spoken language from a file's language text and optional fluency text; None when there is no text.
 
