@@ -4,7 +4,11 @@
 - ``duplicates``: merging, "different people" and the possible-duplicates page, with their records;
 - ``working_lists``: shortlists and saved searches;
 - ``skills``: skills and aliases, repositories, contributions;
-- ``sidebar`` and ``changelist``: the changelist's filter inputs and its estimated counts.
+- ``sidebar`` and ``changelist``: the changelist's filter inputs and its estimated counts;
+- ``streams``: the one way a CSV export leaves the admin (``csv_stream``), which an app above may wrap (the exports
+  app holds each stream to the user's limit on concurrent exports);
+- ``common``: counted wording, an action's intermediate page, and the change permission simple-history's revert
+  form lacks.
 
 Admin classes stay thin: the changelist filters through ``profiles.selectors.candidate_search`` (the filter
 implementation the API and the exports share), reads go through selectors, and every write is a service call.
