@@ -213,6 +213,8 @@ def _split_into_words(run: str) -> list[str]:
     one topic ("servicemeshdata-engineering" -> "service", "mesh", "data-engineering")."""
     if len(run) > MAX_SEGMENTED_LENGTH or not any(len(part) >= 2 * MIN_WORD_LENGTH for part in run.split("-")):
         return [run]
+    if "-" not in run and not _real_words_spell(run):
+        return [run]  # no reading of it is all real words, so the segmenter's cannot be either: spare its search
     topics: list[str] = []
     glue = False  # the next word continues the last topic (a hyphen came before it)
     split_any = False
@@ -230,6 +232,21 @@ def _split_into_words(run: str) -> list[str]:
         topics.extend(words)
         glue = True
     return topics if split_any else [run]
+
+
+@functools.lru_cache(maxsize=10_000)
+def _real_words_spell(part: str) -> bool:
+    """Whether ``part`` can be cut into two or more real words (``_is_word``), each at most as long as the longest
+    word the segmenter tries: a check of dictionary lookups, where the segmenter's own search is a thousand times
+    dearer, and most unknown runs (project names) fail it."""
+    longest = _segmenter().limit
+    n = len(part)
+    reachable = [True] + [False] * n  # reachable[i]: part[:i] is real words
+    for i in range(MIN_WORD_LENGTH, n + 1):
+        reachable[i] = any(
+            reachable[j] and _is_word(part[j:i]) for j in range(max(0, i - longest), i - MIN_WORD_LENGTH + 1)
+        )
+    return reachable[n] and not _is_word(part)
 
 
 @functools.lru_cache(maxsize=10_000)
