@@ -71,11 +71,12 @@ def test_issue_15_hole_5_the_api_serves_50_clients_during_an_import_and_slow_and
     assert failed == 0, figures["import_summary"]
 
     # The load balancer's probe was always answered. With the 50 clients saturating two cores every request queues,
-    # /healthz's too, but for seconds at most (the red team's handful of requests held it 32 s and 60 s); with the
-    # slow sockets and the long requests alone, it answers within a second.
+    # /healthz's too, but for seconds, well under the red team's 32 s and 60 s (seen: max 8.1-8.6 s on this 2-core
+    # machine, so the bound leaves room for a slower one); with the slow sockets and the long requests alone, it
+    # answers within a second.
     healthz = figures["healthz"]
     assert healthz["failed"] == 0, healthz
-    assert healthz["under_load"]["max_ms"] < 10_000, healthz
+    assert healthz["under_load"]["max_ms"] < 20_000, healthz
     assert healthz["attack_only"]["probes"] >= ATTACK_SECONDS * 2, healthz
     assert healthz["attack_only"]["p99_ms"] < 1000, healthz
     # The slow sockets and the long requests were there all along, and were answered without an error.
