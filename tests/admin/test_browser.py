@@ -34,8 +34,9 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def browser(tmp_path):
+def chromium_driver(tmp_path, *, console_log: bool = False):
+    """Headless Chromium through chromedriver, with a profile of its own under ``tmp_path``; ``console_log`` keeps
+    the page's console messages for ``driver.get_log("browser")``."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -54,8 +55,16 @@ def browser(tmp_path):
         "--window-size=1400,1000",
     ]:
         options.add_argument(flag)
+    if console_log:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
+    return driver
+
+
+@pytest.fixture
+def browser(tmp_path):
+    driver = chromium_driver(tmp_path)
     yield driver
     driver.quit()
 

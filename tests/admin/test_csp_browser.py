@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.admin.conftest import PASSWORD
-from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS
+from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, chromium_driver
 from tests.factories import CandidateFactory, ImportBatchFactory, SourceFileFactory
 
 pytestmark = [
@@ -34,27 +34,7 @@ REDOCLY_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg"
 
 @pytest.fixture
 def browser(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        f"--user-data-dir={tmp_path / 'chromium-profile'}",
-        "--window-size=1400,1000",
-    ]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
+    driver = chromium_driver(tmp_path, console_log=True)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_VIOLATIONS})
     yield driver
     driver.quit()
