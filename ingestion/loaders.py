@@ -9,13 +9,13 @@ normalised name with location. Keys are locked with transaction-scoped advisory 
 workers never deadlock) before they are looked up, so two workers loading the same person give one candidate.
 
 Writes are set-based, a few statements per chunk whatever its size: ``COPY`` for rows only this load can write (the
-new candidates' skills, education and contributions), ``INSERT ... SELECT FROM unnest(...)`` for the new candidates
-themselves (last, with their search columns computed from those rows, so each is written once) and where a conflict
-is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories) are best created
-before the chunk's transaction (``skill_labels_resolve``, ``repositories_upsert``), so concurrent loaders do not
-wait for each other; those created for files that then fail are taken back after it (``shared_rows_delete_unused``).
-Changes to stored shared rows (a repository's description and topics) are made in the chunk's transaction, so that
-a file that fails changes none.
+new candidates' skills, education, jobs, languages and contributions), ``INSERT ... SELECT FROM unnest(...)`` for the
+new candidates themselves (last, with their search columns computed from those rows, so each is written once) and
+where a conflict is possible (identifiers, repositories). Rows every profile shares (skills, aliases, repositories)
+are best created before the chunk's transaction (``skill_labels_resolve``, ``repositories_upsert``), so concurrent
+loaders do not wait for each other; those created for files that then fail are taken back after it
+(``shared_rows_delete_unused``). Changes to stored shared rows (a repository's description and topics) are made in
+the chunk's transaction, so that a file that fails changes none.
 All go through ``bound_cursor``: Django's cursor renders every array element into the SQL text in Python, which cost
 more than the statements themselves.
 """
@@ -217,7 +217,7 @@ def load_profiles(profiles: list[NormalisedProfile]) -> list[LoadResult]:
         if (kind, value) not in known
     }
     _write_identifiers(list(new_keys))
-    _insert_candidates(to_create)  # with their search columns, now that their skills and contributions exist
+    _insert_candidates(to_create)  # with their search columns, now that their skills, jobs and contributions exist
     created = {person.pk for person in to_create}
     candidates_refresh_search_columns(candidate_ids=[cid for cid in written_ids if cid not in created])
     return results
@@ -305,12 +305,15 @@ def _update_candidates(people: list[_Person]) -> None:
 
 
 def _delete_children(candidate_ids: list[int]) -> None:
-    """Updated candidates get their skills, education and contributions from their newest document: drop the old."""
+    """Updated candidates get their skills, education, jobs, languages and contributions from their newest document:
+    drop the old."""
     with bound_cursor() as cursor:
         cursor.execute(
             """
             WITH skills AS (DELETE FROM profiles_candidateskill WHERE candidate_id = ANY(%(ids)b)),
-            education AS (DELETE FROM profiles_education WHERE candidate_id = ANY(%(ids)b))
+            education AS (DELETE FROM profiles_education WHERE candidate_id = ANY(%(ids)b)),
+            positions AS (DELETE FROM profiles_position WHERE candidate_id = ANY(%(ids)b)),
+            languages AS (DELETE FROM profiles_spokenlanguage WHERE candidate_id = ANY(%(ids)b))
             DELETE FROM profiles_contribution WHERE candidate_id = ANY(%(ids)b)
             """,
             {"ids": candidate_ids},
@@ -489,7 +492,21 @@ def _skill_ids_locked(slugs: Iterable[str]) -> dict[str, int]:
 
 
 _SKILL_COLUMNS = ("candidate_id", "skill_id", "score", "label", "section", "position")
-_EDUCATION_COLUMNS = ("candidate_id", "position", "degree", "field", "minor", "school")
+_EDUCATION_COLUMNS = ("candidate_id", "position", "degree", "field", "minor", "school", "start", '"end"')
+_POSITION_COLUMNS = (
+    "candidate_id",
+    '"order"',
+    "company",
+    "title",
+    "location",
+    "start",
+    '"end"',
+    "is_current",
+    "summary",
+    "highlights",
+    "url",
+)
+_LANGUAGE_COLUMNS = ("candidate_id", "position", "code", "name", "fluency", "raw")
 _CONTRIBUTION_COLUMNS = (
     "candidate_id",
     "repository_id",
@@ -538,9 +555,27 @@ def _write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
         "profiles_education",
         _EDUCATION_COLUMNS,
         [
-            (cid, e.position, e.degree, e.field, e.minor, e.school)
+            (cid, e.position, e.degree, e.field, e.minor, e.school, e.start, e.end)
             for cid, profile in profile_by_candidate.items()
             for e in profile.education
+        ],
+    )
+    _copy(
+        "profiles_position",
+        _POSITION_COLUMNS,
+        [
+            (cid, p.order, p.company, p.title, p.location, p.start, p.end, p.is_current, p.summary, p.highlights, p.url)
+            for cid, profile in profile_by_candidate.items()
+            for p in profile.positions
+        ],
+    )
+    _copy(
+        "profiles_spokenlanguage",
+        _LANGUAGE_COLUMNS,
+        [
+            (cid, lang.position, lang.code, lang.name, lang.fluency, lang.raw)
+            for cid, profile in profile_by_candidate.items()
+            for lang in profile.languages
         ],
     )
     repo_ids = _upsert_repositories(profile_by_candidate.values())

@@ -33,9 +33,11 @@ from profiles.models import (
     CandidateSkill,
     Contribution,
     Education,
+    Position,
     Repository,
     Skill,
     SkillAlias,
+    SpokenLanguage,
 )
 from profiles.search import SEARCH_TEXT_MAX_CHARS
 from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
@@ -44,6 +46,7 @@ __all__ = [
     "Limits",
     "NormalisedContribution",
     "NormalisedEducation",
+    "NormalisedLanguage",
     "NormalisedPosition",
     "NormalisedProfile",
     "NormalisedSkill",
@@ -94,11 +97,22 @@ class NormalisedEducation:
     field: str
     minor: str
     school: str
+    start: dt.date | None
+    end: dt.date | None
+
+
+@dataclass(frozen=True, slots=True)
+class NormalisedLanguage:
+    position: int
+    code: str
+    name: str
+    fluency: str
+    raw: str
 
 
 @dataclass(frozen=True, slots=True)
 class NormalisedPosition:
-    """A job, fitted for the position table of a later session (not stored yet): text clipped, dates in order."""
+    """A job, fitted to the position table: text clipped, dates in order, no end while current."""
 
     order: int  # the entry's place in the file
     company: str
@@ -110,15 +124,6 @@ class NormalisedPosition:
     summary: str
     highlights: list[str]
     url: str
-
-
-# The lengths of the position table to come (a later session): a company and a title as the candidate's own columns,
-# a location as a city's; a company's site is clipped as the candidate's website.
-POSITION_LENGTHS = {
-    "company": ("A company name", 300),
-    "title": ("A job title", 300),
-    "location": ("A job location", 200),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +155,8 @@ class NormalisedProfile:
     identity_keys: list[tuple[str, str]]  # strongest first
     fingerprint: str  # document_sha256 of the document it came from
     warnings: list[str] = field(default_factory=list)
-    positions: list[NormalisedPosition] = field(default_factory=list)  # the work history, not stored yet
+    positions: list[NormalisedPosition] = field(default_factory=list)  # the work history, in the file's order
+    languages: list[NormalisedLanguage] = field(default_factory=list)
 
 
 # --- Per-file caps --------------------------------------------------------------------------------------------------
@@ -295,6 +301,7 @@ def normalise(document: ProfileDocument, vocabulary: SkillVocabulary) -> Normali
         education=_education(document, repairs),
         contributions=_contributions(document.contributions, vocabulary, repairs),
         positions=_positions(document.positions, repairs),
+        languages=_languages(document, repairs),
         identity_keys=identity_keys(document),
         fingerprint=document_sha256(document),
     )
@@ -305,8 +312,8 @@ def normalise(document: ProfileDocument, vocabulary: SkillVocabulary) -> Normali
 
 def _searched_text(profile: NormalisedProfile, warnings: list[str]) -> None:
     """Warn about text kept whole but searched only in part: ``profiles.search`` indexes the first
-    SEARCH_TEXT_MAX_CHARS characters of the summary, of the skills and of the contributions (lengths as it joins
-    them)."""
+    SEARCH_TEXT_MAX_CHARS characters of the summary, of the skills, of the jobs and of the contributions (lengths as
+    it joins them)."""
     cap = f"{SEARCH_TEXT_MAX_CHARS:,}"
     summary = len(profile.values["summary"])
     if summary > SEARCH_TEXT_MAX_CHARS:
@@ -321,6 +328,11 @@ def _searched_text(profile: NormalisedProfile, warnings: list[str]) -> None:
         warnings.append(
             f"The repositories and contribution summaries hold {contributions:,} characters; only their first {cap} "
             "characters are searched."
+        )
+    jobs = sum(len(p.title) + len(p.company) + 2 for p in profile.positions) - 1
+    if jobs > SEARCH_TEXT_MAX_CHARS:
+        warnings.append(
+            f"The jobs' titles and companies hold {jobs:,} characters; only their first {cap} characters are searched."
         )
 
 
@@ -477,16 +489,54 @@ def _skills(doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[st
 
 
 def _education(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedEducation]:
-    return [
-        NormalisedEducation(
-            position=position,
-            degree=_clip(Education, "degree", entry.degree, warnings, "A degree"),
-            field=_clip(Education, "field", entry.field, warnings, "A field of study"),
-            minor=_clip(Education, "minor", entry.minor, warnings, "A minor"),
-            school=_clip(Education, "school", entry.school, warnings, "A school name"),
+    rows = []
+    for position, entry in enumerate(doc.education):
+        school = _clip(Education, "school", entry.school, warnings, "A school name")
+        start, end = _in_order(
+            _month(entry.start), _month(entry.end), f"The studies at {school or 'a school'}", warnings
         )
-        for position, entry in enumerate(doc.education)
-    ]
+        rows.append(
+            NormalisedEducation(
+                position=position,
+                degree=_clip(Education, "degree", entry.degree, warnings, "A degree"),
+                field=_clip(Education, "field", entry.field, warnings, "A field of study"),
+                minor=_clip(Education, "minor", entry.minor, warnings, "A minor"),
+                school=school,
+                start=start,
+                end=end,
+            )
+        )
+    return rows
+
+
+def _in_order(start: dt.date | None, end: dt.date | None, what: str, warnings: list[str]) -> tuple:
+    """The two months in order: the tables refuse an end before the start, and the parser has kept the file's."""
+    if start and end and end < start:
+        warnings.append(f"{what} ended ({end:%Y-%m}) before it started ({start:%Y-%m}); the two dates were swapped.")
+        return end, start
+    return start, end
+
+
+def _languages(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedLanguage]:
+    """The spoken languages with their codes and fluency, each language once (the first mention kept)."""
+    rows: list[NormalisedLanguage] = []
+    seen: set[str] = set()
+    for entry in doc.languages:
+        name = _clip(SpokenLanguage, "name", entry.name, warnings, "A spoken language")
+        key = entry.code or name.casefold()
+        if not name or key in seen:
+            continue
+        seen.add(key)
+        rows.append(
+            NormalisedLanguage(
+                position=len(rows),
+                code=_clip(SpokenLanguage, "code", entry.code, warnings, "A language code"),
+                name=name,
+                fluency=entry.fluency,
+                raw=_clip(SpokenLanguage, "raw", entry.raw, warnings, "A spoken language as written"),
+            )
+        )
+    return rows
 
 
 def _month(value: str | None) -> dt.date | None:
@@ -510,36 +560,24 @@ def _positions(entries: list[PositionEntry], warnings: list[str]) -> list[Normal
             warnings.append(f"The job {named} was listed twice; the first entry was kept.")
             continue
         seen.add(content)
-        start, end = _month(entry.start), _month(entry.end)
-        if start and end and end < start:
-            warnings.append(
-                f"The job {named} ended ({end:%Y-%m}) before it started ({start:%Y-%m}); the two dates were swapped."
-            )
-            start, end = end, start
+        start, end = _in_order(_month(entry.start), _month(entry.end), f"The job {named}", warnings)
         texts = {
-            name: _clip_to(getattr(entry, name), length, warnings, what)
-            for name, (what, length) in POSITION_LENGTHS.items()
+            name: _clip(Position, name, getattr(entry, name), warnings, what)
+            for name, what in (("company", "A company name"), ("title", "A job title"), ("location", "A job location"))
         }
         rows.append(
             NormalisedPosition(
                 order=entry.order,
                 start=start,
                 end=end,
-                is_current=entry.is_current,
+                is_current=entry.is_current and end is None,
                 summary=entry.summary,
                 highlights=list(entry.highlights),
-                url=_clip(Candidate, "website", entry.url, warnings, "A company's site"),
+                url=_clip(Position, "url", entry.url, warnings, "A company's site"),
                 **texts,
             )
         )
     return rows
-
-
-def _clip_to(value: str, limit: int, warnings: list[str], what: str) -> str:
-    if len(value) > limit:
-        warnings.append(f"{what} was {len(value)} characters; cut to {limit}.")
-        return value[:limit]
-    return value
 
 
 def _contributions(

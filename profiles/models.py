@@ -182,14 +182,90 @@ class Education(models.Model):
     field = models.CharField(max_length=200, blank=True)
     minor = models.CharField(max_length=200, blank=True)
     school = models.CharField(max_length=300, blank=True)
+    start = models.DateField(null=True, blank=True, help_text="First day of the start month.")
+    end = models.DateField(null=True, blank=True, help_text="First day of the end month.")
 
     class Meta:
         ordering = ["candidate", "position", "id"]
         verbose_name_plural = "education"
         indexes = [models.Index(models.functions.Lower("school"), name="education_school_lower_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(start__isnull=True) | Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                name="education_end_after_start",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.degree} {self.field} at {self.school}".strip()
+
+
+class Position(models.Model):
+    """A job in the candidate's work history, as the file listed it (``order``); the newest come first on a profile."""
+
+    # Indexed by the (candidate, order) unique constraint.
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="positions", db_index=False)
+    order = models.PositiveSmallIntegerField(default=0, help_text="The entry's place in the source file, from 0.")
+    company = models.CharField(max_length=300, blank=True)
+    title = models.CharField(max_length=300, blank=True)
+    location = models.CharField(max_length=200, blank=True)
+    start = models.DateField(null=True, blank=True, help_text="First day of the start month.")
+    end = models.DateField(null=True, blank=True, help_text="First day of the end month; empty while current.")
+    is_current = models.BooleanField(default=False)
+    summary = models.TextField(blank=True)
+    highlights = ArrayField(models.TextField(), default=list, blank=True)
+    url = models.URLField("company site", max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["candidate", "order", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["candidate", "order"], name="position_unique_candidate_order"),
+            models.CheckConstraint(
+                condition=Q(start__isnull=True) | Q(end__isnull=True) | Q(end__gte=models.F("start")),
+                name="position_end_after_start",
+            ),
+            models.CheckConstraint(condition=Q(is_current=False) | Q(end__isnull=True), name="position_current_no_end"),
+        ]
+        indexes = [
+            # company= and current_company= (case-insensitive exact names).
+            models.Index(models.functions.Lower("company"), "candidate", name="position_company_lower_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return " at ".join(part for part in (self.title, self.company) if part) or f"Job {self.order + 1}"
+
+
+class SpokenLanguage(models.Model):
+    """A language the candidate speaks: ISO 639 code and English name (``core.languages``), and how well."""
+
+    class Fluency(models.TextChoices):
+        # core.languages.FLUENCY_LEVELS, highest first; a test keeps the two in step.
+        NATIVE = "native", "Native or bilingual"
+        FULL_PROFESSIONAL = "full_professional", "Full professional"
+        PROFESSIONAL_WORKING = "professional_working", "Professional working"
+        LIMITED_WORKING = "limited_working", "Limited working"
+        ELEMENTARY = "elementary", "Elementary"
+
+    # Indexed by the (candidate, position) unique constraint.
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="languages", db_index=False)
+    position = models.PositiveSmallIntegerField(default=0)
+    code = models.CharField(
+        max_length=20, blank=True, help_text="ISO 639 (BCP 47) code, `fr`; empty when the name is no known language."
+    )
+    name = models.CharField(max_length=100, help_text="The English name, `French` (as written when unknown).")
+    fluency = models.CharField(max_length=20, choices=Fluency.choices, blank=True)
+    raw = models.CharField("as written", max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["candidate", "position", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["candidate", "position"], name="spokenlanguage_unique_candidate_position"),
+            models.CheckConstraint(condition=~Q(name=""), name="spokenlanguage_name_not_empty"),
+        ]
+        indexes = [models.Index(fields=["code", "fluency"], name="spokenlanguage_code_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_fluency_display()})" if self.fluency else self.name
 
 
 class CandidateSkill(models.Model):

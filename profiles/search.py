@@ -3,20 +3,20 @@
 A candidate row carries three columns that no form edits (see ``Candidate.search_vector``, ``skill_tokens`` and
 ``skill_scores``):
 
-- the full-text vector: name (weight A), headline, title and company (B), summary and skills (C), repositories and
-  contribution summaries (D). Skills and repositories are in it too, so one ``q`` (the admin's search box and the
-  API's) finds a candidate by any of them; a repository is indexed both whole ("owner/name") and as its two words.
-  Of the summary, the skills and the contributions, the first ``SEARCH_TEXT_MAX_CHARS`` characters each are indexed,
-  so that no text can make a vector PostgreSQL refuses;
+- the full-text vector: name (weight A), headline, title and company, and every job's title and company (B), summary
+  and skills (C), repositories and contribution summaries (D). Skills, jobs and repositories are in it too, so one
+  ``q`` (the admin's search box and the API's) finds a candidate by any of them; a repository is indexed both whole
+  ("owner/name") and as its two words. Of the summary, the skills, the jobs and the contributions, the first
+  ``SEARCH_TEXT_MAX_CHARS`` characters each are indexed, so that no text can make a vector PostgreSQL refuses;
 - the skill tokens, ``skill_id * SKILL_TOKEN_SCORES + score`` (scores run 0-10), and for a candidate with a country
   each token again scoped to it: ``-(token * COUNTRY_TOKEN_SLOTS + country index)``, the index being (A-Z, A-Z) of
   its ISO code as 0-675. ``python:8&country=US`` then intersects two short posting lists (Americans with python at
   8-10, with go at 7-10) instead of two long ones and a quarter of the table;
 - the scores as ``{skill_id: score}``, which ``match`` reads.
 
-This module is their one definition. Every write of a candidate's skills, contributions, text fields or country ends
-with ``candidates_refresh_search_columns`` (hand edits, reverts, merges, updated imports); the loader writes a new
-candidate with its columns in one ``INSERT`` built by ``candidate_insert_sql``; the filters build the tokens they
+This module is their one definition. Every write of a candidate's skills, jobs, contributions, text fields or country
+ends with ``candidates_refresh_search_columns`` (hand edits, reverts, merges, updated imports); the loader writes a
+new candidate with its columns in one ``INSERT`` built by ``candidate_insert_sql``; the filters build the tokens they
 look for with ``skill_tokens``.
 """
 
@@ -38,21 +38,23 @@ __all__ = [
 
 SKILL_TOKEN_SCORES = 16  # more than the 11 scores 0-10, so a token's score is its low bits
 COUNTRY_TOKEN_SLOTS = 1024  # more than the 676 two-letter codes
-# The characters searched of each unbounded part of the vector: the summary, the skills' slugs, and the repositories
-# with the contribution summaries (the other parts are bounded by their columns: 1,400 characters). A tsvector holds
+# The characters searched of each unbounded part of the vector: the summary, the skills' slugs, the jobs' titles and
+# companies, and the repositories with the contribution summaries (the other parts are bounded by their columns: 1,400
+# characters). A tsvector holds
 # at most 1 MB (PostgreSQL refuses more: "string is too long for tsvector"), and a summary of 150,000 random words
 # made one of 1.5 MB. The costliest text found (unique hyphenated Cyrillic words) takes 4.25 bytes of vector per
-# character, so three parts of 50,000 stay under the limit whatever they hold. 50,000 characters are some 8,000
+# character, so four parts of 50,000 stay under the limit whatever they hold. 50,000 characters are some 8,000
 # words: a real summary is searched whole, and ``ingestion.normalise`` warns about one that is not.
 SEARCH_TEXT_MAX_CHARS = 50_000
 
 _SEARCH_COLUMNS = ("search_vector", "skill_tokens", "skill_scores")
 
 # The search columns of a candidate ``c`` (name, headline, title, company, summary, country_code), from its rows in the
-# ``skills`` and ``contributions`` CTEs of _SEARCH_SOURCES_SQL.
+# ``skills``, ``contributions`` and ``positions`` CTEs of _SEARCH_SOURCES_SQL.
 _SEARCH_VALUES_SQL = f"""
     setweight(to_tsvector('english', c.name), 'A')
     || setweight(to_tsvector('english', concat_ws(' ', c.headline, c.title, c.company)), 'B')
+    || setweight(to_tsvector('english', left(coalesce(positions.words, ''), {SEARCH_TEXT_MAX_CHARS})), 'B')
     || setweight(to_tsvector('english', left(c.summary, {SEARCH_TEXT_MAX_CHARS})), 'C')
     || setweight(to_tsvector('english', left(coalesce(skills.words, ''), {SEARCH_TEXT_MAX_CHARS})), 'C')
     || setweight(to_tsvector('english', left(coalesce(contributions.words, ''), {SEARCH_TEXT_MAX_CHARS})), 'D'),
@@ -63,8 +65,8 @@ _SEARCH_VALUES_SQL = f"""
     ) ELSE '{{}}' END,
     coalesce(skills.scores, '{{}}')
 """
-# The skills and contributions of the candidates in ``ids`` (a CTE the statement defines first), as the values read
-# them. Words in the files' order, so a vector does not depend on how the rows were written.
+# The skills, jobs and contributions of the candidates in ``ids`` (a CTE the statement defines first), as the values
+# read them. Words in the files' order, so a vector does not depend on how the rows were written.
 #
 # Each candidate's rows are read through a LATERAL subquery, by the (candidate, ...) indexes, and each skill's slug
 # and repository's name by its primary key: plans that do not depend on what the planner believes of the tables'
@@ -93,9 +95,20 @@ contributions AS (
             AS r
         WHERE c.candidate_id = ids.id
     ) AS co
+),
+positions AS (
+    SELECT ids.id, po.words
+    FROM ids CROSS JOIN LATERAL (
+        SELECT string_agg(concat_ws(' ', p.title, p.company), ' ' ORDER BY p."order") AS words
+        FROM profiles_position p
+        WHERE p.candidate_id = ids.id
+    ) AS po
 )
 """
-_JOIN_SOURCES_SQL = "LEFT JOIN skills ON skills.id = {id} LEFT JOIN contributions ON contributions.id = {id}"
+_JOIN_SOURCES_SQL = (
+    "LEFT JOIN skills ON skills.id = {id} LEFT JOIN contributions ON contributions.id = {id} "
+    "LEFT JOIN positions ON positions.id = {id}"
+)
 
 # Recompute the search columns of the candidates whose ids are the statement's one parameter.
 SEARCH_COLUMNS_SQL = (
@@ -112,8 +125,8 @@ def candidate_insert_sql(*, rows_sql: str, columns: Sequence[str], values_sql: S
 
     ``rows_sql`` is a FROM item giving one row per new candidate with its ``id`` and ``columns`` (e.g. an
     ``unnest(...) AS u(id, name, ...)``); ``values_sql`` spells each column's value from that row, called ``c``. The
-    candidates' skills and contributions must be written first (the foreign keys are checked at commit), so that each
-    candidate row is written once, with its search columns, instead of written and then updated.
+    candidates' skills, jobs and contributions must be written first (the foreign keys are checked at commit), so that
+    each candidate row is written once, with its search columns, instead of written and then updated.
     """
     if len(columns) != len(values_sql):
         raise ValueError("one value expression per column")

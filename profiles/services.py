@@ -19,10 +19,12 @@ from profiles.models import (
     Education,
     MergeRecord,
     NotDuplicate,
+    Position,
     Shortlist,
     ShortlistEntry,
     Skill,
     SkillAlias,
+    SpokenLanguage,
 )
 from profiles.search import candidates_refresh_search_columns
 from profiles.selectors import WorkingList, skill_vocabulary_changed, working_list_permits
@@ -469,9 +471,9 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
     """Merge ``others`` into ``survivor`` and delete them; returns one MergeRecord per merged candidate.
 
     Moves skills (the higher score wins), contributions (one per repository: the one with more commits), education,
-    identifiers (so later imports of a merged person update the survivor), source files, shortlist entries (an entry
-    already on the survivor's list keeps its status and gains the notes) and history records. Blank fields of the
-    survivor are filled from the merged candidates.
+    jobs, spoken languages (the better fluency wins), identifiers (so later imports of a merged person update the
+    survivor), source files, shortlist entries (an entry already on the survivor's list keeps its status and gains the
+    notes) and history records. Blank fields of the survivor are filled from the merged candidates.
     """
     other_ids = sorted({c.pk for c in others} - {survivor.pk})
     if not other_ids:
@@ -491,6 +493,8 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
             "skills": _merge_skills(survivor.pk, other.pk),
             "contributions": _merge_contributions(survivor.pk, other.pk),
             "education": _merge_education(survivor.pk, other.pk),
+            "positions": _merge_positions(survivor.pk, other.pk),
+            "languages": _merge_languages(survivor.pk, other.pk),
             "identifiers": CandidateIdentifier.objects.filter(candidate_id=other.pk).update(candidate_id=survivor.pk),
             "shortlist_entries": _merge_shortlist_entries(survivor.pk, other.pk),
             "history_records": Candidate.history.filter(id=other.pk).update(id=survivor.pk),
@@ -576,24 +580,57 @@ def _merge_contributions(survivor_id: int, other_id: int) -> int:
     return moved
 
 
-def _merge_education(survivor_id: int, other_id: int) -> int:
-    def key(e: Education) -> tuple[str, ...]:
-        return (e.degree.casefold(), e.field.casefold(), e.minor.casefold(), e.school.casefold())
-
-    mine = list(Education.objects.filter(candidate_id=survivor_id))
-    seen = {key(e) for e in mine}
-    last = max((e.position for e in mine), default=-1)
+def _merge_listed(model, order_field: str, key, survivor_id: int, other_id: int) -> int:
+    """Append the merged candidate's rows of ``model`` the survivor does not have already (equal ``key``), after the
+    survivor's own in ``order_field``; returns how many moved."""
+    mine = list(model.objects.filter(candidate_id=survivor_id))
+    seen = {key(row) for row in mine}
+    last = max((getattr(row, order_field) for row in mine), default=-1)
     moved = 0
-    for theirs in Education.objects.filter(candidate_id=other_id).order_by("position", "id"):
+    for theirs in model.objects.filter(candidate_id=other_id).order_by(order_field, "id"):
         if key(theirs) in seen:
             continue
         seen.add(key(theirs))
         last += 1
-        theirs.candidate_id, theirs.position = survivor_id, last
-        theirs.save(update_fields=["candidate", "position"])
+        theirs.candidate_id = survivor_id
+        setattr(theirs, order_field, last)
+        theirs.save(update_fields=["candidate", order_field])
         moved += 1
-    Education.objects.filter(candidate_id=other_id).delete()
+    model.objects.filter(candidate_id=other_id).delete()
     return moved
+
+
+def _merge_education(survivor_id: int, other_id: int) -> int:
+    def key(e: Education) -> tuple:
+        return (e.degree.casefold(), e.field.casefold(), e.minor.casefold(), e.school.casefold())
+
+    return _merge_listed(Education, "position", key, survivor_id, other_id)
+
+
+def _merge_positions(survivor_id: int, other_id: int) -> int:
+    def key(p: Position) -> tuple:
+        return (p.company.casefold(), p.title.casefold(), p.start, p.end)
+
+    return _merge_listed(Position, "order", key, survivor_id, other_id)
+
+
+def _merge_languages(survivor_id: int, other_id: int) -> int:
+    """One row per language; a better fluency the merged candidate gives replaces the survivor's."""
+    levels = list(SpokenLanguage.Fluency.values)
+
+    def key(lang: SpokenLanguage) -> str:
+        return lang.code or lang.name.casefold()
+
+    def rank(lang: SpokenLanguage) -> int:
+        return levels.index(lang.fluency) if lang.fluency else len(levels)
+
+    mine = {key(lang): lang for lang in SpokenLanguage.objects.filter(candidate_id=survivor_id)}
+    for theirs in SpokenLanguage.objects.filter(candidate_id=other_id):
+        kept = mine.get(key(theirs))
+        if kept is not None and rank(theirs) < rank(kept):
+            kept.fluency, kept.raw = theirs.fluency, theirs.raw
+            kept.save(update_fields=["fluency", "raw"])
+    return _merge_listed(SpokenLanguage, "position", key, survivor_id, other_id)
 
 
 def _merge_shortlist_entries(survivor_id: int, other_id: int) -> int:

@@ -10,6 +10,7 @@ from ingestion.documents import SkillEntry
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate, CandidateSkill, Contribution
 from tests.fixtures import PROGAI_DIR
+from tests.ingestion.imports import import_all, receive
 from tests.ingestion.resumes import project, random_words, resume
 
 pytestmark = pytest.mark.django_db
@@ -19,16 +20,6 @@ pytestmark = pytest.mark.django_db
 def seed_bytes() -> bytes:
     """The fictional Prog.AI reference profile."""
     return (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
-
-
-def receive(*files: tuple[str, bytes]) -> ImportBatch:
-    batch = services.batch_create(origin=ImportBatch.Origin.CLI, label="test")
-    return services.batch_receive(batch=batch, files=[services.IncomingFile(n, d) for n, d in files], enqueue=False)
-
-
-def import_all(batch: ImportBatch) -> services.ImportSummary:
-    ids = list(batch.files.values_list("pk", flat=True))
-    return services.source_files_import(file_ids=ids, token="test")
 
 
 def test_every_received_file_is_stored_with_its_bytes_before_parsing(seed_bytes):

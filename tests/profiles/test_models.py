@@ -47,3 +47,10 @@ def test_a_contribution_cannot_end_before_it_starts():
 
     with pytest.raises(IntegrityError, match="contribution_end_after_start"), transaction.atomic():
         ContributionFactory(start=dt.date(2022, 5, 1), end=dt.date(2020, 1, 1))
+
+
+def test_the_fluency_choices_are_core_languages_scale_in_its_order():
+    from core.languages import FLUENCY_LEVELS
+    from profiles.models import SpokenLanguage
+
+    assert tuple(SpokenLanguage.Fluency.values) == FLUENCY_LEVELS
