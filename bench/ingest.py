@@ -48,9 +48,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2, help="Celery worker concurrency")
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument(
+        "--database", default=DATABASE, help="dropped and created afresh: one of its own for each concurrent run"
+    )
     args = parser.parse_args()
 
-    url = _django.fresh_database(DATABASE)
+    url = _django.fresh_database(args.database)
     import psutil
     from django.db import connection
 

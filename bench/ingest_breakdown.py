@@ -54,9 +54,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument(
+        "--database", default=DATABASE, help="dropped and created afresh: one of its own for each concurrent run"
+    )
     args = parser.parse_args()
 
-    _django.fresh_database(DATABASE)
+    _django.fresh_database(args.database)
     import psycopg
     from django.conf import settings
     from django.db import connection
