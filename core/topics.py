@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
+import sys
+from array import array
+from pathlib import Path
+from typing import NamedTuple
 
+import marisa_trie
 import wordsegment
 
 from core.text import clean_text
@@ -172,8 +178,11 @@ def _segment(token: str, vocabulary: frozenset[str], extra: frozenset[str] = fro
 
 # --- English words: the unknown runs the vocabulary cannot split ------------------------------------------------------
 # wordsegment ships the unigram counts of Google's web corpus (333,000 words) and a Viterbi segmenter over them. Only
-# the unigrams are loaded (50 MB, 0.3 s, once per process, on the first unknown run): they keep a compound the web
-# writes glued ("realtime", "gamedev") whole, where the bigrams would split it too.
+# the unigrams are used: they keep a compound the web writes glued ("realtime", "gamedev") whole, where the bigrams
+# would split it too. The counts are read from core/data/, generated from the pinned wordsegment by
+# `manage.py build_word_table` (tests/core/test_word_table.py checks that they match it): the words as a marisa trie,
+# mapped rather than loaded, and their counts in the trie's key order. So a worker neither parses wordsegment's file
+# nor holds it as a dictionary of 333,000 strings, and its processes share the trie's pages.
 MIN_WORD_COUNT = 100_000  # a piece counts as a real word from this many occurrences: "observability" (110,000)
 # passes; fragments such as "chaine" (82,000) and "kube" (56,000) do not
 MIN_WORD_LENGTH = 3  # "ml", "um", "ql" and "hi" are no topics of their own
@@ -182,14 +191,74 @@ MIN_WORD_LENGTH = 3  # "ml", "um", "ql" and "hi" are no topics of their own
 MIN_SHORT_WORD_COUNT = 100_000_000
 MAX_SEGMENTED_LENGTH = 80  # a longer unknown run is no line of glued words
 
+WORD_TABLE_DIR = Path(__file__).resolve().parent / "data"
+WORD_TRIE_FILE = "unigrams.marisa"
+WORD_COUNTS_FILE = "unigram_counts.bin"  # float64, little-endian, indexed by the trie's key ids
+_TOTAL = wordsegment.Segmenter.TOTAL
+_LIMIT = wordsegment.Segmenter.LIMIT  # the longest word the segmenter tries (and the longest in its table)
+# wordsegment's score of a word it does not know, by length (Segmenter.score's expression, so the same float).
+_UNKNOWN_SCORES = (0.0, *(math.log10(10.0 / (_TOTAL * 10**length)) for length in range(1, _LIMIT + 1)))
+
+
+class _WordTable(NamedTuple):
+    trie: marisa_trie.Trie  # word -> key id
+    counts: array  # key id -> the word's count
+
+
+def build_word_table(folder: Path) -> None:
+    """Write wordsegment's unigram counts into ``folder`` as the two files ``_word_table`` reads."""
+    unigrams = wordsegment.Segmenter.parse(wordsegment.Segmenter.UNIGRAMS_FILENAME)
+    trie = marisa_trie.Trie(unigrams)
+    counts = array("d", bytes(8 * len(trie)))
+    for word, count in unigrams.items():
+        counts[trie.key_id(word)] = count
+    if sys.byteorder != "little":
+        counts.byteswap()
+    folder.mkdir(parents=True, exist_ok=True)
+    trie.save(str(folder / WORD_TRIE_FILE))
+    (folder / WORD_COUNTS_FILE).write_bytes(counts.tobytes())
+
 
 @functools.cache
-def _segmenter() -> wordsegment.Segmenter:
-    segmenter = wordsegment.Segmenter()
-    segmenter.unigrams.update(segmenter.parse(segmenter.UNIGRAMS_FILENAME))
-    segmenter.total = segmenter.TOTAL
-    segmenter.limit = segmenter.LIMIT
-    return segmenter
+def _word_table() -> _WordTable:
+    trie = marisa_trie.Trie().mmap(str(WORD_TABLE_DIR / WORD_TRIE_FILE))
+    counts = array("d")
+    counts.frombytes((WORD_TABLE_DIR / WORD_COUNTS_FILE).read_bytes())
+    if sys.byteorder != "little":
+        counts.byteswap()
+    return _WordTable(trie, counts)
+
+
+def _word_count(word: str) -> float:
+    table = _word_table()
+    key_id = table.trie.get(word)
+    return 0.0 if key_id is None else table.counts[key_id]
+
+
+def _segment_words(text: str) -> list[str]:
+    """wordsegment's ``Segmenter.segment`` over its unigram counts alone, for a text of up to 250 characters (one of
+    its chunks): the same scores, added in the same order, the same tie-break (the greater list of words, as its
+    ``max`` over (score, words) pairs), so the same words. Bottom-up over the suffixes, with the known words at each
+    position read from the trie in one walk, where its memoised recursion tried every pair of words."""
+    s = wordsegment.Segmenter.clean(text)
+    n = len(s)
+    trie, counts = _word_table()
+    score = [0.0] * (n + 1)  # score[i], words[i]: the best segmentation of s[i:]
+    words: list[list[str]] = [[] for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        known = {
+            len(w): math.log10(counts[key_id] / _TOTAL) for w, key_id in trie.iter_prefixes_with_ids(s[i : i + _LIMIT])
+        }
+        best_score, best_words = 0.0, None
+        for length in range(1, min(_LIMIT, n - i) + 1):
+            j = i + length
+            candidate = known.get(length, _UNKNOWN_SCORES[length]) + score[j]
+            if best_words is None or candidate > best_score:
+                best_score, best_words = candidate, [s[i:j], *words[j]]
+            elif candidate == best_score and (tied := [s[i:j], *words[j]]) > best_words:
+                best_words = tied
+        score[i], words[i] = best_score, best_words
+    return words[0]
 
 
 def _is_word(text: str) -> bool:
@@ -197,14 +266,14 @@ def _is_word(text: str) -> bool:
     abbreviation."""
     if len(text) < MIN_WORD_LENGTH or not text.isascii() or not text.isalpha():
         return False
-    count = _segmenter().unigrams.get(text.lower(), 0)
+    count = _word_count(text.lower())
     return count >= (MIN_SHORT_WORD_COUNT if len(text) == MIN_WORD_LENGTH else MIN_WORD_COUNT)
 
 
 @functools.lru_cache(maxsize=10_000)
 def _is_one_word(text: str) -> bool:
     """A real word that the segmenter also reads as one word ("engineering"; not "machinelearning")."""
-    return _is_word(text) and _segmenter().segment(text.lower()) == [text.lower()]
+    return _is_word(text) and _segment_words(text.lower()) == [text.lower()]
 
 
 def _split_into_words(run: str) -> list[str]:
@@ -237,9 +306,9 @@ def _split_into_words(run: str) -> list[str]:
 @functools.lru_cache(maxsize=10_000)
 def _real_words_spell(part: str) -> bool:
     """Whether ``part`` can be cut into two or more real words (``_is_word``), each at most as long as the longest
-    word the segmenter tries: a check of dictionary lookups, where the segmenter's own search is a thousand times
-    dearer, and most unknown runs (project names) fail it."""
-    longest = _segmenter().limit
+    word the segmenter tries: a check of table lookups, cheaper than the segmenter's search, which most unknown runs
+    (project names) fail."""
+    longest = _LIMIT
     n = len(part)
     reachable = [True] + [False] * n  # reachable[i]: part[:i] is real words
     for i in range(MIN_WORD_LENGTH, n + 1):
@@ -253,7 +322,7 @@ def _real_words_spell(part: str) -> bool:
 def _words_of(part: str) -> tuple[str, ...] | None:
     """``part`` cut into real words, in its own letters and case; [part] when the segmenter keeps it whole; None
     when a piece is not a real word."""
-    pieces = _segmenter().segment(part.lower())
+    pieces = _segment_words(part.lower())
     if len(pieces) == 1:
         return (part,)
     if not all(_is_word(piece) for piece in pieces):
