@@ -14,7 +14,7 @@ from django.contrib.postgres.search import SearchQuery
 from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet, ValidationError
 from django.db import connection
-from django.db.models import Count, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, F, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import QueryDict
 
@@ -31,12 +31,14 @@ from profiles.models import (
     CandidateSkill,
     Contribution,
     Education,
+    Position,
     Repository,
     SavedSearch,
     Shortlist,
     ShortlistEntry,
     Skill,
     SkillAlias,
+    SpokenLanguage,
 )
 from profiles.vocabulary import SkillVocabulary
 
@@ -179,8 +181,9 @@ def candidates_for_listing() -> QuerySet[Candidate]:
 
 
 def candidates_for_profiles() -> QuerySet[Candidate]:
-    """Candidates with every column a profile shows, their education and contributions (skills: attach them)."""
-    return candidates_with_education_and_contributions(Candidate.objects.defer(*_NEVER_SHOWN))
+    """Candidates with every column a profile shows and its rows: jobs, education, languages and contributions
+    (skills: attach them)."""
+    return candidates_with_profile_rows(Candidate.objects.defer(*_NEVER_SHOWN))
 
 
 def candidates_with_skills(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
@@ -194,14 +197,33 @@ def candidates_with_skills(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]
     )
 
 
-def candidates_with_education_and_contributions(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
-    """Prefetch ``education_rows`` and ``contribution_rows`` (with their repository): one query each per page or
-    export chunk."""
+# A work history reads newest first: current jobs, then by end and start, latest first; undated jobs last.
+POSITIONS_NEWEST_FIRST = (
+    F("is_current").desc(),
+    F("end").desc(nulls_last=True),
+    F("start").desc(nulls_last=True),
+    "order",
+)
+
+
+def candidates_with_profile_rows(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
+    """Prefetch ``position_rows`` (newest first), ``education_rows``, ``language_rows`` and ``contribution_rows``
+    (with their repository): one query each per page or export chunk."""
     return queryset.prefetch_related(
+        Prefetch(
+            "positions",
+            queryset=Position.objects.order_by("candidate_id", *POSITIONS_NEWEST_FIRST),
+            to_attr="position_rows",
+        ),
         Prefetch(
             "education",
             queryset=Education.objects.order_by("candidate_id", "position", "id"),
             to_attr="education_rows",
+        ),
+        Prefetch(
+            "languages",
+            queryset=SpokenLanguage.objects.order_by("candidate_id", "position", "id"),
+            to_attr="language_rows",
         ),
         Prefetch(
             "contributions",

@@ -115,8 +115,9 @@ def test_a_missing_candidate_is_a_404_in_the_error_shape(api):
 
 def test_it_runs_a_fixed_number_of_queries(api, candidate, django_assert_num_queries):
     # token, the reader's permissions (their own and their groups': may they view every import batch?), candidate,
-    # skills, education, contributions (+ repositories joined), sources (with whether the reader may view each's batch)
-    with django_assert_num_queries(8):
+    # skills, jobs, education, spoken languages, contributions (+ repositories joined), sources (with whether the
+    # reader may view each's batch)
+    with django_assert_num_queries(10):
         assert api.get(url(candidate.pk)).status_code == 200
 
 
