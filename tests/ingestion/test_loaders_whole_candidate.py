@@ -5,13 +5,14 @@ Files go in through the import every channel uses (tests/fixtures/jsonresume/), 
 recruiter reads.
 """
 
+import json
 from datetime import date
 
 import pytest
 
 from ingestion.models import SourceFile
 from profiles.models import Candidate, Education, Position, SpokenLanguage
-from tests.fixtures import JSONRESUME_DIR, PROGAI_DIR
+from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, PROGAI_DIR, corpus_path
 from tests.ingestion.imports import import_all, receive
 
 pytestmark = pytest.mark.django_db
@@ -135,3 +136,36 @@ def test_past_jobs_titles_and_companies_are_in_the_full_text_vector():
     for word in ("Trattoria", "Lanternfish", "mentor"):
         found = Candidate.objects.filter(search_vector=word).values_list("pk", flat=True)
         assert list(found) == [candidate.pk], word
+
+
+# --- The corpus (an extra layer) -------------------------------------------------------------------------------------
+
+
+def corpus_resumes() -> list:
+    folder = CORPUS_DIR / "jsonresume"
+    paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    return [pytest.param(path, id=path.name, marks=pytest.mark.corpus) for path in paths]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", corpus_resumes())
+def test_every_corpus_resume_imports_with_all_its_work_entries_as_positions(path):
+    """Issue 14, done when: every JSON Resume file of the corpus imports with all its work[] entries as positions."""
+    work = [job for job in json.loads(path.read_text(encoding="utf-8")).get("work") or [] if isinstance(job, dict)]
+
+    candidate = import_fixture(path)
+
+    stored = list(candidate.positions.order_by("order").values_list("company", "title"))
+    assert stored == [
+        ((job.get("name") or job.get("company") or "").strip(), (job.get("position") or "").strip()) for job in work
+    ]
+
+
+@pytest.mark.corpus
+def test_the_corpus_seed_profile_imports_with_one_current_position():
+    """Issue 14, done when: the seed profile has one current position, Google, Staff Software Engineer."""
+    candidate = import_fixture(corpus_path("progai", "jinliang-wei.txt"))
+
+    assert list(candidate.positions.values_list("company", "title", "is_current", "start", "end")) == [
+        ("Google", "Staff Software Engineer", True, None, None)
+    ]

@@ -171,3 +171,26 @@ def test_every_relation_of_another_app_to_a_candidate_is_one_a_merge_can_move():
     assert others, "source files refer to their candidate"
     assert all(relation.one_to_many for relation in others), [repr(r) for r in others if not r.one_to_many]
     assert services._move_references_of_other_apps(-1, -2) == {"sources": 0}
+
+
+def test_merge_moves_jobs_once_and_keeps_the_better_fluency_of_a_shared_language(pair):
+    from profiles.models import Position, SpokenLanguage
+
+    survivor, other = pair
+    Position.objects.create(candidate=survivor, order=0, company="Nubank", title="Engineer", start=dt.date(2021, 1, 1))
+    Position.objects.create(candidate=other, order=0, company="nubank", title="engineer", start=dt.date(2021, 1, 1))
+    Position.objects.create(candidate=other, order=1, company="Stone", title="Intern", start=dt.date(2018, 1, 1))
+    SpokenLanguage.objects.create(candidate=survivor, position=0, code="pt", name="Portuguese", fluency="")
+    SpokenLanguage.objects.create(candidate=other, position=0, code="pt", name="Portuguese", fluency="native")
+    SpokenLanguage.objects.create(candidate=other, position=1, code="en", name="English", fluency="full_professional")
+
+    [record] = services.candidates_merge(survivor=survivor, others=[other], user=None)
+
+    assert list(survivor.positions.order_by("order").values_list("order", "company")) == [(0, "Nubank"), (1, "Stone")]
+    assert list(survivor.languages.order_by("position").values_list("code", "fluency")) == [
+        ("pt", "native"),
+        ("en", "full_professional"),
+    ]
+    assert (record.details["positions"], record.details["languages"]) == (1, 1)
+    assert not Position.objects.filter(candidate_id=other.pk).exists()
+    assert Candidate.objects.filter(pk=survivor.pk, search_vector="Stone").exists()
