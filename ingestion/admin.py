@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString
 from core.text import human_size
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
-from ingestion.selectors import import_batch_progress
+from ingestion.selectors import batch_files_with_warnings, import_batch_progress
 
 
 class _StatusCount(Subquery):
@@ -95,6 +95,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         ("created_at", "finished_at"),
         "files_link",
         "failed_files",
+        "warned_files",
     ]
     readonly_fields = [
         "progress",
@@ -107,7 +108,9 @@ class ImportBatchAdmin(admin.ModelAdmin):
         "finished_at",
         "files_link",
         "failed_files",
+        "warned_files",
     ]
+    WARNED_FILES_SHOWN = 20
     change_list_template = "admin/ingestion/importbatch/change_list.html"
     change_form_template = "admin/ingestion/importbatch/change_form.html"
 
@@ -136,6 +139,33 @@ class ImportBatchAdmin(admin.ModelAdmin):
         if not rows:
             return "None."
         return format_html("<ul>{}</ul>", format_html_join("", "<li><a href='{}'>{}</a>: {}</li>", rows))
+
+    @admin.display(description="files with warnings")
+    def warned_files(self, batch: ImportBatch) -> str:
+        count, files = batch_files_with_warnings(batch=batch, limit=self.WARNED_FILES_SHOWN)
+        if not count:
+            return "None."
+        items = format_html_join(
+            "",
+            "<li><a href='{}'>{}</a> ({}): <ul>{}</ul></li>",
+            (
+                (
+                    reverse("admin:ingestion_sourcefile_change", args=[f.pk]),
+                    f.original_name,
+                    f.get_status_display(),
+                    format_html_join("", "<li>{}</li>", ((str(w),) for w in f.warnings)),
+                )
+                for f in files
+            ),
+        )
+        listing = reverse("admin:ingestion_sourcefile_changelist") + f"?batch__id__exact={batch.pk}&warnings=yes"
+        return format_html(
+            "{}{}: <ul>{}</ul><a href='{}'>All of them</a>",
+            "1 file imported with warnings" if count == 1 else f"{count:,} files imported with warnings",
+            f" (the first {len(files)} below)" if count > len(files) else "",
+            items,
+            listing,
+        )
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False  # a batch is a record of what arrived; nothing to edit
@@ -189,11 +219,26 @@ class ImportBatchAdmin(admin.ModelAdmin):
         )
 
 
+class WarningsFilter(admin.SimpleListFilter):
+    title = "warnings"
+    parameter_name = "warnings"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "With warnings"), ("no", "Without warnings")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.exclude(warnings=[])
+        if self.value() == "no":
+            return queryset.filter(warnings=[])
+        return queryset
+
+
 @admin.register(SourceFile)
 class SourceFileAdmin(admin.ModelAdmin):
     list_display = ["id", "original_name", "format", "status", "outcome", "candidate", "batch", "size", "created_at"]
     list_display_links = ["id", "original_name"]
-    list_filter = ["status", "format", "outcome"]
+    list_filter = ["status", "format", "outcome", WarningsFilter]
     list_select_related = ["candidate", "batch"]
     search_fields = ["original_name", "=sha256"]
     show_full_result_count = False

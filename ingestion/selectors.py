@@ -66,6 +66,13 @@ def import_batch_detail(*, batch_id: int, user) -> ImportBatch:
     )
 
 
+def batch_files_with_warnings(*, batch: ImportBatch, limit: int) -> tuple[int, list[SourceFile]]:
+    """How many files of ``batch`` were read with warnings (whatever became of them), and the first ``limit`` of them
+    (their names and warnings, not their bytes)."""
+    files = batch.files.exclude(warnings=[]).only("id", "batch_id", "original_name", "status", "warnings")
+    return files.count(), list(files.order_by("id")[:limit])
+
+
 def candidate_sources_prefetch(*, user, to_attr: str = "source_rows") -> Prefetch:
     """A candidate's stored files, newest first, as its profile lists them (what each file is, not its bytes).
 

@@ -149,3 +149,31 @@ def test_nobody_but_a_superuser_deletes_source_files(recruiter_client, viewer_cl
         url = reverse("admin:ingestion_sourcefile_delete", args=[failed_file.pk])
         assert client.post(url, {"post": "yes"}).status_code == 403
     assert SourceFile.objects.filter(pk=failed_file.pk).exists()
+
+
+def test_the_batch_page_lists_the_files_that_imported_with_warnings_and_the_file_list_filters_them(recruiter_client):
+    """Issue 14, done when: warnings are shown on the source file and in the batch detail."""
+    from tests.fixtures import JSONRESUME_DIR
+
+    warned = (JSONRESUME_DIR / "work" / "jonas-breit.no-current-job.json").read_bytes()
+    clean = (JSONRESUME_DIR / "tove-lindqvist.complete.json").read_bytes()
+    upload(recruiter_client, ("jonas.json", warned), ("tove.json", clean))
+    batch = ImportBatch.objects.get()
+    services.source_files_import(file_ids=list(batch.files.values_list("pk", flat=True)), token="test")
+    jonas = SourceFile.objects.get(original_name="jonas.json")
+    assert jonas.status == SourceFile.Status.IMPORTED
+    assert any("Copperleaf" in w for w in jonas.warnings)
+
+    page = recruiter_client.get(reverse("admin:ingestion_importbatch_change", args=[batch.pk])).content.decode()
+    file_page = recruiter_client.get(reverse("admin:ingestion_sourcefile_change", args=[jonas.pk])).content.decode()
+    listing = reverse("admin:ingestion_sourcefile_changelist")
+    with_warnings = recruiter_client.get(listing, {"batch__id__exact": batch.pk, "warnings": "yes"}).context["cl"]
+    without = recruiter_client.get(listing, {"batch__id__exact": batch.pk, "warnings": "no"}).context["cl"]
+
+    assert "Files with warnings" in page
+    assert "1 file imported with warnings" in page
+    assert "jonas.json" in page
+    assert "Copperleaf" in page  # the warning itself, in words
+    assert "Copperleaf" in file_page
+    assert [f.original_name for f in with_warnings.result_list] == ["jonas.json"]
+    assert [f.original_name for f in without.result_list] == ["tove.json"]
