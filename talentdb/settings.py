@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "profiles",
     "ingestion",
     "exports",
+    "jobs",
     "api",
     "devtools",  # manage.py generate_profiles; no models, never imported by the product
     "talentdb",  # the admin index's dashboard, which reads both profiles and ingestion
