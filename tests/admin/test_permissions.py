@@ -34,6 +34,8 @@ def test_recruiters_edit_candidates_and_working_lists_and_upload_but_manage_no_u
         "profiles.change_candidateskill",
         "profiles.add_candidateskill",
         "profiles.change_contribution",
+        "profiles.change_position",
+        "profiles.add_spokenlanguage",
         "profiles.change_shortlist",
         "profiles.add_shortlistentry",
         "profiles.change_savedsearch",
@@ -60,6 +62,20 @@ def test_the_migration_reverses_cleanly(groups):
     assert not Group.objects.filter(name__in=migration.GROUP_NAMES).exists()
     migration.create_groups(django_apps, None)
     assert Group.objects.filter(name__in=migration.GROUP_NAMES).count() == 2
+
+
+def test_groups_made_before_the_work_history_tables_are_given_them(groups):
+    """Migration 0014: the groups of an existing database had no permission on the jobs and languages tables."""
+    migration = importlib.import_module("profiles.migrations.0014_position_and_spoken_language_permissions")
+    migration.revoke(django_apps, None)
+    assert "profiles.view_position" not in perms(groups["Viewer"])
+
+    migration.grant(django_apps, None)
+
+    assert {"profiles.delete_position", "profiles.change_spokenlanguage"} <= perms(groups["Recruiter"])
+    viewer = perms(groups["Viewer"])
+    assert {"profiles.view_position", "profiles.view_spokenlanguage"} <= viewer
+    assert "profiles.change_position" not in viewer
 
 
 @pytest.mark.parametrize(
