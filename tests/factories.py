@@ -1,10 +1,20 @@
+import datetime as dt
 import hashlib
 
 import factory
 from django.contrib.auth import get_user_model
 
 from ingestion.models import ImportBatch, SourceFile
-from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
+from profiles.models import (
+    Candidate,
+    CandidateSkill,
+    Contribution,
+    Education,
+    Position,
+    Repository,
+    Skill,
+    SpokenLanguage,
+)
 from profiles.search import candidates_refresh_search_columns
 
 
@@ -108,3 +118,30 @@ class SourceFileFactory(factory.django.DjangoModelFactory):
     content = factory.Sequence(lambda n: f"Person {n}\n".encode())
     sha256 = factory.LazyAttribute(lambda f: hashlib.sha256(bytes(f.content)).hexdigest())
     size = factory.LazyAttribute(lambda f: len(f.content))
+
+
+class PositionFactory(factory.django.DjangoModelFactory):
+    """A job of a candidate's work history; current (no end) unless given an end."""
+
+    class Meta:
+        model = Position
+
+    candidate = factory.SubFactory(CandidateFactory)
+    order = factory.Sequence(int)
+    company = factory.Faker("company")
+    title = "Software Engineer"
+    start = dt.date(2020, 1, 1)
+    end = None
+    is_current = factory.LazyAttribute(lambda p: p.end is None)
+
+
+class SpokenLanguageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SpokenLanguage
+
+    candidate = factory.SubFactory(CandidateFactory)
+    position = factory.Sequence(int)
+    code = "en"
+    name = "English"
+    fluency = SpokenLanguage.Fluency.PROFESSIONAL_WORKING
+    raw = factory.LazyAttribute(lambda s: s.name)

@@ -493,6 +493,12 @@ def test_any_forged_cursor_is_a_400_in_the_error_shape(api, ordering, cursor):
         ({"country": ["DE", "FR"]}, "country: give one value"),
         ({"cursor": "not-a-cursor"}, "cursor: not a cursor this API gave out"),
         ({"page_size": "0"}, "page_size: a whole number from 1 to 500"),
+        (
+            {"language": "english:superb"},
+            "language: 'english:superb' is not language or language:level. A level is one of native, "
+            "full_professional, professional_working, limited_working, elementary (highest first), or a word for one "
+            "such as fluent, professional or native.",
+        ),
     ],
 )
 def test_bad_values_are_a_400_with_a_clear_message(api, params, message):
