@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from django.db.models import QuerySet
 
-from profiles.models import Candidate, CandidateSkill, ShortlistEntry
-from profiles.selectors import candidates_with_skills
+from profiles.models import Candidate, CandidateSkill, Position, ShortlistEntry
+from profiles.selectors import candidates_with_companies, candidates_with_skills
 
 CHUNK_SIZE = 1000
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
@@ -27,6 +27,8 @@ CANDIDATE_COLUMNS = [
     "headline",
     "title",
     "company",
+    "current_companies",
+    "previous_companies",
     "city",
     "region",
     "country",
@@ -96,17 +98,31 @@ def _skills(skill_rows: Iterable[CandidateSkill], section: str | None = None) ->
     return "; ".join(f"{row.skill.slug}:{row.score}" for row in skill_rows if section is None or row.section == section)
 
 
+def _companies(jobs: Iterable[Position]) -> tuple[str, str]:
+    """The current and the previous companies of jobs listed newest first, each once (in any case: the ``company``
+    filter's rule) and as first written; a company the person works at now is not also a previous one."""
+    current: dict[str, str] = {}
+    previous: dict[str, str] = {}
+    for job in jobs:
+        key = job.company.strip().casefold()
+        if key:
+            (current if job.is_current else previous).setdefault(key, job.company.strip())
+    return "; ".join(current.values()), "; ".join(name for key, name in previous.items() if key not in current)
+
+
 def candidate_csv_lines(queryset: QuerySet[Candidate], *, url: Callable[[Candidate], str]) -> Iterator[str]:
-    """One line per candidate of ``queryset`` (skills prefetched per chunk); ``url`` links each row back."""
+    """One line per candidate of ``queryset`` (skills and jobs' companies prefetched per chunk); ``url`` links each
+    row back."""
 
     def rows() -> Iterator[list]:
-        for candidate in candidates_with_skills(queryset).iterator(chunk_size=CHUNK_SIZE):
+        for candidate in candidates_with_companies(candidates_with_skills(queryset)).iterator(chunk_size=CHUNK_SIZE):
             yield [
                 candidate.pk,
                 candidate.name,
                 candidate.headline,
                 candidate.title,
                 candidate.company,
+                *_companies(candidate.company_rows),
                 candidate.city,
                 candidate.region,
                 candidate.country,

@@ -206,6 +206,20 @@ POSITIONS_NEWEST_FIRST = (
 )
 
 
+def candidates_with_companies(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
+    """Prefetch the jobs' companies and whether each is current into ``company_rows``, newest first (a CSV line's
+    company columns): one query per page or export chunk."""
+    return queryset.prefetch_related(
+        Prefetch(
+            "positions",
+            queryset=Position.objects.only("candidate_id", "company", "is_current").order_by(
+                "candidate_id", *POSITIONS_NEWEST_FIRST
+            ),
+            to_attr="company_rows",
+        )
+    )
+
+
 def candidates_with_profile_rows(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
     """Prefetch ``position_rows`` (newest first), ``education_rows``, ``language_rows`` and ``contribution_rows``
     (with their repository): one query each per page or export chunk."""

@@ -1,4 +1,5 @@
 import csv
+import datetime as dt
 import io
 
 import pytest
@@ -7,7 +8,7 @@ from profiles.exports import candidate_csv_lines, neutralise, shortlist_csv_line
 from profiles.models import Candidate, ShortlistEntry
 from profiles.selectors import shortlist_entries_for_export
 from profiles.services import shortlist_add_candidates, shortlist_get_or_create
-from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
+from tests.factories import CandidateFactory, CandidateSkillFactory, PositionFactory, SkillFactory, UserFactory
 
 
 @pytest.mark.parametrize(
@@ -81,3 +82,53 @@ def test_shortlist_csv_lists_status_notes_and_the_candidate():
 
     assert (row["shortlist"], row["status"], row["notes"]) == ("Backend", "Contacted", "'-called twice")
     assert (row["name"], row["skills"]) == ("Ada Quill", "go:8")
+
+
+@pytest.mark.django_db
+def test_candidate_csv_names_current_and_previous_companies_newest_first_each_once():
+    """Issue 14: exports gain the work history's companies. Current: the open-ended jobs; previous: the ended ones,
+    less the companies the person works at now; a company once per cell, however often (or however cased) listed."""
+    candidate = CandidateFactory(company="Northwind Labs")
+    jobs = [
+        ("Salina Bikes", dt.date(2019, 6, 1), None),
+        ("Northwind Labs", dt.date(2021, 3, 1), None),
+        ("Trattoria Digitale", dt.date(2014, 6, 1), dt.date(2014, 9, 1)),
+        ("Lanternfish GmbH", dt.date(2017, 1, 1), dt.date(2021, 2, 1)),
+        ("LANTERNFISH GMBH", dt.date(2015, 1, 1), dt.date(2016, 12, 1)),
+        ("Northwind Labs", dt.date(2020, 1, 1), dt.date(2021, 2, 1)),  # promoted: still current there
+        ("", dt.date(2013, 1, 1), dt.date(2013, 6, 1)),
+    ]
+    for company, start, end in jobs:
+        PositionFactory(candidate=candidate, company=company, start=start, end=end)
+    CandidateFactory(name="No jobs")
+
+    rows = read(candidate_csv_lines(Candidate.objects.order_by("id"), url=lambda c: "u"))
+
+    assert (rows[0]["current_companies"], rows[0]["previous_companies"]) == (
+        "Northwind Labs; Salina Bikes",
+        "Lanternfish GmbH; Trattoria Digitale",
+    )
+    assert (rows[1]["current_companies"], rows[1]["previous_companies"]) == ("", "")
+    assert list(rows[0])[4:7] == ["company", "current_companies", "previous_companies"]
+
+
+@pytest.mark.django_db
+def test_company_cells_are_neutralised_like_every_other_cell():
+    candidate = CandidateFactory()
+    PositionFactory(candidate=candidate, company="=HYPERLINK(1)")
+    PositionFactory(candidate=candidate, company="\uff0bplus", end=dt.date(2021, 1, 1))
+
+    [row] = read(candidate_csv_lines(Candidate.objects.all(), url=lambda c: "u"))
+
+    assert (row["current_companies"], row["previous_companies"]) == ("'=HYPERLINK(1)", "'\uff0bplus")
+
+
+@pytest.mark.django_db
+def test_the_companies_take_one_query_per_chunk_not_one_per_candidate(django_assert_num_queries):
+    for n in range(30):
+        PositionFactory(candidate=CandidateFactory(), company=f"Company {n}")
+
+    with django_assert_num_queries(3):  # the candidates, their skills, their jobs
+        rows = read(candidate_csv_lines(Candidate.objects.all(), url=lambda c: "u"))
+
+    assert len({row["current_companies"] for row in rows}) == 30
