@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from profiles.exports import candidate_csv_lines
-from profiles.models import Candidate, CandidateSkill, Contribution, Education
+from profiles.models import Candidate, CandidateSkill, Contribution, Education, Position, SpokenLanguage
 from profiles.selectors import candidates_iterate_with_skills
 
 CHUNK_SIZE = 1000
@@ -49,8 +49,8 @@ def export_lines(format: str, queryset: QuerySet[Candidate], *, url: CandidateUr
 
 
 def candidate_jsonl_lines(queryset: QuerySet[Candidate], *, url: CandidateUrl) -> Iterator[str]:
-    """One JSON line per candidate of ``queryset`` (from ``profiles.selectors.candidates_for_profiles``: education and
-    contributions prefetched), skills attached a chunk at a time."""
+    """One JSON line per candidate of ``queryset`` (from ``profiles.selectors.candidates_for_profiles``: jobs,
+    education, languages and contributions prefetched), skills attached a chunk at a time."""
     for candidate in candidates_iterate_with_skills(queryset, chunk_size=CHUNK_SIZE):
         row = candidate_json(candidate, url=url(candidate))
         yield json.dumps(row, cls=DjangoJSONEncoder, ensure_ascii=False) + "\n"
@@ -75,8 +75,10 @@ def candidate_json(candidate: Candidate, *, url: str) -> dict:
         "summary": candidate.summary,
         "years_coding": candidate.years_coding,
         "years_employed": candidate.years_employed,
+        "experience": [_position(row) for row in candidate.position_rows],
         "education": [_education(row) for row in candidate.education_rows],
         "spoken_languages": list(candidate.spoken_languages),
+        "languages": [_language(row) for row in candidate.language_rows],
         "skills_declared": candidate.skills_declared,
         "skills": candidate.skill_sections.get(CandidateSkill.Section.SKILL, []),
         "programming_languages_declared": candidate.programming_languages_declared,
@@ -91,13 +93,31 @@ def candidate_json(candidate: Candidate, *, url: str) -> dict:
     return row
 
 
+def _position(position: Position) -> dict:
+    return {
+        "company": position.company,
+        "title": position.title,
+        "location": position.location,
+        "start": _month(position.start),
+        "end": _month(position.end),
+        "current": position.is_current,
+        "summary": position.summary,
+    }
+
+
 def _education(education: Education) -> dict:
     return {
         "degree": education.degree,
         "field": education.field,
         "minor": education.minor,
         "school": education.school,
+        "start": _month(education.start),
+        "end": _month(education.end),
     }
+
+
+def _language(language: SpokenLanguage) -> dict:
+    return {"code": language.code, "name": language.name, "fluency": language.fluency}
 
 
 def _contribution(contribution: Contribution) -> dict:

@@ -1,6 +1,7 @@
 """exports.formats: the JSON Lines row, built by hand below the API, is the API's CandidateExportSerializer value for
 value and byte for byte (issue 15, hole 4: the job and the stream share one writer)."""
 
+import datetime as dt
 import json
 
 import pytest
@@ -12,7 +13,14 @@ from api.serializers import CandidateExportSerializer
 from exports.formats import candidate_json, candidate_jsonl_lines, export_lines
 from profiles.models import Skill
 from profiles.selectors import candidate_search, candidates_for_profiles, candidates_iterate_with_skills
-from tests.factories import CandidateFactory, CandidateSkillFactory, ContributionFactory, EducationFactory
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ContributionFactory,
+    EducationFactory,
+    PositionFactory,
+    SpokenLanguageFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +30,11 @@ def people(db):
     full = CandidateFactory(name='Zoë "Quote" Ng', badges=["Top 1%"], spoken_languages=["English"], summary="a\nb")
     CandidateSkillFactory(candidate=full, skill=Skill.objects.get(slug="python"), score=9)
     CandidateSkillFactory(candidate=full, skill=Skill.objects.get(slug="go"), score=4, section="language")
-    EducationFactory(candidate=full)
+    EducationFactory(candidate=full, start=dt.date(2010, 9, 1))
     ContributionFactory(candidate=full, active_months=None)
+    PositionFactory(candidate=full, company="Lumen", end=dt.date(2021, 5, 1), summary="a\nb")
+    PositionFactory(candidate=full, company="Quill & Co", location="Köln")
+    SpokenLanguageFactory(candidate=full, code="de", name="German", fluency="native")
     bare = CandidateFactory(name="Bare", years_coding=None, years_employed=None, headline="", city="")
     return [full, bare]
 
@@ -55,3 +66,64 @@ def test_each_candidate_is_one_line_whatever_its_text_holds(people):
 def test_an_unknown_format_is_a_programming_error(people):
     with pytest.raises(ValueError, match="xlsx"):
         export_lines("xlsx", candidates_for_profiles(), url=lambda c: "u")
+
+
+def test_a_jsonl_row_has_the_work_history_newest_first_the_languages_and_the_study_months(db):
+    """Issue 14: the whole candidate in the export, as the API's detail has it."""
+    candidate = CandidateFactory()
+    PositionFactory(
+        candidate=candidate, order=0, company="Lanternfish", start=dt.date(2017, 1, 1), end=dt.date(2021, 2, 1)
+    )
+    PositionFactory(
+        candidate=candidate,
+        order=1,
+        company="Northwind Labs",
+        title="SRE",
+        location="Bologna",
+        start=dt.date(2021, 3, 1),
+        summary="Pager.",
+        highlights=["not exported"],
+    )
+    PositionFactory(candidate=candidate, order=2, company="Undated", start=None, end=None, is_current=False)
+    SpokenLanguageFactory(candidate=candidate, code="it", name="Italian", fluency="native", raw="Italiano")
+    SpokenLanguageFactory(candidate=candidate, code="", name="Klingon", fluency="", raw="Klingon")
+    EducationFactory(candidate=candidate, start=dt.date(2010, 9, 1), end=None)
+
+    [candidate] = candidates_iterate_with_skills(candidates_for_profiles())
+    row = candidate_json(candidate, url="u")
+
+    assert row["experience"] == [
+        {
+            "company": "Northwind Labs",
+            "title": "SRE",
+            "location": "Bologna",
+            "start": "2021-03",
+            "end": None,
+            "current": True,
+            "summary": "Pager.",
+        },
+        {
+            "company": "Lanternfish",
+            "title": "Software Engineer",
+            "location": "",
+            "start": "2017-01",
+            "end": "2021-02",
+            "current": False,
+            "summary": "",
+        },
+        {
+            "company": "Undated",
+            "title": "Software Engineer",
+            "location": "",
+            "start": None,
+            "end": None,
+            "current": False,
+            "summary": "",
+        },
+    ]
+    assert row["languages"] == [
+        {"code": "it", "name": "Italian", "fluency": "native"},
+        {"code": "", "name": "Klingon", "fluency": ""},
+    ]
+    assert (row["education"][0]["start"], row["education"][0]["end"]) == ("2010-09", None)
+    assert row["spoken_languages"] == list(candidate.spoken_languages)  # the names list stays
