@@ -1,7 +1,9 @@
 """Read shapes of the API. Explicit fields only; every value comes from a selector's prefetched rows (no queries here).
 
 A candidate's detail has the field names of ``shared/corpus/progai/jinliang-wei.expected.json`` plus ``id``, ``url``,
-``created_at``, ``updated_at``, ``sources`` and, when skills are requested, ``match``.
+``experience`` (the jobs, newest first), ``languages`` (with fluency), ``created_at``, ``updated_at``, ``sources`` and,
+when skills are requested, ``match``; its education entries carry their months too. The list leaves out the jobs,
+languages and education: a page stays one row per candidate.
 """
 
 from __future__ import annotations
@@ -22,11 +24,34 @@ from ingestion.models import ImportBatch, SourceFile
 from ingestion.selectors import import_batch_progress
 from ingestion.services import upload_refusals
 from profiles.filters import MATCH_FORMULA
-from profiles.models import Candidate, CandidateSkill, Contribution, Education, Repository, Skill
+from profiles.models import (
+    Candidate,
+    CandidateSkill,
+    Contribution,
+    Education,
+    Position,
+    Repository,
+    Skill,
+    SpokenLanguage,
+)
 
 
 def _month(value) -> str | None:
     return value.strftime("%Y-%m") if value else None
+
+
+# A month as the API writes it: "2021-03", null when the file gave none (or, for an end, while the job is current).
+MONTH_SCHEMA = {"type": "string", "nullable": True, "pattern": r"^\d{4}-\d{2}$"}
+
+
+class MonthField(serializers.ReadOnlyField):
+    """A date column read as its month, ``YYYY-MM`` or null."""
+
+    def to_representation(self, value) -> str | None:
+        return _month(value)
+
+
+extend_schema_field(MONTH_SCHEMA)(MonthField)
 
 
 class LocationSerializer(serializers.Serializer):
@@ -46,9 +71,38 @@ class CandidateSkillSerializer(serializers.Serializer):
 
 
 class EducationSerializer(serializers.ModelSerializer):
+    start = MonthField(help_text="YYYY-MM; null when the file gives none.")
+    end = MonthField(help_text="YYYY-MM; null when the file gives none.")
+
     class Meta:
         model = Education
-        fields = ["degree", "field", "minor", "school"]
+        fields = ["degree", "field", "minor", "school", "start", "end"]
+
+
+class PositionSerializer(serializers.ModelSerializer):
+    """A job of the work history, as ``position_rows`` lists them (newest first)."""
+
+    start = MonthField(help_text="YYYY-MM; null when the file gives none.")
+    end = MonthField(help_text="YYYY-MM; null while current, or when the file gives none.")
+    current = serializers.BooleanField(source="is_current", help_text="An open-ended job: the candidate works there.")
+
+    class Meta:
+        model = Position
+        fields = ["company", "title", "location", "start", "end", "current", "summary"]
+
+
+class SpokenLanguageSerializer(serializers.ModelSerializer):
+    code = serializers.CharField(help_text="ISO 639 (`fr`, `yue`); empty when no language data knows the name.")
+    name = serializers.CharField(help_text="The English name (`French`); as written when the language is unknown.")
+    fluency = serializers.ChoiceField(
+        choices=SpokenLanguage.Fluency.choices,
+        allow_blank=True,
+        help_text="The levels are listed highest first; empty when the file gives none.",
+    )
+
+    class Meta:
+        model = SpokenLanguage
+        fields = ["code", "name", "fluency"]
 
 
 class ContributionSerializer(serializers.ModelSerializer):
@@ -221,7 +275,15 @@ class CandidateListSerializer(_CandidateBaseSerializer):
 
 
 class CandidateDetailSerializer(_CandidateBaseSerializer):
+    experience = PositionSerializer(source="position_rows", many=True, help_text="Every job, newest first.")
     education = EducationSerializer(source="education_rows", many=True)
+    languages = SpokenLanguageSerializer(
+        source="language_rows", many=True, help_text="Spoken languages with their fluency, as the file lists them."
+    )
+    spoken_languages = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The spoken languages' names (as `languages` has them, or entered by hand).",
+    )
     contributions = ContributionSerializer(source="contribution_rows", many=True)
     sources = SourceSerializer(source="source_rows", many=True, help_text="The stored files behind this candidate.")
 
@@ -239,8 +301,10 @@ class CandidateDetailSerializer(_CandidateBaseSerializer):
             "summary",
             "years_coding",
             "years_employed",
+            "experience",
             "education",
             "spoken_languages",
+            "languages",
             "skills_declared",
             "skills",
             "programming_languages_declared",

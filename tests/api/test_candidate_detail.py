@@ -1,22 +1,27 @@
 """GET /api/v1/candidates/{id}/: the full profile, its sources, and match for requested skills."""
 
+import datetime as dt
 import hashlib
 
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from profiles.models import Skill
+from profiles.models import Candidate, Skill
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
     ContributionFactory,
     EducationFactory,
     ImportBatchFactory,
+    PositionFactory,
     RepositoryFactory,
     SourceFileFactory,
+    SpokenLanguageFactory,
     UserFactory,
 )
+from tests.fixtures import JSONRESUME_DIR
+from tests.ingestion.imports import import_all, receive
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +39,16 @@ def candidate(consumer):
     CandidateSkillFactory(
         candidate=candidate, skill=Skill.objects.get(slug="go"), score=6, label="Go", section="language", position=1
     )
-    EducationFactory(candidate=candidate, degree="Master's Degree", field="CS", minor="", school="UNILAG")
+    EducationFactory(
+        candidate=candidate,
+        degree="Master's Degree",
+        field="CS",
+        minor="",
+        school="UNILAG",
+        start=dt.date(2012, 9, 1),
+        end=dt.date(2014, 7, 1),
+    )
+    EducationFactory(candidate=candidate, degree="BSc", field="", minor="", school="Yaba Tech", position=1)
     repository = RepositoryFactory(full_name="lumen/optics", description="Optical flow", topics=["compiler", "ml"])
     ContributionFactory(
         candidate=candidate,
@@ -66,7 +80,17 @@ def test_it_shows_the_whole_profile(api, candidate):
     assert data["location"] == {"city": "Lagos", "region": "Lagos State", "country": "Nigeria", "country_code": "NG"}
     assert data["skills"] == [{"slug": "python", "name": "Python", "score": 9, "label": "python3"}]
     assert data["programming_languages"] == [{"slug": "go", "name": "Go", "score": 6, "label": "Go"}]
-    assert data["education"] == [{"degree": "Master's Degree", "field": "CS", "minor": "", "school": "UNILAG"}]
+    assert data["education"] == [
+        {
+            "degree": "Master's Degree",
+            "field": "CS",
+            "minor": "",
+            "school": "UNILAG",
+            "start": "2012-09",
+            "end": "2014-07",
+        },
+        {"degree": "BSc", "field": "", "minor": "", "school": "Yaba Tech", "start": None, "end": None},
+    ]
     assert data["contributions"] == [
         {
             "repository": "lumen/optics",
@@ -113,7 +137,120 @@ def test_a_missing_candidate_is_a_404_in_the_error_shape(api):
     assert response.json() == {"error": {"code": "not_found", "message": "No candidate with this id.", "details": {}}}
 
 
+def imported(name: str) -> Candidate:
+    path = JSONRESUME_DIR / name
+    assert import_all(receive((path.name, path.read_bytes()))).failed == 0
+    return Candidate.objects.get()
+
+
+def test_experience_lists_every_job_newest_first(api):
+    ilse = imported("ilse-marchetti.work-history.json")
+
+    data = api.get(url(ilse.pk)).json()
+
+    # The two open-ended jobs first (the later start first), then the ended ones by their end, latest first.
+    assert data["experience"] == [
+        {
+            "company": "Northwind Labs",
+            "title": "Site Reliability Engineer",
+            "location": "Bologna, Italy",
+            "start": "2021-03",
+            "end": None,
+            "current": True,
+            "summary": "Keeps the payment APIs up.",
+        },
+        {
+            "company": "Salina Bikes",
+            "title": "Part-time Mentor",
+            "location": "",
+            "start": "2019-06",
+            "end": None,
+            "current": True,
+            "summary": "",
+        },
+        {
+            "company": "Lanternfish GmbH",
+            "title": "Platform Engineer",
+            "location": "",
+            "start": "2017-01",
+            "end": "2021-02",
+            "current": False,
+            "summary": "",
+        },
+        {
+            "company": "Lanternfish GmbH",
+            "title": "Junior Developer",
+            "location": "",
+            "start": "2015-01",
+            "end": "2016-12",
+            "current": False,
+            "summary": "",
+        },
+        {
+            "company": "Trattoria Digitale",
+            "title": "Intern",
+            "location": "",
+            "start": "2014-06",
+            "end": "2014-09",
+            "current": False,
+            "summary": "",
+        },
+    ]
+    assert (data["company"], data["title"]) == ("Northwind Labs", "Site Reliability Engineer")
+
+
+def test_an_undated_job_has_null_months(detail_of):
+    candidate = CandidateFactory()
+    PositionFactory(candidate=candidate, company="Lumivaara", title="Principal Compiler Engineer", start=None)
+
+    [job] = detail_of(candidate)["experience"]
+
+    assert (job["start"], job["end"], job["current"]) == (None, None, True)
+
+
+def test_languages_list_code_english_name_and_fluency_as_the_file_lists_them(api):
+    ruth = imported("ruth-okonkwo.skill-groups-and-languages.json")
+
+    data = api.get(url(ruth.pk)).json()
+
+    assert data["languages"] == [
+        {"code": "ja", "name": "Japanese", "fluency": "limited_working"},  # "Japanese – Intermediate"
+        {"code": "fr", "name": "French", "fluency": ""},  # "fr", no level given
+        {"code": "en", "name": "English", "fluency": "native"},  # "Inglés", "Nativo"
+        {"code": "de", "name": "German", "fluency": "native"},
+        {"code": "it", "name": "Italian", "fluency": "full_professional"},
+        {"code": "pt", "name": "Portuguese", "fluency": "native"},
+        {"code": "sw", "name": "Swahili", "fluency": "native"},
+        {"code": "nl", "name": "Dutch", "fluency": "limited_working"},
+        {"code": "pl", "name": "Polish", "fluency": "elementary"},
+    ]
+    # The names stay as they were.
+    assert data["spoken_languages"] == [language["name"] for language in data["languages"]]
+
+
+def test_a_language_no_data_set_knows_has_an_empty_code(detail_of):
+    candidate = CandidateFactory()
+    SpokenLanguageFactory(candidate=candidate, code="", name="Zorblish", fluency="")
+
+    assert detail_of(candidate)["languages"] == [{"code": "", "name": "Zorblish", "fluency": ""}]
+
+
+def test_the_list_stays_lean_without_jobs_or_languages(api):
+    imported("ilse-marchetti.work-history.json")
+
+    [row] = api.get(reverse("api:candidate-list")).json()["results"]
+
+    assert not {"experience", "languages", "education"} & row.keys()
+
+
+@pytest.fixture
+def detail_of(api):
+    return lambda candidate: api.get(url(candidate.pk)).json()
+
+
 def test_it_runs_a_fixed_number_of_queries(api, candidate, django_assert_num_queries):
+    PositionFactory.create_batch(3, candidate=candidate)
+    SpokenLanguageFactory.create_batch(2, candidate=candidate)
     # token, the reader's permissions (their own and their groups': may they view every import batch?), candidate,
     # skills, jobs, education, spoken languages, contributions (+ repositories joined), sources (with whether the
     # reader may view each's batch)

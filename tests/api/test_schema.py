@@ -57,3 +57,26 @@ def test_match_and_rank_are_documented_as_optional(schema, component):
 
     assert {"match"} <= properties["properties"].keys()
     assert not {"match", "rank"} & set(properties["required"])
+
+
+def test_the_detail_documents_jobs_languages_and_education_months_typed(schema):
+    components = schema["components"]["schemas"]
+    detail = components["CandidateDetail"]["properties"]
+    month = {"type": "string", "nullable": True, "pattern": r"^\d{4}-\d{2}$"}
+
+    assert detail["experience"]["type"] == "array"
+    job = components[detail["experience"]["items"]["$ref"].rsplit("/", 1)[1]]["properties"]
+    assert set(job) == {"company", "title", "location", "start", "end", "current", "summary"}
+    assert {key: job["start"][key] for key in month} == month
+    assert {key: job["end"][key] for key in month} == month
+    assert job["current"]["type"] == "boolean"
+    language = components[detail["languages"]["items"]["$ref"].rsplit("/", 1)[1]]["properties"]
+    assert set(language) == {"code", "name", "fluency"}
+    levels = {
+        value for ref in language["fluency"]["oneOf"] for value in components[ref["$ref"].rsplit("/", 1)[1]]["enum"]
+    }
+    assert levels == {"native", "full_professional", "professional_working", "limited_working", "elementary", ""}
+    education = components[detail["education"]["items"]["$ref"].rsplit("/", 1)[1]]["properties"]
+    assert {key: education["start"][key] for key in month} == month
+    assert detail["spoken_languages"]["items"]["type"] == "string"
+    assert not {"experience", "languages"} & components["CandidateList"]["properties"].keys()

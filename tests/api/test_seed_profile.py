@@ -125,6 +125,10 @@ def assert_detail_equals_the_expected_document(api, candidate_id: int, expected:
             assert data["location"] == {**value, "country_code": country_code}
         elif field in ("skills", "programming_languages"):
             assert [(s["label"], s["score"]) for s in data[field]] == one_row_per_skill(value), field
+        elif field == "education":
+            # The expected documents predate the education months, which a Prog.AI export never gives.
+            assert [{key: entry[key] for key in row} for row, entry in zip(value, data[field], strict=True)] == value
+            assert all(entry["start"] is entry["end"] is None for entry in data[field])
         else:
             assert data[field] == value, field
 
