@@ -157,10 +157,13 @@ def _match(keys: list[tuple[str, str]], known: dict[tuple[str, str], int]) -> in
 # No savepoint inside a caller's transaction (source_files_import records the files' outcome in the same one): a
 # failure rolls all of it back anyway.
 @transaction.atomic(savepoint=False)
-def load_profiles(profiles: list[NormalisedProfile]) -> list[LoadResult]:
+def load_profiles(profiles: list[NormalisedProfile], *, rebuild: bool = False) -> list[LoadResult]:
     """Create or update one candidate per profile, in one transaction. Raises on any database error.
 
     Profiles of the same person within ``profiles`` are applied in order: the later one updates the earlier.
+    With ``rebuild``, a stored candidate is rewritten even when its fingerprint is this document's: the fingerprint
+    says which document was loaded, not which code loaded it, and a rebuild (``manage.py reparse --all``) is how rows
+    that code did not write (tables added since) get written.
     """
     keys_by_doc = [profile.identity_keys for profile in profiles]
     _lock_keys([key for keys in keys_by_doc for key in keys])
@@ -184,7 +187,7 @@ def load_profiles(profiles: list[NormalisedProfile]) -> list[LoadResult]:
         elif person.pk is None:  # the same person as an earlier, new document in this chunk
             person.values, person.sha = values, sha
             outcome = SourceFile.Outcome.UPDATED
-        elif person.sha == sha and person.pk not in to_update:
+        elif person.sha == sha and person.pk not in to_update and not rebuild:
             outcome = SourceFile.Outcome.UNCHANGED
         else:
             person.values.update((field, value) for field, value in values.items() if field not in person.protected)

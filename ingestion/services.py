@@ -413,10 +413,13 @@ def _import_transaction() -> Iterator[None]:
         yield
 
 
-def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
+def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = False) -> ImportSummary:
     """Claim, parse, normalise and load these files. Database outages, serialization failures and deadlocks
     propagate (the task retries); anything wrong with a file's content, any other database error included, fails that
-    file alone, with its message, and no partial rows: neither its own nor the shared ones it introduced."""
+    file alone, with its message, and no partial rows: neither its own nor the shared ones it introduced.
+
+    With ``rebuild``, the files are their candidates' stored files, whole candidates at a time, loaded as
+    ``source_files_rebuild`` says."""
     sources = _claim_for_import(file_ids, token)
     summary = ImportSummary()
     if not sources:
@@ -442,29 +445,32 @@ def source_files_import(*, file_ids: list[int], token: str) -> ImportSummary:
     profiles = [profile for _, profile in normalised]
     _repositories_first(profiles, [source.pk for source, _ in normalised])
     failed = {source.pk for source, _ in failures}
-    try:
-        with _import_transaction():
-            results = load_profiles(profiles) if profiles else []
-            _finish_files(_result_rows(normalised, results, summary) + _failure_rows(failures, summary))
-    except SAVE_ERRORS as exc:
-        if is_transient(exc):
-            raise
-        # One bad profile spoils the set-based load: load each on its own to find and fail just that one.
-        logger.warning("Bulk load of %s files failed (%s); loading one by one", len(normalised), exc)
-        summary = ImportSummary()
-        with _import_transaction():
-            _finish_files(_failure_rows(failures, summary))
-        for source, profile in normalised:
-            try:
-                with _import_transaction():
-                    _finish_files(_result_rows([(source, profile)], load_profiles([profile]), summary))
-            except SAVE_ERRORS as single_exc:
-                if is_transient(single_exc):
-                    raise
-                logger.warning("Source file %s could not be saved: %s", source.pk, single_exc)
-                failed.add(source.pk)
-                with _import_transaction():
-                    _finish_files(_failure_rows([(source, _database_message(single_exc))], summary))
+    if rebuild:
+        failed |= _rebuild_load(normalised, failures, summary)
+    else:
+        try:
+            with _import_transaction():
+                results = load_profiles(profiles) if profiles else []
+                _finish_files(_result_rows(normalised, results, summary) + _failure_rows(failures, summary))
+        except SAVE_ERRORS as exc:
+            if is_transient(exc):
+                raise
+            # One bad profile spoils the set-based load: load each on its own to find and fail just that one.
+            logger.warning("Bulk load of %s files failed (%s); loading one by one", len(normalised), exc)
+            summary = ImportSummary()
+            with _import_transaction():
+                _finish_files(_failure_rows(failures, summary))
+            for source, profile in normalised:
+                try:
+                    with _import_transaction():
+                        _finish_files(_result_rows([(source, profile)], load_profiles([profile]), summary))
+                except SAVE_ERRORS as single_exc:
+                    if is_transient(single_exc):
+                        raise
+                    logger.warning("Source file %s could not be saved: %s", source.pk, single_exc)
+                    failed.add(source.pk)
+                    with _import_transaction():
+                        _finish_files(_failure_rows([(source, _database_message(single_exc))], summary))
     if failed:
         _failed_files_take_back(
             sorted(failed), kept=[document for source, document in parsed if source.pk not in failed]
@@ -810,6 +816,208 @@ def source_files_requeue(*, file_ids: Iterable[int]) -> int:
         ImportBatch.objects.filter(files__pk__in=ids).update(finished_at=None)
         _enqueue_on_commit(ids)
     return updated
+
+
+# --- Rebuilding (manage.py reparse --all) --------------------------------------------------------------------------
+
+# Files a rebuild reads: every file a candidate was built from, and those that failed since (a failed file keeps the
+# link to the candidate it built, so that the next run tries it again in its place). Pending and processing files are
+# left to the import that holds them.
+_REBUILT_STATUSES = (SourceFile.Status.IMPORTED, SourceFile.Status.UNCHANGED, SourceFile.Status.FAILED)
+
+
+def rebuild_totals() -> tuple[int, int]:
+    """(candidates, files) a rebuild of every candidate reads."""
+    files = SourceFile.objects.filter(candidate__isnull=False, status__in=_REBUILT_STATUSES)
+    return files.values("candidate").distinct().count(), files.count()
+
+
+def rebuild_chunks(*, size: int) -> Iterator[list[int]]:
+    """The ids of the files to rebuild every candidate from, ``size`` candidates at a time in id order, each
+    candidate's files together and in the order they were received (ids): the newest file is loaded last and wins,
+    as it did when the files were imported. Pages by candidate id (``candidate_id > last``), so memory stays flat and
+    candidates created meanwhile are met too."""
+    last = 0
+    while True:
+        with bound_cursor() as cursor:
+            cursor.execute(
+                """
+                WITH chosen AS (
+                    SELECT DISTINCT candidate_id FROM ingestion_sourcefile
+                    WHERE candidate_id > %(last)s AND status = ANY(%(statuses)b::varchar[])
+                    ORDER BY candidate_id LIMIT %(size)s
+                )
+                SELECT f.id, f.candidate_id FROM ingestion_sourcefile f JOIN chosen USING (candidate_id)
+                WHERE f.status = ANY(%(statuses)b::varchar[])
+                ORDER BY f.id
+                """,
+                {"last": last, "size": size, "statuses": list(_REBUILT_STATUSES)},
+            )
+            rows = cursor.fetchall()
+        if not rows:
+            return
+        yield [pk for pk, _ in rows]
+        last = max(candidate_id for _, candidate_id in rows)
+
+
+def source_files_rebuild(*, file_ids: list[int], token: str) -> ImportSummary:
+    """Rebuild candidates from their stored files (``rebuild_chunks``): each file is parsed and loaded again, and its
+    candidate rewritten even when the document's fingerprint is unchanged, with every row of it (jobs, languages,
+    study dates: what the code that first loaded it may not have written). Protected fields stay as edited.
+
+    A candidate is rebuilt from all its files or left as it was: when one of them fails now, it is marked failed
+    with its message (keeping its bytes and its candidate), and the others are left as they were, so that an older
+    file never overwrites what the newer one wrote. A candidate that a newer file, not in ``file_ids``, was imported
+    into after they were chosen is left to that import (alongside normal imports: the older files must not overwrite
+    it). Safe to run again: the same files give the same rows."""
+    ids = sorted(file_ids)
+    # Claimable as any import's files are; their outcome and error stay until the import records the new ones, so
+    # that a file left as it was can get its status back (``_files_leave_as_they_were``).
+    SourceFile.objects.filter(pk__in=ids, status__in=_REBUILT_STATUSES).update(
+        status=SourceFile.Status.PENDING, claimed_by="", attempts=0, queued_at=timezone.now()
+    )
+    return source_files_import(file_ids=ids, token=token, rebuild=True)
+
+
+def source_files_rebuild_enqueue(*, file_ids: list[int]) -> None:
+    """Queue one chunk of ``rebuild_chunks`` to a worker, as one task: a candidate's files must load together."""
+    from ingestion import tasks  # tasks import services; keep the cycle one-way at import time
+
+    transaction.on_commit(lambda: tasks.rebuild_files.delay(file_ids))
+
+
+class _Superseded(Exception):
+    """Candidates a newer import wrote after the rebuild chose their files (raised to roll the load back)."""
+
+    def __init__(self, candidate_ids: set[int]):
+        super().__init__(candidate_ids)
+        self.candidate_ids = candidate_ids
+
+
+class _ProbeDone(Exception):
+    """Rolls back a load made only to learn whether it succeeds."""
+
+
+def _rebuild_load(
+    normalised: list[tuple[ClaimedFile, NormalisedProfile]],
+    failures: list[tuple[ClaimedFile, str]],
+    summary: ImportSummary,
+) -> set[int]:
+    """Load a rebuild's files a candidate at a time (see ``source_files_rebuild``), record every file's outcome, and
+    return the ids of those that failed to save."""
+    candidate_of = dict(
+        SourceFile.objects.filter(pk__in=[s.pk for s, _ in normalised + failures]).values_list("pk", "candidate_id")
+    )
+    groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]] = {}
+    for source, profile in normalised:
+        groups.setdefault(candidate_of[source.pk] or -source.pk, []).append((source, profile))
+    held: list[int] = []  # files left as they were
+    for candidate_id in {candidate_of[source.pk] for source, _ in failures} & groups.keys():
+        held += [source.pk for source, _ in groups.pop(candidate_id)]
+    failed: list[tuple[ClaimedFile, str]] = list(failures)
+    while groups:
+        loaded = [pair for group in groups.values() for pair in group]
+        attempt = ImportSummary()
+        try:
+            with _import_transaction():
+                results = load_profiles([profile for _, profile in loaded], rebuild=True)
+                _raise_if_superseded(groups)
+                _finish_files(_result_rows(loaded, results, attempt))
+        except _Superseded as exc:
+            for candidate_id in exc.candidate_ids:
+                held += [source.pk for source, _ in groups.pop(candidate_id)]
+            continue
+        except SAVE_ERRORS as exc:
+            if is_transient(exc):
+                raise
+            logger.warning("Rebuild of %s files failed (%s); rebuilding candidate by candidate", len(loaded), exc)
+            _rebuild_one_by_one(groups, summary, failed, held)
+        else:
+            summary.add(attempt)
+        break
+    with _import_transaction():
+        rows = _failure_rows(failed, summary)
+        # A failed file keeps the link to the candidate it built before.
+        _finish_files([(*row[:5], candidate_of.get(row[0])) for row in rows])
+        _files_leave_as_they_were(held)
+    summary.unchanged += len(held)
+    return {source.pk for source, _ in failed}
+
+
+def _rebuild_one_by_one(
+    groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]],
+    summary: ImportSummary,
+    failed: list[tuple[ClaimedFile, str]],
+    held: list[int],
+) -> None:
+    """After a set-based rebuild failed: each candidate in a transaction of its own; of one that fails, the files
+    that fail alone are marked failed (all of them, when none does) and the rest left as they were."""
+    for candidate_id, group in groups.items():
+        attempt = ImportSummary()
+        try:
+            with _import_transaction():
+                results = load_profiles([profile for _, profile in group], rebuild=True)
+                _raise_if_superseded({candidate_id: group})
+                _finish_files(_result_rows(group, results, attempt))
+        except _Superseded:
+            held.extend(source.pk for source, _ in group)
+            continue
+        except SAVE_ERRORS as exc:
+            if is_transient(exc):
+                raise
+            logger.warning("Candidate %s could not be rebuilt: %s", candidate_id, exc)
+            culprits = [(source, message) for source, profile in group if (message := _save_error(profile))]
+            culprits = culprits or [(source, _database_message(exc)) for source, _ in group]
+            failed.extend(culprits)
+            held.extend(source.pk for source, _ in group if source.pk not in {s.pk for s, _ in culprits})
+            continue
+        summary.add(attempt)
+
+
+def _save_error(profile: NormalisedProfile) -> str | None:
+    """The message of the database's refusal of this profile on its own, or None; writes nothing."""
+    try:
+        with transaction.atomic():
+            load_profiles([profile], rebuild=True)
+            raise _ProbeDone
+    except _ProbeDone:
+        return None
+    except SAVE_ERRORS as exc:
+        if is_transient(exc):
+            raise
+        return _database_message(exc)
+
+
+def _raise_if_superseded(groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]]) -> None:
+    """``_Superseded`` when a file of one of these candidates, newer than their files here, was imported meanwhile.
+
+    Run after the load took its identity locks: an import of that person that is still under way waits for them and
+    writes after this one (the newest file wins); one that committed before is found here."""
+    newest = {candidate_id: max(s.pk for s, _ in group) for candidate_id, group in groups.items() if candidate_id > 0}
+    if not newest:
+        return
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "SELECT DISTINCT f.candidate_id FROM ingestion_sourcefile f "
+            "JOIN unnest(%b::bigint[], %b::bigint[]) AS c(id, newest) ON f.candidate_id = c.id "
+            "WHERE f.id > c.newest AND f.status IN ('imported', 'unchanged')",
+            [list(newest), list(newest.values())],
+        )
+        superseded = {row[0] for row in cursor.fetchall()}
+    if superseded:
+        raise _Superseded(superseded)
+
+
+def _files_leave_as_they_were(file_ids: list[int]) -> None:
+    """Give files a rebuild claimed but did not load their status back (from the outcome and error they kept)."""
+    if not file_ids:
+        return
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "UPDATE ingestion_sourcefile SET claimed_by = '', status = CASE WHEN error <> '' THEN 'failed' "
+            "WHEN outcome = 'unchanged' THEN 'unchanged' ELSE 'imported' END WHERE id = ANY(%b::bigint[])",
+            [file_ids],
+        )
 
 
 def inbox_scan(*, inbox: Path | None = None) -> ImportBatch | None:

@@ -65,6 +65,22 @@ def import_files(self, file_ids: list[int]) -> str:
         return services.source_files_import(file_ids=file_ids, token=self.request.id or uuid.uuid4().hex).line()
 
 
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=10,
+)
+def rebuild_files(self, file_ids: list[int]) -> str:
+    """Rebuild the candidates of these stored files (``manage.py reparse --all``); a retry re-claims its own files."""
+    with _transient_database_errors():
+        return services.source_files_rebuild(file_ids=file_ids, token=self.request.id or uuid.uuid4().hex).line()
+
+
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
 def sweep_stale() -> int:
     """Beat: re-queue files a lost message or a killed worker left behind."""
