@@ -1,0 +1,161 @@
+"""Where a job is, read from its text: the countries it is in or limited to, and whether it can be done remotely.
+Pure: the cities come from the caller (the service layer reads them from the database).
+
+- A country is named by its ISO 3166 names (pycountry: name, common and official names) or a common name
+  (``core.countries.COUNTRY_ALIASES``: UK, USA, Holland...); the short ones (UK, US, USA, UAE) only in capitals, so
+  "us" the pronoun is no country. A city of the ``cities`` mapping (name -> alpha-2) gives its country, written with
+  a capital.
+- Only the job's own place counts, not every country the text names ("shops in Spain and Portugal" is the market):
+  a place in the heading block (the lines before the first blank line), on a line or under a heading about the place
+  ("Location", "Where"), or after a cue in its sentence ("based in", "office is in", "remote within", "anywhere in").
+- ``remote``: False when the text says remote work is not offered ("we can't offer fully remote") or asks for
+  presence (hybrid, on-site, in the office on Mondays) and never offers full remote; True when it offers the whole
+  job remotely ("fully remote", "100% remote within Spain", "remote-first", "work from anywhere"), even with
+  occasional meetings; None when it says neither (a "lab with a good canteen" is not a rule about presence).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+
+import ahocorasick
+import pycountry
+
+from core.countries import COUNTRY_ALIASES
+
+_SHORT_CODES = {"uk": "GB", "us": "US", "usa": "US", "uae": "AE", "u.k.": "GB", "u.s.": "US", "u.s.a.": "US"}
+
+_PLACE_CUE_RE = re.compile(
+    r"\b(?:based|located|office|offices|studio|lab|hq|headquarters|headquartered|remote|remotely|within|anywhere|"
+    r"relocate|relocation|residents?|reside|live|eligible to work|right to work|work from|working from|onsite|"
+    r"on-site|hybrid|location)\b[^.;!?\n]{0,40}$"
+)
+_PLACE_HEADING_RE = re.compile(r"\b(?:location|where|place|based|office|remote)\b")
+_PLACE_LINE_RE = re.compile(r"^\W*(?:location|based in|where|office)\b")
+
+_NOT_REMOTE_RE = re.compile(
+    r"\b(?:can't|cannot|can not|don't|do not|doesn't|does not|won't|will not|unable to|not able to)\s+"
+    r"(?:offer|support|do|allow|consider|provide|hire)\s+(?:\w+\s+)?(?:fully\s+|full\s+|100% )?remote|"
+    r"\bno\s+(?:fully\s+|full\s+)?remote\b|\bnot\s+(?:a\s+)?(?:fully\s+|full\s+)?remote\b|"
+    r"\bremote(?:\s+work(?:ing)?)?\s+(?:is\s+)?not\s+(?:possible|available|an option|offered)"
+)
+_REMOTE_RE = re.compile(
+    r"\b(?:fully|100%|100 %|completely|entirely|full|totally|permanently)[- ]remote(?:ly)?\b|"
+    r"\bremote[- ](?:first|only)\b|\bremote(?:ly)?\s+(?:within|from anywhere|anywhere|across|in)\b|"
+    r"\bwork(?:ing)?\s+(?:from\s+anywhere|from\s+home|remotely)\b|"
+    r"\b(?:role|job|position|team|company) is\s+(?:fully\s+)?remote\b|"
+    r"\bremote\s+(?:role|position|job|contract|opportunity)\b|\(remote\)|^\W*remote\W*$",
+    re.MULTILINE,
+)
+_PRESENCE_RE = re.compile(
+    r"\bhybrid\b|\bon[- ]?site\b|\bin[- ]office\b|\boffice[- ]based\b|\bin[- ]person\b|"
+    r"\b(?:in|at) the (?:office|studio|lab)\s+(?:on|every|\d|one|two|three|four)|"
+    r"\bdays? (?:a|per) week (?:in|at|from) (?:the|our)\b|"
+    r"\b(?:is|are|be) in (?:the office )?(?:on|every) (?:mondays|tuesdays|wednesdays|thursdays|fridays|weekdays)\b"
+)
+
+
+def _fold_key(name: str) -> str:
+    return name.casefold().replace("\u2019", "'")
+
+
+@functools.cache
+def _country_names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for country in pycountry.countries:
+        for attr in ("name", "common_name", "official_name"):
+            if value := getattr(country, attr, None):
+                names.setdefault(_fold_key(value), country.alpha_2)
+    for alias, code in COUNTRY_ALIASES.items():
+        if len(alias) > 3:
+            names[alias] = code
+    return names
+
+
+class _ByIdentity:
+    __slots__ = ("mapping",)
+
+    def __init__(self, mapping: Mapping[str, str] | None) -> None:
+        self.mapping = mapping
+
+    def __hash__(self) -> int:
+        return id(self.mapping)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByIdentity) and other.mapping is self.mapping
+
+
+@functools.lru_cache(maxsize=4)
+def _place_automaton(key: _ByIdentity) -> ahocorasick.Automaton:
+    """Place names -> (length, alpha-2, kind): countries, the capitals-only short codes, then the cities."""
+    automaton = ahocorasick.Automaton()
+    for name, code in (key.mapping or {}).items():
+        if (folded := _fold_key(name.strip())) and len(folded) > 1 and code:
+            automaton.add_word(folded, (len(folded), code.upper(), "city"))
+    for name, code in _country_names().items():
+        automaton.add_word(name, (len(name), code, "country"))
+    for name, code in _SHORT_CODES.items():
+        automaton.add_word(name, (len(name), code, "code"))
+    automaton.make_automaton()
+    return automaton
+
+
+def _mentions(text: str, folded: str, cities: Mapping[str, str] | None) -> list[tuple[int, int, str]]:
+    found = []
+    for last, (length, code, kind) in _place_automaton(_ByIdentity(cities)).iter(folded):
+        start, end = last - length + 1, last + 1
+        if (start and folded[start - 1].isalnum()) or (end < len(folded) and folded[end].isalnum()):
+            continue
+        surface = text[start:end]
+        if kind == "code" and surface != surface.upper():
+            continue
+        if kind != "code" and not surface[:1].isupper():
+            continue
+        found.append((start, end, code))
+    found.sort(key=lambda m: (m[0], m[0] - m[1]))
+    chosen, reach = [], -1
+    for start, end, code in found:  # the longest at each place ("United States" over "States"... and no overlaps)
+        if start >= reach:
+            chosen.append((start, end, code))
+            reach = end
+    return chosen
+
+
+def job_countries(
+    text: str, folded: str, *, header_end: int, place_spans: list[tuple[int, int]], cities: Mapping[str, str] | None
+) -> list[str]:
+    """The alpha-2 codes of the places the job is in or limited to, in the order the text names them.
+
+    ``header_end``: where the heading block ends; ``place_spans``: the lines under a heading about the place.
+    """
+    countries: list[str] = []
+    for start, _end, code in _mentions(text, folded, cities):
+        line_start = folded.rfind("\n", 0, start) + 1
+        before = folded[line_start:start]
+        own_place = (
+            start < header_end
+            or any(a <= start < b for a, b in place_spans)
+            or _PLACE_LINE_RE.match(before) is not None
+            or _PLACE_CUE_RE.search(before) is not None
+        )
+        if own_place and code not in countries:
+            countries.append(code)
+    return countries
+
+
+def is_place_heading(heading: str) -> bool:
+    return _PLACE_HEADING_RE.search(heading) is not None
+
+
+def job_remote(folded: str, *, header_end: int) -> bool | None:
+    """True, False or None (see the module docstring); ``folded`` is the lower-cased text."""
+    if _NOT_REMOTE_RE.search(folded):
+        return False
+    header = folded[:header_end]
+    if _REMOTE_RE.search(folded) or re.search(r"\bremote\b", header):
+        return True
+    if _PRESENCE_RE.search(folded):
+        return False
+    return None
