@@ -1,0 +1,703 @@
+"""A job description read into search criteria: ``extract_criteria(text, vocabulary) -> Criteria``. Pure: the
+vocabulary (``profiles.selectors.skill_vocabulary()``) and the cities come from the caller; no database, no network.
+
+How the text is read (the README's "Job criteria from text" says the same for recruiters):
+
+1. **Skills** are the vocabulary's aliases found by one Aho-Corasick automaton (``jobs.matching``): multi-word,
+   punctuation-aware (C++17, .NET 8, Node.js, CI/CD), longest match first, versions kept with their name.
+2. **Ambiguous words** count only in a technical context. A match is ambiguous when it is one letter (C, R), when
+   the issue names it (Go, React, Spark, Rust, Swift, Dart, Elm, Chef, Puppet, Ruby, Scheme...), or when its alias
+   is one common English word (ten million web occurrences or more in wordsegment's table: move, reason, help,
+   console, database, payments). It counts when nothing speaks against it and something speaks for it:
+   - against: an idiom ("go to market", "R&D", "react quickly", "spark joy", "guard rails", "pension scheme"); a
+     person's name (capitalised next to another capitalised word that is no skill: "Ruby Okonkwo", "Taylor Swift");
+     lower case ("fluent in C++", "the reason we are hiring"), unless a cue, a version or a list says otherwise;
+   - for: a version after it ("R 4.4", "Go 1.22"); a cue right before it ("experience with", "in", "using",
+     "fluent", "years of"); a neighbouring skill with only list punctuation between (commas, slashes, "and", "or",
+     "+"), or another ambiguous one that stands ("Chef or Puppet"); heading a list item ("- Payments, banking",
+     "Must have: Elm", and in a requirements list "- Spark for the big joins"); a capital in mid-sentence after a
+     lower-case word ("services in Go"; Title Case headings do not count). One letter needs the capital and one
+     of the first four. Once a skill has a strong context in the text, its other capitalised mentions count too.
+   - against, too: a noun phrase ending in it after "our", "the", "a" ("our old API.", "the reason."). A name of
+     several words ("Apache Spark", "Ruby on Rails") is never ambiguous.
+   - Human languages (English, Polish, Spanish: ``core.languages.is_language_name``) are never skills.
+3. **Sections** decide required or preferred. Headings ("Requirements", "What you'll need", "You have", "Must
+   have" -> required; "Nice to have", "Bonus", "Preferred", "Plus" -> preferred; any other heading, the heading
+   block and the prose before the first heading -> a mere mention) set the default for their lines; cues in a
+   sentence override it ("... is a plus", "would be useful", "is welcome" -> preferred; "we are looking for", "you
+   should", "must" -> required, where the section said nothing). A skill asked for anywhere is required, else
+   preferred if preferred anywhere. Skills only mentioned (what the team does, what another squad builds) are no
+   criteria when the text asks for anything at all; when it asks for nothing, every skill named is required.
+4. **Negations and migrations** drop a skill's mention: "we don't use Unity", "no Java needed", "you will not write
+   PHP", "we are moving off PHP" (the target of "moving off X to Y" stays), "Perl scripts that we are retiring",
+   "Legacy: ..."; so do substitutes ("Stripe or another payments API", "RenderDoc or a similar GPU tool"). They go
+   to ``Criteria.ignored`` with the reason, never to ``excluded``: a team not using Unity is no reason to turn away
+   people who know it. ``excluded`` is the recruiter's to fill.
+5. **Years**: "5+ years", "at least three years", "8 or more years of professional experience", "2+ yrs"; the
+   largest of those that speak of experience (in "7+ years, three of them in Kotlin" it is 7), never "10 years ago".
+6. **Place and remote**: ``jobs.places``. **Keywords**: the seniority words of the title or of "we are hiring a
+   senior ...", and the title's other words that are no skill and no generic role noun (engineer, developer).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from core.languages import is_language_name
+from core.topics import _word_count
+from jobs import places
+from jobs.matching import Match, find_skills, fold
+from profiles.vocabulary import SkillVocabulary
+
+__all__ = [
+    "DEFAULT_MAX_CHARS",
+    "DEFAULT_MIN_SCORE",
+    "STRONG_MIN_SCORE",
+    "Criteria",
+    "CriteriaError",
+    "extract_criteria",
+]
+
+DEFAULT_MAX_CHARS = 100_000  # a settings value will carry it; 100,000 characters is twenty pages of job post
+DEFAULT_MIN_SCORE = 5  # a required skill's minimum score (0-10): an unqualified level reads as 5 in imports too
+STRONG_MIN_SCORE = 7  # "deep", "strong", "expert" knowledge: the "Proficient" level of the import table
+
+REQUIRED, PREFERRED, MENTIONED = "required", "preferred", "mentioned"
+NEGATED, MIGRATED, SUBSTITUTE = "negated", "migrated off", "a substitute"
+
+
+class CriteriaError(ValueError):
+    """A description that cannot be read at all (empty, too long, binary); the message says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class Criteria:
+    required: tuple[tuple[str, int], ...] = ()  # (slug, min_score)
+    preferred: tuple[str, ...] = ()
+    excluded: tuple[str, ...] = ()
+    min_years_coding: int | None = None
+    countries: tuple[str, ...] = ()  # ISO 3166-1 alpha-2
+    remote: bool | None = None
+    keywords: tuple[str, ...] = ()
+    ignored: tuple[tuple[str, str], ...] = ()  # (slug, why): named in the text but not taken
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def skills(self) -> tuple[str, ...]:
+        return tuple(slug for slug, _ in self.required) + self.preferred
+
+    def to_dict(self) -> dict:
+        """The API's ``criteria`` object (issue 16's contract)."""
+        return {
+            "required": [{"skill": slug, "min_score": score} for slug, score in self.required],
+            "preferred": [{"skill": slug} for slug in self.preferred],
+            "excluded": list(self.excluded),
+            "min_years_coding": self.min_years_coding,
+            "countries": list(self.countries),
+            "remote": self.remote,
+            "keywords": list(self.keywords),
+        }
+
+
+# --- Input checks -----------------------------------------------------------------------------------------------------
+
+_BAD_CHARACTER_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # controls but tab and newlines
+
+
+def _checked(text: object, max_chars: int) -> str:
+    if isinstance(text, bytes | bytearray | memoryview):
+        raise CriteriaError("The description must be text, not bytes.")
+    if not isinstance(text, str):
+        raise CriteriaError(f"The description must be text, not {type(text).__name__}.")
+    if len(text) > max_chars:
+        raise CriteriaError(f"The description is {len(text):,} characters long; at most {max_chars:,} are read.")
+    if not text.strip():
+        raise CriteriaError("The description is empty.")
+    if bad := _BAD_CHARACTER_RE.search(text):
+        position, char = bad.start(), bad.group()
+        if "\ud800" <= char <= "\udfff":
+            raise CriteriaError(f"The description holds a broken character at character {position + 1}.")
+        raise CriteriaError(
+            f"The description holds a control character (U+{ord(char):04X} at character {position + 1}): "
+            "is it a binary file? Paste the text of the job post."
+        )
+    return unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+# --- Lines, headings and sentences ------------------------------------------------------------------------------------
+
+_BULLET_RE = re.compile(r"^\s*(?:[-*\u2022\u2023\u25e6\u2043\u2219\u00b7\u25aa\u25cf\u2013\u2014]|\d{1,2}[.)])\s+")
+_PREFERRED_HEADING_RE = re.compile(
+    r"^(?:nice[- ]to[- ]haves?|(?:(?:it'?s|it is|would be)\s+)?(?:a\s+)?(?:big\s+)?(?:plus(?:es)?|bonus(?:\s+points)?)"
+    r"(?:\s+if(?:\s+you)?(?:\s+\w+)?)?|"
+    r"bonus points?|preferred(?:\s+\w+)?|desirable(?:\s+\w+)?|good to have|even better|extra (?:credit|points)|"
+    r"(?:it )?would be (?:great|nice)(?: if)?|optional|what would be a plus|brownie points|ideally(?:\s+\w+)?)$"
+)
+_REQUIRED_HEADING_RE = re.compile(
+    r"^(?:(?:key |minimum |basic |essential |technical )?requirements?|required(?:\s+\w+)?|must[- ]haves?|"
+    r"(?:what )?you(?:'ll)? (?:have|need|bring)|what you(?:'ll| will)? need|what we(?:'re| are) looking for|"
+    r"what we look for|who you are|about you|you are|your (?:profile|skills|experience|background)|"
+    r"(?:minimum |basic |required )?qualifications|skills(?: (?:and|&) experience)?|(?:the )?essentials?|"
+    r"what we expect|we expect|you should have|what you bring|experience|ideal candidate|the ideal candidate)$"
+)
+
+
+def _heading_text(line: str) -> str:
+    return re.sub(r"[\s:!.]+$", "", re.sub(r"^[#\s*_]+|[*_]+", "", line)).strip().lower()
+
+
+def _is_heading(line: str, next_line: str | None) -> bool:
+    stripped = line.strip()
+    if not stripped or _BULLET_RE.match(line) or len(stripped) > 60 or len(stripped.split()) > 8:
+        return False
+    if stripped.endswith(":") or stripped.startswith("#"):
+        return True
+    if stripped.endswith((".", ",", ";")):
+        return False
+    heading = _heading_text(stripped)
+    if _PREFERRED_HEADING_RE.match(heading) or _REQUIRED_HEADING_RE.match(heading):
+        return True
+    return next_line is not None and next_line.strip() != "" and (stripped[:1].isupper() or stripped[:1].isdigit())
+
+
+def _heading_role(heading: str) -> str:
+    if _PREFERRED_HEADING_RE.match(heading):
+        return PREFERRED
+    if _REQUIRED_HEADING_RE.match(heading):
+        return REQUIRED
+    return MENTIONED
+
+
+@dataclass(slots=True)
+class _Line:
+    start: int
+    end: int
+    role: str  # the section's default for its skills
+    bullet_end: int | None  # where a list item's text starts (after its bullet), None when the line is no item
+
+
+def _lines(text: str) -> tuple[list[_Line], int, list[tuple[int, int]]]:
+    """The lines with their section roles, where the heading block ends, and the spans of place sections."""
+    raw = text.split("\n")
+    offsets, pos = [], 0
+    for line in raw:
+        offsets.append(pos)
+        pos += len(line) + 1
+    header_end = 0
+    for index, line in enumerate(raw):  # the heading block: up to three lines before the first blank one
+        if not line.strip() or index == 3 or len(line) > 150 or _BULLET_RE.match(line):
+            break
+        if _inline_heading(line) or _heading_role(_heading_text(line)) != MENTIONED or line.rstrip().endswith(":"):
+            break
+        header_end = offsets[index] + len(line)
+    lines, role, place_spans, place_start = [], MENTIONED, [], None
+    for index, line in enumerate(raw):
+        start, end = offsets[index], offsets[index] + len(line)
+        nxt = next((r for r in raw[index + 1 : index + 2]), None)
+        if start >= header_end and _is_heading(line, nxt) and not _inline_heading(line):
+            heading = _heading_text(line)
+            role = _heading_role(heading)
+            if place_start is not None:
+                place_spans.append((place_start, start))
+                place_start = None
+            if places.is_place_heading(heading):
+                place_start = start
+            lines.append(_Line(start, end, MENTIONED, None))
+            continue
+        bullet = _BULLET_RE.match(line)
+        line_role = MENTIONED if start < header_end else role
+        item_start = start + bullet.end() if bullet else None
+        if inline := _inline_heading(line):  # "Must have: Go, Kafka": the items start after the colon
+            line_role = inline
+            colon = line.index(":") + 1
+            item_start = start + colon + len(line[colon:]) - len(line[colon:].lstrip())
+        lines.append(_Line(start, end, line_role, item_start))
+    if place_start is not None:
+        place_spans.append((place_start, len(text)))
+    return lines, header_end, place_spans
+
+
+def _inline_heading(line: str) -> str | None:
+    """The role of a line like "Must have: Go, Kafka" (a heading and its items on one line)."""
+    head, colon, rest = line.partition(":")
+    if not colon or not rest.strip() or len(head) > 40:
+        return None
+    heading = _heading_text(head)
+    if _PREFERRED_HEADING_RE.match(heading):
+        return PREFERRED
+    if _REQUIRED_HEADING_RE.match(heading):
+        return REQUIRED
+    return None
+
+
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?;])\s+|\n")
+_CLAUSE_END_RE = re.compile(r"[,;.!?()\n]|\s(?:but|although|though|while|whereas)\s")
+
+_PREFERRED_CUE_RE = re.compile(
+    r"\b(?:nice[- ]to[- ]have|(?:is|are|a|as a|would be a) (?:big )?(?:plus|bonus)|bonus (?:points?|if)|welcome[ds]?|"
+    r"useful|not essential|not required|not a must|not mandatory|ideally|preferred|preferably|advantage|advantageous|"
+    r"an asset|desirable|helpful|would be great|great if|optional|appreciated|even better|good to have|would help|"
+    r"is a bonus|counts? in your favou?r)\b"
+)
+_REQUIRED_CUE_RE = re.compile(
+    r"\b(?:we(?:'re| are) (?:looking for|seeking|after)|looking for someone|you should|you must|must|"
+    r"(?:is|are) required|required|essential|you(?:'ll| will)? need|we need|you have|you bring|you know|"
+    r"you(?:'ve| have) (?:shipped|built|worked)|strong (?:experience|knowledge|background)|proven|"
+    r"hands-on experience|experience (?:with|in|of)|years of|demonstrable)\b"
+)
+_STRONG_CUE_RE = re.compile(r"\b(?:deep|strong|expert|extensive|advanced|in-depth|solid|fluent|excellent)\b")
+
+_NEGATION_RE = re.compile(
+    r"\b(?:no|not|never|don't|do not|doesn't|does not|won't|will not|isn't|aren't|needn't|neither|nor|"
+    r"no longer|nothing to do with)\b(?![- ](?:only|just|merely)\b)"
+)
+_NEGATION_AFTER_RE = re.compile(
+    r"^[^,;.!?\n]{0,12}?\b(?:(?:is|are)\s+)?(?:not (?:needed|used|necessary|wanted)|isn't (?:needed|used)|"
+    r"no longer (?:used|needed)|(?:is|are)n't part of|not part of)\b"
+)
+_MIGRATION_RE = re.compile(
+    r"\b(?:mov(?:e|es|ing) (?:away )?(?:off|from)|migrat(?:e|es|ing|ion) (?:away )?(?:off|from)|"
+    r"switch(?:es|ing)? (?:away )?(?:off|from)|replac(?:e|es|ing)|retir(?:e|es|ing)|sunsett?ing|"
+    r"phas(?:e|es|ing) out|deprecat(?:e|es|ed|ing)|getting rid of|legacy|decommission(?:ing)?)\b"
+)
+_MIGRATION_TARGET_RE = re.compile(r"\b(?:to|into|onto|with|by|for|towards?|in favou?r of)\b")
+_MIGRATION_AFTER_RE = re.compile(
+    r"^[^.;!?\n]{0,80}?\b(?:that|which|we)\s+(?:we\s+)?(?:are|'re|will be|'ll be|are being|is being|is|are now)?\s*"
+    r"(?:retiring|replacing|phasing out|moving (?:away )?(?:off|from)|migrating (?:away )?(?:off|from)|"
+    r"sunsetting|deprecating|switching off|decommissioning|getting rid of)\b"
+)
+_SUBSTITUTE_RE = re.compile(
+    r"\bor (?:another|a similar|similar|any other|an equivalent|equivalent|comparable|some other|other)\b"
+)
+
+
+# --- Ambiguous words --------------------------------------------------------------------------------------------------
+
+# The issue's ambiguous words and a few more that read as English or as names; with the common-English-word rule
+# (ten million web occurrences) they need a technical context.
+AMBIGUOUS_SLUGS = frozenset(
+    {
+        "go",
+        "r",
+        "c",
+        "d",
+        "react",
+        "spark",
+        "rust",
+        "swift",
+        "dart",
+        "elm",
+        "chef",
+        "puppet",
+        "ruby",
+        "scheme",
+        "move",
+        "reason",
+        "fluent",
+        "rails",
+        "julia",
+        "crystal",
+        "pascal",
+        "ada",
+        "io",
+        "pony",
+        "red",
+        "pure",
+        "clean",
+        "self",
+        "factor",
+        "boo",
+        "ring",
+        "nit",
+        "slash",
+        "unity",
+        "salt",
+        "vault",
+        "consul",
+        "nomad",
+        "helm",
+        "express",
+        "next",
+        "ember",
+        "meteor",
+        "backbone",
+        "electron",
+        "ionic",
+        "flask",
+        "celery",
+        "storm",
+        "beam",
+        "hive",
+        "pig",
+        "jest",
+        "mocha",
+        "jasmine",
+        "karma",
+        "gulp",
+        "grunt",
+        "ant",
+        "make",
+        "berry",
+        "help",
+        "batchfile",
+        "console",
+    }
+)
+COMMON_WORD_COUNT = 10_000_000
+
+_IDIOM_BEFORE_RE = re.compile(
+    r"(?:\bguard|\bpension|\bbonus|\bcycle[- ]to[- ]work|\bshare|\bsavings|\bhead|\bsous|\bseries|\bvitamin|\bplan|"
+    r"\bmr\.?|\bmrs\.?|\bms\.?|\bdr\.?|\bon the|\blet|\bready to|\bto|\bhow to)\s$"
+)
+_IDIOM_AFTER_RE = re.compile(
+    r"^(?:[&-]|\s&|\s?-?\s?(?:to[- ]market|live\b|to\b|through|beyond|above|ahead|wrong|far\b|for it|getter|suite|"
+    r"level\b|quickly|fast\b|swiftly|calmly|joy\b|curiosity|interest\b|ideas?\b|conversations?|a\b|an\b|the\b|out\b|"
+    r"into\b|on\b|off\b|with\b|around\b|about\b|'s\b))"
+)
+_CUE_BEFORE_RE = re.compile(
+    r"\b(?:with|in|using|use|uses|need|needs|of|fluent|fluency|proficient|proficiency|know|knows|knowledge|write|writing|"
+    r"written|code|coding|program|programming|modern|strong|solid|expert|experienced|experience|like|including|"
+    r"build|building|develop|developing|maintain|maintaining|design|designing|debug|debugging|background in|"
+    r"on|years|yrs|e\.g\.|eg|such as)\s+$"
+)
+_HEAD_USE_RE = re.compile(r" (?:for|in|with|experience|knowledge|skills|development|programming|expertise)\b")
+_THING_BEFORE_RE = re.compile(
+    r"\b(?:our|your|their|its|the|this|that|an?)\s+(?:(?:old|new|own|current|internal|public|main|first)\s+)?$"
+)
+_PHRASE_END_RE = re.compile(r"\s*(?:$|[.,;:!?)\n])")
+_LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
+
+
+def _is_common_word(surface: str) -> bool:
+    word = surface.lower()
+    return word.isascii() and word.isalpha() and _word_count(word) >= COMMON_WORD_COUNT
+
+
+@dataclass(slots=True)
+class _Found:
+    match: Match
+    surface: str  # as written, without its version
+    line: _Line
+    ambiguous: bool
+    role: str = MENTIONED
+    dropped: str | None = None
+
+
+def _sentence_bounds(text: str, line: _Line, position: int) -> tuple[int, int]:
+    start = line.bullet_end if line.bullet_end is not None else line.start
+    end = line.end
+    for boundary in _SENTENCE_END_RE.finditer(text, start, end):
+        if boundary.end() <= position:
+            start = boundary.end()
+        elif boundary.start() >= position:
+            end = boundary.start()
+            break
+    return start, end
+
+
+def _clause_start(folded: str, sentence_start: int, position: int) -> int:
+    start = sentence_start
+    for boundary in _CLAUSE_END_RE.finditer(folded, sentence_start, position):
+        start = boundary.end()
+    return start
+
+
+# --- The extractor ----------------------------------------------------------------------------------------------------
+
+
+def extract_criteria(
+    text: str,
+    vocabulary: SkillVocabulary,
+    *,
+    cities: Mapping[str, str] | None = None,
+    max_chars: int = DEFAULT_MAX_CHARS,
+) -> Criteria:
+    """The criteria a job description asks for (the module docstring gives the rules).
+
+    ``cities``: city name -> ISO alpha-2 (the database's cities; none by default). Raises ``CriteriaError`` for text
+    that cannot be read (empty, longer than ``max_chars``, control characters); a text with no skill is no error:
+    its criteria say so in ``warnings``.
+    """
+    text = _checked(text, max_chars)
+    folded = fold(text)
+    lines, header_end, place_spans = _lines(text)
+    found = _found_skills(text, folded, lines, vocabulary)
+    required, preferred, ignored, warnings = _decide(found)
+    return Criteria(
+        required=tuple(required),
+        preferred=tuple(preferred),
+        min_years_coding=_min_years(folded, lines),
+        countries=tuple(
+            places.job_countries(text, folded, header_end=header_end, place_spans=place_spans, cities=cities)
+        ),
+        remote=places.job_remote(folded, header_end=header_end),
+        keywords=tuple(_keywords(text, folded, header_end, {f.match.slug for f in found}, cities)),
+        ignored=tuple(ignored),
+        warnings=tuple(warnings),
+    )
+
+
+def _line_of(lines: list[_Line], position: int) -> _Line:
+    low, high = 0, len(lines) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if lines[mid].start <= position:
+            low = mid
+        else:
+            high = mid - 1
+    return lines[low]
+
+
+def _found_skills(text: str, folded: str, lines: list[_Line], vocabulary: SkillVocabulary) -> list[_Found]:
+    found = []
+    for match in find_skills(folded, vocabulary):
+        surface = text[match.start : match.name_end]
+        if is_language_name(surface) and not (len(surface) == 1 or surface.isupper()):
+            continue  # English, Polish, Spanish: the people speak them
+        one_word = surface.isalpha() or len(surface) == 1
+        ambiguous = one_word and (len(surface) == 1 or match.slug in AMBIGUOUS_SLUGS or _is_common_word(surface))
+        found.append(_Found(match, surface, _line_of(lines, match.start), ambiguous))
+    _judge_ambiguous(text, folded, found)
+    for item in found:
+        if item.dropped is None:
+            _place_in_section(text, folded, item)
+    return [item for item in found if item.dropped != "ambiguous"]
+
+
+def _judge_ambiguous(text: str, folded: str, found: list[_Found]) -> None:
+    """Mark the ambiguous matches without a technical context ``dropped = "ambiguous"`` (the module docstring)."""
+    verdicts = {i: _context(text, folded, found, i) for i, item in enumerate(found) if item.ambiguous}
+    for index, verdict in verdicts.items():  # "Chef or Puppet": one vouches for the other once it stands
+        if verdict == "neutral" and any(
+            verdicts.get(other) == "strong"
+            and _listed_together(folded, found[min(index, other)], found[max(index, other)])
+            for other in (index - 1, index + 1)
+        ):
+            verdicts[index] = "strong-by-list"
+    strong = {found[i].match.slug for i, verdict in verdicts.items() if verdict.startswith("strong")}
+    for index, verdict in verdicts.items():
+        item = found[index]
+        if not (verdict.startswith("strong") or (verdict == "neutral" and item.match.slug in strong)):
+            item.dropped = "ambiguous"
+
+
+def _context(text: str, folded: str, found: list[_Found], index: int) -> str:
+    """ "strong", "neutral" (capitalised, nothing for or against) or "against"."""
+    item = found[index]
+    start, end, name_end = item.match.start, item.match.end, item.match.name_end
+    surface = item.surface
+    line_start = item.line.bullet_end if item.line.bullet_end is not None else item.line.start
+    before = folded[max(line_start, start - 30) : start]
+    after = folded[name_end : name_end + 20]
+    capitalised = surface[:1].isupper()
+    one_letter = len(surface) == 1
+    if one_letter and not surface.isupper():
+        return "against"
+    if _IDIOM_BEFORE_RE.search(before) or (end == name_end and _IDIOM_AFTER_RE.match(after)):
+        return "against"
+    if capitalised and _is_name(text, found, index, line_start):
+        return "against"
+    if end == name_end and _THING_BEFORE_RE.search(before) and _PHRASE_END_RE.match(text, end):
+        return "against"  # "our old API.", "the reason.": a thing the company has, not a skill asked for
+    has_version = end > name_end
+    cue = _CUE_BEFORE_RE.search(before) is not None
+    neighbour = _list_neighbour(folded, found, index)
+    head = item.line.bullet_end == start and (
+        re.match(r"^(?:\s*$|[.,;:(]|\s(?:or|and)\b)", text[end : end + 5])
+        or (item.line.role != MENTIONED and _HEAD_USE_RE.match(text, end))
+    )
+    if has_version or cue or neighbour or head:
+        return "strong" if not one_letter or capitalised else "against"
+    if one_letter or not capitalised:
+        return "against"
+    if start > line_start and _mid_sentence(text, start, line_start):
+        return "strong"
+    return "neutral"
+
+
+def _is_name(text: str, found: list[_Found], index: int, line_start: int) -> bool:
+    """A capitalised word next to another capitalised one that is no skill: "Ruby Okonkwo", "Taylor Swift"."""
+    item = found[index]
+    after = re.match(r" ([A-Z][a-z\u00e0-\u024f'-]+)", text[item.match.end : item.match.end + 40])
+    if after:
+        word_start = item.match.end + 1
+        if not any(f.match.start == word_start for f in found):
+            return True
+    before = re.search(
+        r"([A-Z][a-z\u00e0-\u024f'-]+) $", text[max(line_start, item.match.start - 40) : item.match.start]
+    )
+    if before:
+        word_start = item.match.start - len(before.group(0))
+        if word_start > line_start and not any(f.match.end == word_start + len(before.group(1)) for f in found):
+            return _mid_sentence(text, word_start, line_start)
+    return False
+
+
+def _mid_sentence(text: str, start: int, line_start: int) -> bool:
+    """The word at ``start`` follows a lower-case word or a comma in the same sentence."""
+    before = text[line_start:start].rstrip()
+    if not before or before.endswith((".", "!", "?", ":", "(", "\u2014", "\u2013", "-", "|", "\u00b7")):
+        return False
+    last = before.split()[-1]
+    return last.endswith(",") or last[:1].islower()
+
+
+def _list_neighbour(folded: str, found: list[_Found], index: int) -> bool:
+    item = found[index]
+    for other_index in (index - 1, index + 1):
+        if not 0 <= other_index < len(found):
+            continue
+        other = found[other_index]
+        if other.ambiguous:
+            continue  # two ambiguous words do not vouch for each other ("move and reason")
+        first, second = (other, item) if other_index < index else (item, other)
+        if _listed_together(folded, first, second):
+            return True
+    return False
+
+
+def _listed_together(folded: str, first: _Found, second: _Found) -> bool:
+    a, b = first.match.end, second.match.start
+    return 0 < b - a <= 12 and _LIST_GAP_RE.match(folded[a:b]) is not None
+
+
+def _place_in_section(text: str, folded: str, item: _Found) -> None:
+    start = item.match.start
+    sentence_start, sentence_end = _sentence_bounds(folded, item.line, start)
+    sentence = folded[sentence_start:sentence_end]
+    clause_start = _clause_start(folded, sentence_start, start)
+    clause_before = folded[clause_start:start]
+    after = folded[item.match.end : sentence_end]
+    if _NEGATION_RE.search(clause_before[-60:]) or _NEGATION_AFTER_RE.match(after):
+        item.dropped = NEGATED
+        return
+    migrations = list(_MIGRATION_RE.finditer(folded, sentence_start, start))
+    migration = migrations[-1] if migrations else None  # the nearest cue before the skill
+    if migration is not None and not _MIGRATION_TARGET_RE.search(folded, migration.end(), start):
+        item.dropped = MIGRATED
+        return
+    if _MIGRATION_AFTER_RE.match(after):
+        item.dropped = MIGRATED
+        return
+    if _SUBSTITUTE_RE.search(clause_before):
+        item.dropped = SUBSTITUTE
+        return
+    role = item.line.role
+    if _PREFERRED_CUE_RE.search(sentence):
+        role = PREFERRED
+    elif role == MENTIONED and _REQUIRED_CUE_RE.search(sentence):
+        role = REQUIRED
+    item.role = role
+    if role == REQUIRED and _STRONG_CUE_RE.search(folded, max(sentence_start, start - 40), start):
+        item.role = "required-strong"
+
+
+def _decide(found: list[_Found]) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, str]], list[str]]:
+    roles: dict[str, set[str]] = {}
+    dropped: dict[str, str] = {}
+    for item in found:
+        slug = item.match.slug
+        if item.dropped is not None:
+            dropped.setdefault(slug, item.dropped)
+        else:
+            roles.setdefault(slug, set()).add(item.role)
+    warnings = []
+    asked = any(r != {MENTIONED} for r in roles.values())
+    if roles and not asked:
+        warnings.append("The description has no requirements section or cue: every skill it names is required.")
+    required: list[tuple[str, int]] = []
+    preferred: list[str] = []
+    ignored: dict[str, str] = {}
+    for slug, slug_roles in roles.items():
+        if "required-strong" in slug_roles:
+            required.append((slug, STRONG_MIN_SCORE))
+        elif REQUIRED in slug_roles or not asked:
+            required.append((slug, DEFAULT_MIN_SCORE))
+        elif PREFERRED in slug_roles:
+            preferred.append(slug)
+        else:
+            ignored[slug] = "only mentioned, not asked for"
+    for slug, why in dropped.items():
+        if slug not in roles:
+            ignored.setdefault(slug, why)
+    if not required and not preferred:
+        warnings.append("No skill found in the description: the criteria hold no skills.")
+    return required, preferred, sorted(ignored.items()), warnings
+
+
+# --- Years ------------------------------------------------------------------------------------------------------------
+
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "a couple of": 2, "a few": 3, "several": 3,
+}  # fmt: skip
+_NUMBER = r"(\d{1,2}|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + ")"
+_YEARS_RE = re.compile(
+    r"(?<![\w.,])(?:at least |minimum of |minimum |min\.? |over |more than |a minimum of )?"
+    + _NUMBER
+    + r"(?:\s*\+|\s*plus)?(?:\s*(?:-|\u2013|to)\s*\d{1,2}\s*\+?)?(?:\s+or more)?\s+(?:full\s+)?(?:years?|yrs?)\b"
+    r"(?:'|\u2019)?(?P<after>[^.;\n]{0,60})"
+)
+_YEARS_CONTEXT_RE = re.compile(
+    r"^\s*(?:of|in|with|building|writing|working|as|doing|professional|commercial|industry|hands-on|coding|"
+    r"programming|developing|experience|engineering|shipping|running|designing|leading|using|\(|,)"
+)
+_NOT_EXPERIENCE_RE = re.compile(r"^\s*(?:ago|old|of age|history|in business|warranty|and counting)\b")
+
+
+def _min_years(folded: str, lines: list[_Line]) -> int | None:
+    years = []
+    for match in _YEARS_RE.finditer(folded):
+        after = match.group("after")
+        if _NOT_EXPERIENCE_RE.match(after):
+            continue
+        prefix = folded[max(0, match.start() - 30) : match.start()]
+        if re.search(r"\b(?:for the (?:past|last)|over the (?:past|last|next)|in the (?:past|last|next)|founded|"
+                     r"since|within|every)\s+$", prefix):  # fmt: skip
+            continue
+        line = _line_of(lines, match.start())
+        if not (_YEARS_CONTEXT_RE.match(after) or line.role != MENTIONED or "experience" in after):
+            continue
+        raw = match.group(1)
+        value = int(raw) if raw.isdigit() else _NUMBER_WORDS[raw]
+        if 0 < value <= 40:
+            years.append(value)
+    return max(years) if years else None
+
+
+# --- Keywords ---------------------------------------------------------------------------------------------------------
+
+SENIORITY_WORDS = ("intern", "junior", "graduate", "mid-level", "senior", "staff", "lead", "principal", "head")
+_SENIORITY_RE = re.compile(r"\b(" + "|".join(SENIORITY_WORDS) + r")\b")
+_HIRING_SENIORITY_RE = re.compile(
+    r"\b(?:hiring|looking for|seeking|join us as|you(?:'ll| will) be|as) (?:a|an|our) (" + "|".join(SENIORITY_WORDS)
+    + r")\b"
+)  # fmt: skip
+_GENERIC_TITLE_WORDS = frozenset({
+    "engineer", "engineers", "developer", "developers", "programmer", "programmers", "architect", "specialist",
+    "consultant", "manager", "role", "job", "position", "team", "the", "a", "an", "and", "or", "of", "for", "in", "at",
+    "with", "to", "remote", "hybrid", "on-site", "onsite", "m", "f", "d", "w", "x", "f/m/d", "m/f/d", "m/w/d",
+    "full-time", "part-time", "contract", "permanent", "freelance", "ii", "iii", "iv", "sr", "jr", "core",
+})  # fmt: skip
+
+
+def _keywords(
+    text: str, folded: str, header_end: int, skill_slugs: set[str], cities: Mapping[str, str] | None
+) -> list[str]:
+    title = folded.split("\n", 1)[0]
+    keywords = list(dict.fromkeys(_SENIORITY_RE.findall(title) + _HIRING_SENIORITY_RE.findall(folded)))
+    role = re.split(r"\s[\u2013\u2014|@-]\s|\s+at\s|\(", title, maxsplit=1)[0]
+    place_words = {name.casefold() for name in (cities or {})}
+    for word in re.findall(r"[a-z][a-z0-9+#.-]*[a-z0-9+#]|[a-z]", role):
+        if (
+            word not in _GENERIC_TITLE_WORDS
+            and word not in keywords
+            and word not in skill_slugs
+            and word not in place_words
+            and len(word) > 1
+        ):
+            keywords.append(word)
+    return keywords
