@@ -43,6 +43,7 @@ from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
 from ingestion.selectors import may_view_every_batch, progress_from_counts
+from profiles.models import Candidate
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
 from profiles.vocabulary import SkillVocabulary, skill_slug
 
@@ -835,29 +836,27 @@ def rebuild_totals() -> tuple[int, int]:
 def rebuild_chunks(*, size: int) -> Iterator[list[int]]:
     """The ids of the files to rebuild every candidate from, ``size`` candidates at a time in id order, each
     candidate's files together and in the order they were received (ids): the newest file is loaded last and wins,
-    as it did when the files were imported. Pages by candidate id (``candidate_id > last``), so memory stays flat and
-    candidates created meanwhile are met too."""
+    as it did when the files were imported. Pages by candidate id (``id > last``), so memory stays flat and
+    candidates created meanwhile are met too.
+
+    Each step walks an index (the candidates' primary key, then their files' ``sourcefile_candidate_idx``); the
+    statuses are read, not filtered in SQL: a status filter made the planner scan every file of that status a chunk
+    (statuses change under a rebuild faster than its statistics)."""
     last = 0
     while True:
+        candidate_ids = list(Candidate.objects.filter(pk__gt=last).order_by("pk").values_list("pk", flat=True)[:size])
+        if not candidate_ids:
+            return
+        last = candidate_ids[-1]
         with bound_cursor() as cursor:
             cursor.execute(
-                """
-                WITH chosen AS (
-                    SELECT DISTINCT candidate_id FROM ingestion_sourcefile
-                    WHERE candidate_id > %(last)s AND status = ANY(%(statuses)b::varchar[])
-                    ORDER BY candidate_id LIMIT %(size)s
-                )
-                SELECT f.id, f.candidate_id FROM ingestion_sourcefile f JOIN chosen USING (candidate_id)
-                WHERE f.status = ANY(%(statuses)b::varchar[])
-                ORDER BY f.id
-                """,
-                {"last": last, "size": size, "statuses": list(_REBUILT_STATUSES)},
+                "SELECT f.id, f.status FROM unnest(%b::bigint[]) AS c(id) "
+                "JOIN ingestion_sourcefile f ON f.candidate_id = c.id",
+                [candidate_ids],
             )
-            rows = cursor.fetchall()
-        if not rows:
-            return
-        yield [pk for pk, _ in rows]
-        last = max(candidate_id for _, candidate_id in rows)
+            file_ids = sorted(pk for pk, status in cursor.fetchall() if status in _REBUILT_STATUSES)
+        if file_ids:
+            yield file_ids
 
 
 def source_files_rebuild(*, file_ids: list[int], token: str) -> ImportSummary:
@@ -989,7 +988,7 @@ def _save_error(profile: NormalisedProfile) -> str | None:
 
 
 def _raise_if_superseded(groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]]) -> None:
-    """``_Superseded`` when a file of one of these candidates, newer than their files here, was imported meanwhile.
+    """``_Superseded`` when a file of one of these candidates, newer than their files here, was received meanwhile.
 
     Run after the load took its identity locks: an import of that person that is still under way waits for them and
     writes after this one (the newest file wins); one that committed before is found here."""
@@ -998,9 +997,11 @@ def _raise_if_superseded(groups: dict[int, list[tuple[ClaimedFile, NormalisedPro
         return
     with bound_cursor() as cursor:
         cursor.execute(
-            "SELECT DISTINCT f.candidate_id FROM ingestion_sourcefile f "
-            "JOIN unnest(%b::bigint[], %b::bigint[]) AS c(id, newest) ON f.candidate_id = c.id "
-            "WHERE f.id > c.newest AND f.status IN ('imported', 'unchanged')",
+            # Any newer file of theirs, whatever its status: one still under way is left to write after this load
+            # anyway. Only the candidate's index finds their few files (no status test, and "+ 0": a range scan of the
+            # primary key beside it read every newer file, 18 ms a candidate at 100,000 files).
+            "SELECT c.id FROM unnest(%b::bigint[], %b::bigint[]) AS c(id, newest) WHERE EXISTS "
+            "(SELECT FROM ingestion_sourcefile f WHERE f.candidate_id = c.id AND f.id + 0 > c.newest)",
             [list(newest), list(newest.values())],
         )
         superseded = {row[0] for row in cursor.fetchall()}
