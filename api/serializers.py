@@ -367,6 +367,14 @@ class FailedFileSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "format", "error"]
 
 
+class WarnedFileSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="original_name")
+
+    class Meta:
+        model = SourceFile
+        fields = ["id", "name", "format", "status", "warnings"]
+
+
 class ImportBatchSerializer(serializers.ModelSerializer):
     url = serializers.HyperlinkedIdentityField(view_name="api:import-detail")
     created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
@@ -383,9 +391,15 @@ class ImportBatchSerializer(serializers.ModelSerializer):
 
 class ImportBatchDetailSerializer(ImportBatchSerializer):
     failed_files = FailedFileSerializer(source="failed_rows", many=True, help_text="Files that failed, with why.")
+    warned_count = serializers.IntegerField(read_only=True, help_text="How many files were read with warnings.")
+    warned_files = WarnedFileSerializer(
+        source="warned_rows",
+        many=True,
+        help_text="The first 100 files read with warnings (repairs made, dates kept as written), with the warnings.",
+    )
 
     class Meta(ImportBatchSerializer.Meta):
-        fields = [*ImportBatchSerializer.Meta.fields, "failed_files"]
+        fields = [*ImportBatchSerializer.Meta.fields, "failed_files", "warned_count", "warned_files"]
 
 
 class ImportUploadSerializer(serializers.Serializer):

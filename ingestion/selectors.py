@@ -54,14 +54,30 @@ def progress_from_counts(batch: ImportBatch, counts: Mapping[str, int]) -> dict:
     }
 
 
+# The files with warnings a batch's detail lists (the count says how many there are in all).
+BATCH_DETAIL_WARNED_FILES = 100
+
+
 def import_batch_detail(*, batch_id: int, user) -> ImportBatch:
-    """One batch the user may read, with its file counts and its failed files (``failed_rows``)."""
+    """One batch the user may read, with its file counts, its failed files (``failed_rows``), how many files were read
+    with warnings (``warned_count``) and the first BATCH_DETAIL_WARNED_FILES of those (``warned_rows``)."""
     failed = SourceFile.objects.filter(status=SourceFile.Status.FAILED).only(
         "id", "batch_id", "original_name", "format", "error"
     )
+    warned = SourceFile.objects.exclude(warnings=[]).only(
+        "id", "batch_id", "original_name", "format", "status", "warnings"
+    )
     return (
         import_batches_for(user=user)
-        .prefetch_related(Prefetch("files", queryset=failed.order_by("batch_id", "id"), to_attr="failed_rows"))
+        .annotate(warned_count=Count("files", filter=~Q(files__warnings=[])))
+        .prefetch_related(
+            Prefetch("files", queryset=failed.order_by("batch_id", "id"), to_attr="failed_rows"),
+            Prefetch(
+                "files",
+                queryset=warned.order_by("batch_id", "id")[:BATCH_DETAIL_WARNED_FILES],
+                to_attr="warned_rows",
+            ),
+        )
         .get(pk=batch_id)
     )
 

@@ -350,10 +350,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    # Two models have a `format` choice (source files, exports): named, so that neither name is a hash.
+    # Two models have a `format` choice (source files, exports), several a `status`: named, so that no name is a hash.
     "ENUM_NAME_OVERRIDES": {
         "FormatEnum": "ingestion.models.SourceFile.Format",
         "ExportFormatEnum": "exports.models.Export.Format",
+        "SourceFileStatusEnum": "ingestion.models.SourceFile.Status",
     },
 }
 

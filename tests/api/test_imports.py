@@ -169,6 +169,28 @@ def test_the_detail_shows_progress_and_failed_files_with_their_errors(import_api
     assert [(f["name"], f["error"]) for f in data["failed_files"]] == [("bad.txt", "Not a profile.")]
 
 
+def test_the_detail_lists_the_files_read_with_warnings(import_api, importer):
+    """Issue 14: warnings are shown on the source file and in the batch detail, to API consumers too."""
+    batch = make_batch(importer, [("clean.json", b"one"), ("warned.json", b"two")])
+    SourceFile.objects.filter(original_name="clean.json").update(status="imported", outcome="created")
+    SourceFile.objects.filter(original_name="warned.json").update(
+        status="imported", outcome="created", warnings=["work[0] (Engineer at Copperleaf): the end date is in 2031."]
+    )
+
+    data = import_api.get(reverse("api:import-detail", args=[batch.pk])).json()
+
+    assert data["warned_count"] == 1
+    assert data["warned_files"] == [
+        {
+            "id": SourceFile.objects.get(original_name="warned.json").pk,
+            "name": "warned.json",
+            "format": "unknown",
+            "status": "imported",
+            "warnings": ["work[0] (Engineer at Copperleaf): the end date is in 2031."],
+        }
+    ]
+
+
 def test_list_progress_equals_the_ingestion_services_figures(import_api, importer):
     make_batch(importer, [("a.txt", b"a")])
     batch = make_batch(importer, [("b.txt", b"b"), ("c.txt", b"c"), ("a-again.txt", b"a")])
