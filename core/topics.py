@@ -16,7 +16,7 @@ import wordsegment
 
 from core.text import clean_text
 
-__all__ = ["split_topics"]
+__all__ = ["split_topics", "word_count"]
 
 # Costs of the topic segmentation. Tuned on glued runs of real GitHub topic names (the featured topics and their
 # aliases, some left out of the vocabulary) and on the synthetic profiles; both reference lines must come out right.
@@ -229,7 +229,8 @@ def _word_table() -> _WordTable:
     return _WordTable(trie, counts)
 
 
-def _word_count(word: str) -> float:
+def word_count(word: str) -> float:
+    """How often ``word`` (lower-case) occurs in wordsegment's web counts; 0 for a word it does not list."""
     table = _word_table()
     key_id = table.trie.get(word)
     return 0.0 if key_id is None else table.counts[key_id]
@@ -266,7 +267,7 @@ def _is_word(text: str) -> bool:
     abbreviation."""
     if len(text) < MIN_WORD_LENGTH or not text.isascii() or not text.isalpha():
         return False
-    count = _word_count(text.lower())
+    count = word_count(text.lower())
     return count >= (MIN_SHORT_WORD_COUNT if len(text) == MIN_WORD_LENGTH else MIN_WORD_COUNT)
 
 

@@ -509,10 +509,14 @@ def _education(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedEduc
     return rows
 
 
-def _in_order(start: dt.date | None, end: dt.date | None, what: str, warnings: list[str]) -> tuple:
-    """The two months in order: the tables refuse an end before the start, and the parser has kept the file's."""
+def _in_order(start: dt.date | None, end: dt.date | None, what: str, warnings: list[str] | None) -> tuple:
+    """The two months in order: the tables refuse an end before the start, and the parser has kept the file's. A
+    swap is a warning, unless ``warnings`` is None (the parser has said it)."""
     if start and end and end < start:
-        warnings.append(f"{what} ended ({end:%Y-%m}) before it started ({start:%Y-%m}); the two dates were swapped.")
+        if warnings is not None:
+            warnings.append(
+                f"{what} ended ({end:%Y-%m}) before it started ({start:%Y-%m}); the two dates were swapped."
+            )
         return end, start
     return start, end
 
@@ -547,7 +551,7 @@ def _month(value: str | None) -> dt.date | None:
 
 
 def _positions(entries: list[PositionEntry], warnings: list[str]) -> list[NormalisedPosition]:
-    """The jobs in the file's order, an exact repeat kept once, an inverted range swapped (the parser has said it)."""
+    """The jobs in the file's order, an exact repeat kept once, an inverted range swapped (the parser has said so)."""
     rows: list[NormalisedPosition] = []
     seen: set[tuple] = set()
     for entry in entries:
@@ -560,7 +564,8 @@ def _positions(entries: list[PositionEntry], warnings: list[str]) -> list[Normal
             warnings.append(f"The job {named} was listed twice; the first entry was kept.")
             continue
         seen.add(content)
-        start, end = _in_order(_month(entry.start), _month(entry.end), f"The job {named}", warnings)
+        # The parser has warned of an inverted range, naming the entry as the file numbers it.
+        start, end = _in_order(_month(entry.start), _month(entry.end), f"The job {named}", warnings=None)
         texts = {
             name: _clip(Position, name, getattr(entry, name), warnings, what)
             for name, what in (("company", "A company name"), ("title", "A job title"), ("location", "A job location"))

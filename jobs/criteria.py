@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from core.languages import is_language_name
-from core.topics import _word_count
+from core.topics import word_count
 from jobs import places
 from jobs.matching import Match, find_skills, fold
 from profiles.vocabulary import SkillVocabulary
@@ -373,7 +373,7 @@ _LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\band\b|\bor\b|\band/or\b)\s*)+
 
 def _is_common_word(surface: str) -> bool:
     word = surface.lower()
-    return word.isascii() and word.isalpha() and _word_count(word) >= COMMON_WORD_COUNT
+    return word.isascii() and word.isalpha() and word_count(word) >= COMMON_WORD_COUNT
 
 
 @dataclass(slots=True)

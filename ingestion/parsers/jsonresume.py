@@ -495,7 +495,8 @@ def _is_current(job: dict) -> bool:
 
 def _positions(work: list, today: date, warnings: list[str]) -> list[PositionEntry]:
     """Every ``work[]`` entry that names something, in the file's order. A job is current while it has no end
-    (absent, empty, "Present") and has started; inverted and future dates are kept as written, with a warning."""
+    (absent, empty, "Present") and has started; inverted and future dates are kept as written, with a warning (the
+    normaliser then stores an inverted range the other way round, as the warning says)."""
     this_month = f"{today.year:04d}-{today.month:02d}"
     out: list[PositionEntry] = []
     for order, job in enumerate(work if isinstance(work, list) else []):
@@ -522,7 +523,9 @@ def _positions(work: list, today: date, warnings: list[str]) -> list[PositionEnt
         named = " at ".join(part for part in (position.title, position.company) if part)
         where = f"work[{order}] ({named})" if named else f"work[{order}]"
         if position.start and position.end and position.end < position.start:
-            warnings.append(f"{where}: starts ({position.start}) after it ends ({position.end}); kept as written.")
+            warnings.append(
+                f"{where}: starts ({position.start}) after it ends ({position.end}); stored the other way round."
+            )
         for what, month in (("start", position.start), ("end", position.end)):
             if month and month > this_month:
                 warnings.append(f"{where}: the {what} date {month} is in the future; kept.")

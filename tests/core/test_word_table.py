@@ -58,4 +58,4 @@ def test_the_segmenter_reads_every_text_as_wordsegment_does(unigram_segmenter):
 
 def test_a_word_counts_as_in_wordsegments_table(unigram_segmenter):
     for word in ("the", "observability", "kube", "chaine", "zzzzqx", "web", "esl"):
-        assert topics._word_count(word) == unigram_segmenter.unigrams.get(word, 0)
+        assert topics.word_count(word) == unigram_segmenter.unigrams.get(word, 0)

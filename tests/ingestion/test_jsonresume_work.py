@@ -100,8 +100,8 @@ def test_an_inverted_range_is_kept_with_a_warning_naming_the_entry():
     copperleaf = document.positions[0]
     assert (copperleaf.company, copperleaf.start, copperleaf.end) == ("Copperleaf", "2025-11", "2025-01")
     assert (
-        "work[0] (Backend Engineer at Copperleaf): starts (2025-11) after it ends (2025-01); kept as written."
-        in document.warnings
+        "work[0] (Backend Engineer at Copperleaf): starts (2025-11) after it ends (2025-01); "
+        "stored the other way round." in document.warnings
     )
 
 

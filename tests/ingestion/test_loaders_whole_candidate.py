@@ -54,7 +54,7 @@ def test_an_inverted_range_is_stored_in_order_with_a_warning_on_the_source_file(
     assert (job.start, job.end, job.is_current) == (date(2025, 1, 1), date(2025, 11, 1), False)
     assert candidate.company == ""  # no job is current
     warnings = candidate.sources.get().warnings
-    assert any("Copperleaf" in w and "swapped" in w for w in warnings), warnings
+    assert any("Copperleaf" in w and "other way round" in w for w in warnings), warnings
     assert candidate.positions.count() == 4
 
 
@@ -168,4 +168,14 @@ def test_the_corpus_seed_profile_imports_with_one_current_position():
 
     assert list(candidate.positions.values_list("company", "title", "is_current", "start", "end")) == [
         ("Google", "Staff Software Engineer", True, None, None)
+    ]
+
+
+def test_an_inverted_job_gets_one_warning_naming_the_entry_not_two():
+    candidate = import_fixture(JSONRESUME_DIR / "work" / "jonas-breit.no-current-job.json")
+
+    copperleaf = [w for w in candidate.sources.get().warnings if "Copperleaf" in w]
+    assert copperleaf == [
+        "work[0] (Backend Engineer at Copperleaf): starts (2025-11) after it ends (2025-01); "
+        "stored the other way round."
     ]

@@ -273,7 +273,8 @@ def test_contribution_texts_longer_than_the_searched_text_are_kept_whole_with_a_
 
 
 def test_positions_pass_through_clipped_deduplicated_and_in_order():
-    """Issue 14: the work history is kept (not stored yet): clipped like other text, exact repeats kept once."""
+    """Issue 14: the work history is kept: clipped like other text, exact repeats kept once, an inverted range stored
+    the other way round (the parser warned of it, naming the entry: one warning, not two)."""
     job = PositionEntry(company="Lumen Labs", title="t" * 301, start="2020-01", is_current=True, order=0)
     old = PositionEntry(company="Kestrel", title="Developer", start="2018-01", end="2019-12", order=1)
     swapped = PositionEntry(company="Fjord", title="Intern", start="2017-09", end="2017-06", order=3)
@@ -288,10 +289,7 @@ def test_positions_pass_through_clipped_deduplicated_and_in_order():
     ]
     assert "A job title was 301 characters; cut to 300." in profile.warnings
     assert "The job Developer at Kestrel was listed twice; the first entry was kept." in profile.warnings
-    assert (
-        "The job Intern at Fjord ended (2017-06) before it started (2017-09); the two dates were swapped."
-        in profile.warnings
-    )
+    assert not any("Fjord" in warning for warning in profile.warnings)
 
 
 def test_long_work_histories_and_texts_are_cut_with_a_warning():
