@@ -48,7 +48,7 @@ from django.db.models.functions import Coalesce, Lower
 from drf_spectacular.utils import extend_schema_field
 
 from core.countries import country_code
-from core.labels import label_key
+from core.labels import label_key, label_variants
 from core.languages import FLUENCY_WORDS, resolve_language
 from profiles.models import (
     Candidate,
@@ -338,12 +338,22 @@ ORDER BY label, preference
 
 
 def resolve_skills(labels: set[str]) -> dict[str, tuple[int, str]]:
-    """Label keys → canonical (skill id, slug), through aliases, then slugs, in one query. Unknown labels are absent."""
+    """Label keys → canonical (skill id, slug), through aliases, then slugs, in one query. Unknown labels are absent.
+
+    A label not known as written is tried in its equivalent forms, most specific first, as imports map labels
+    (``core.labels.label_variants``: `vue-3` and `angular-2+` lead where `vue` and `angular` do)."""
     if not labels:
         return {}
+    variants = {label: label_variants(label) or (label,) for label in labels}
+    wanted = sorted({form for forms in variants.values() for form in forms})
     with connection.cursor() as cursor:
-        cursor.execute(_RESOLVE_SKILLS_SQL, {"labels": sorted(labels)})
-        return {label: (skill_id, slug) for label, skill_id, slug in cursor.fetchall()}
+        cursor.execute(_RESOLVE_SKILLS_SQL, {"labels": wanted})
+        found = {label: (skill_id, slug) for label, skill_id, slug in cursor.fetchall()}
+    return {
+        label: skill
+        for label, forms in variants.items()
+        if (skill := next((found[form] for form in forms if form in found), None)) is not None
+    }
 
 
 class SkillScore(Func):
@@ -415,7 +425,8 @@ class CandidateFilterSet(filters.FilterSet):
         repeatable=True,
         help_text=(
             "Repeatable. `slug` or `slug:min_score` (score 0-10); every term must hold. Alias-aware: "
-            "`skill=cprogramming-language:9` finds C at 9 or more. An unknown skill matches nobody. At most "
+            "`skill=cprogramming-language:9` finds C at 9 or more, and an equivalent form finds its skill as imports "
+            "map labels (`vue-3`, `angular-2+`, `express.js`). An unknown skill matches nobody. At most "
             "SEARCH_MAX_TERMS (50 unless configured) skill terms a request, counting `skill`, `any_skill` and "
             "`exclude_skill` together; more is a 400. " + MATCH_FORMULA
         ),

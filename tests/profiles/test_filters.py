@@ -91,3 +91,27 @@ def test_filters_and_match_build_without_recursion_far_past_the_cap(settings):
 
     assert found == [(gopher.pk, 70)]  # the mean of 2000 eights and 2000 sixes
     assert detail.match == 80  # 3000 eights and one six: 79.9
+
+
+@pytest.mark.parametrize(
+    ("label", "slug"),
+    [("vue-3", "vue"), ("angular-2+", "angular"), ("express.js", "express"), ("python-3.12", "python")],
+)
+def test_a_skill_term_in_an_equivalent_form_finds_the_skill(label, slug):
+    """Issue 14: `skill=` resolves as the importer maps labels (core.labels.label_variants): `Vue 3` is Vue."""
+    SkillAlias.objects.filter(label=label).delete()
+    wanted = with_skill(slug, 8)
+
+    assert resolve_skills({label}) == {label: (wanted.skills.get().skill_id, slug)}
+    assert list(filterset(f"skill={label}:7").qs) == [wanted]
+
+
+def test_a_label_known_as_written_is_not_reinterpreted():
+    """A label that is an alias as written keeps its skill, though a shorter form of it names another."""
+    glued, plain = SkillFactory(slug="quokka-framework"), SkillFactory(slug="quokka")
+    SkillAlias.objects.create(label="quokka.js", skill=glued)
+
+    assert resolve_skills({"quokka.js", "quokka-2"}) == {
+        "quokka.js": (glued.pk, "quokka-framework"),
+        "quokka-2": (plain.pk, "quokka"),
+    }
