@@ -1,0 +1,294 @@
+"""Candidates ranked for a job's criteria: ``candidates_ranked(criteria) -> QuerySet`` with ``match`` (0-100), and
+``candidates_explain(page, criteria)`` for what each row of a page shows (matched and missing skills, evidence).
+
+The formula, computed in SQL for every candidate of the pool (the README's "Ranking" has a worked example)::
+
+    match = round(  WEIGHT_REQUIRED  × required_fit      (40)
+                  + WEIGHT_PREFERRED × preferred_fit     (10)
+                  + WEIGHT_EVIDENCE  × evidence          (20)
+                  + WEIGHT_KEYWORDS  × keyword_fit       (10)
+                  + WEIGHT_YEARS     × years_fit         (10)
+                  + WEIGHT_LOCATION  × location_fit )    (10)
+
+- ``required_fit``: the mean over the required skills of score / 10 when the score reaches the skill's
+  ``min_score``, score / 20 (half credit) when it falls short, 0 when the candidate lacks the skill;
+- ``preferred_fit``: the mean over the preferred skills of score / 10 (0 when lacking it);
+- ``evidence`` = X / (X + EVIDENCE_SATURATION), where X sums, over the candidate's contributions to repositories whose
+  ``topic_slugs`` hold one of the criteria's skills, (commits + COMMITS_PER_ACTIVE_MONTH × active months) ×
+  0.5 ^ (age in months / EVIDENCE_HALF_LIFE_MONTHS). The age runs from the contribution's end month (its start when it
+  has no end; 0 while current or undated) to today's month: work of 2025 counts twice what work of 2022 does;
+- ``keyword_fit``: the share of the keywords the candidate's search vector matches (``plainto_tsquery('english')``
+  each): a cheap, bounded proxy for ``ts_rank``, whose raw values have no fixed scale;
+- ``years_fit``: min(years_coding / min_years_coding, 1), 0 when the profile says nothing;
+- ``location_fit``: 1 when the candidate's country is one of ``countries``, else 0. A remote job without countries
+  accepts anyone; "remote within Germany" lists DE and reads the same as an on-site job in Germany.
+
+A part the criteria do not ask for (no preferred skills, keywords, years or countries) is met by everyone: its weight
+is a constant, so it changes no order and a perfect candidate scores 100.
+
+Rules: a candidate *misses* a required skill they lack or hold below its ``min_score``. Rows are ordered by
+(``missing_count``, ``-match``, ``id``): whoever meets every requirement comes before anyone who misses one, however
+high the latter's ``match``; ``strict=True`` leaves the latter out. Candidates holding an excluded skill are left
+out. Ties break by id, and the ordering is total, as ``api.pagination.KeysetPagination`` needs.
+
+At scale the formula runs only over a bounded pool: the candidates holding at least one of the criteria's skills
+(``skill_tokens && ARRAY[...]``, one GIN index scan over the skills' posting lists), narrowed by the candidate filters
+in ``params`` (``country`` uses the country-scoped tokens) and, with ``strict``, by each required skill at its minimum.
+Wrong-country candidates stay in the pool and lose ``WEIGHT_LOCATION``: a recruiter may relocate someone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.db.models import IntegerField, QuerySet
+from django.db.models.expressions import RawSQL
+from django.utils import timezone
+
+from jobs.criteria import Criteria
+from profiles.filters import resolve_skills
+from profiles.models import Candidate
+from profiles.search import skill_tokens
+from profiles.selectors import candidate_search
+
+__all__ = [
+    "COMMITS_PER_ACTIVE_MONTH",
+    "EVIDENCE_HALF_LIFE_MONTHS",
+    "EVIDENCE_SATURATION",
+    "EVIDENCE_SHOWN",
+    "WEIGHT_EVIDENCE",
+    "WEIGHT_KEYWORDS",
+    "WEIGHT_LOCATION",
+    "WEIGHT_PREFERRED",
+    "WEIGHT_REQUIRED",
+    "WEIGHT_YEARS",
+    "candidates_explain",
+    "candidates_ranked",
+]
+
+WEIGHT_REQUIRED = 40  # the requirements decide most: a perfect rest cannot make up for weak required skills
+WEIGHT_PREFERRED = 10
+WEIGHT_EVIDENCE = 20  # scores say what a profile claims or a scorer inferred; contributions show the work
+WEIGHT_KEYWORDS = 10
+WEIGHT_YEARS = 10
+WEIGHT_LOCATION = 10
+assert WEIGHT_REQUIRED + WEIGHT_PREFERRED + WEIGHT_EVIDENCE + WEIGHT_KEYWORDS + WEIGHT_YEARS + WEIGHT_LOCATION == 100
+
+EVIDENCE_HALF_LIFE_MONTHS = 36  # three years: work of 2016 weighs 1/8 of work of 2025
+COMMITS_PER_ACTIVE_MONTH = 5  # a month of activity counts as five commits: squashed histories still show up
+EVIDENCE_SATURATION = 50  # weighted commits giving half the evidence: 50 recent commits already show the skill
+EVIDENCE_SHOWN = 3  # repositories listed per result, strongest first
+
+# Query parameters the job's criteria decide: the candidate filters may narrow the pool, not rank it.
+_RANKING_PARAMS = ("skill", "any_skill", "ordering", "q")
+
+_SCORE = "((profiles_candidate.skill_scores ->> '{id}')::integer)"
+_MONTHS = "(extract(year from {d}) * 12 + extract(month from {d}))"
+# The age (months) and weight of a contribution ``c``, today being the statement's ``%(today)s``.
+_AGE = (
+    '(CASE WHEN c.is_current OR coalesce(c."end", c.start) IS NULL THEN 0 ELSE greatest(0, '
+    + _MONTHS.format(d="%(today)s::date")
+    + " - "
+    + _MONTHS.format(d='coalesce(c."end", c.start)')
+    + ") END)"
+)
+_WEIGHT = (
+    f"power(0.5, {_AGE}::numeric / {EVIDENCE_HALF_LIFE_MONTHS})"
+    f" * (c.commits + {COMMITS_PER_ACTIVE_MONTH} * coalesce(c.active_months, 0))"
+)
+# Every value interpolated below is a constant of this module or an int(); the rest are parameters.
+_EVIDENCE_SQL = f"""(SELECT e.x / (e.x + {EVIDENCE_SATURATION}) FROM (
+    SELECT coalesce(sum({_WEIGHT}), 0) AS x
+    FROM profiles_contribution c JOIN profiles_repository r ON r.id = c.repository_id
+    WHERE c.candidate_id = profiles_candidate.id AND r.topic_slugs && %(topics)s::varchar[]
+) e)"""  # noqa: S608
+
+
+@dataclass(frozen=True, slots=True)
+class _Resolved:
+    """The criteria's skills as ids (None: no such skill in the database) and canonical slugs."""
+
+    required: tuple[tuple[str, int | None, int], ...]  # (slug as asked, id, min_score)
+    preferred: tuple[tuple[str, int | None], ...]
+    excluded: tuple[int, ...]
+    topics: tuple[str, ...]  # canonical slugs of the known required and preferred skills
+    slugs: Mapping[int, str]  # id -> the slug as the criteria name it
+
+
+def _resolve(criteria: Criteria) -> _Resolved:
+    found = resolve_skills({*criteria.skills, *criteria.excluded})
+    ids = {label: found[label][0] if label in found else None for label in {*criteria.skills, *criteria.excluded}}
+    required = tuple((slug, ids[slug], min_score) for slug, min_score in criteria.required)
+    preferred = tuple((slug, ids[slug]) for slug in criteria.preferred)
+    topics = tuple(dict.fromkeys(found[slug][1] for slug in criteria.skills if slug in found))
+    slugs = {pk: slug for slug, pk, *_ in (*required, *preferred) if pk is not None}
+    excluded = tuple(ids[slug] for slug in criteria.excluded if ids[slug] is not None)
+    return _Resolved(required, preferred, excluded, topics, slugs)
+
+
+def _mean(terms: list[str]) -> str:
+    return f"(({' + '.join(terms)})::numeric / {len(terms)})" if terms else "1"
+
+
+def _match_sql(resolved: _Resolved, criteria: Criteria) -> tuple[str, dict]:
+    required = []
+    for _, pk, min_score in resolved.required:
+        if pk is None:
+            required.append("0")
+            continue
+        score = _SCORE.format(id=int(pk))
+        required.append(
+            f"(CASE WHEN {score} >= {int(min_score)} THEN {score} / 10.0 "
+            f"WHEN {score} IS NOT NULL THEN {score} / 20.0 ELSE 0 END)"
+        )
+    preferred = [
+        f"(coalesce({_SCORE.format(id=int(pk))}, 0) / 10.0)" if pk is not None else "0" for _, pk in resolved.preferred
+    ]
+    params: dict = {"today": None, "topics": list(resolved.topics)}
+    keywords = []
+    for index, keyword in enumerate(criteria.keywords):
+        params[f"kw{index}"] = keyword
+        keywords.append(f"(profiles_candidate.search_vector @@ plainto_tsquery('english', %(kw{index})s))::integer")
+    years = "1"
+    if criteria.min_years_coding:
+        years = (
+            "(CASE WHEN profiles_candidate.years_coding IS NULL THEN 0 ELSE "
+            f"least(profiles_candidate.years_coding::numeric / {int(criteria.min_years_coding)}, 1) END)"
+        )
+    location = "1"
+    if criteria.countries:
+        params["countries"] = list(criteria.countries)
+        location = "(profiles_candidate.country_code = ANY(%(countries)s::varchar[]))::integer"
+    evidence = _EVIDENCE_SQL if resolved.topics else "0"
+    sql = (
+        f"round(({WEIGHT_REQUIRED} * {_mean(required)} + {WEIGHT_PREFERRED} * {_mean(preferred)}"
+        f" + {WEIGHT_EVIDENCE} * {evidence} + {WEIGHT_KEYWORDS} * {_mean(keywords)}"
+        f" + {WEIGHT_YEARS} * {years} + {WEIGHT_LOCATION} * {location})::numeric)::integer"
+    )
+    return sql, params
+
+
+def _missing_sql(resolved: _Resolved) -> str:
+    terms = [
+        f"(coalesce({_SCORE.format(id=int(pk))}, -1) < {int(min_score)})::integer" if pk is not None else "1"
+        for _, pk, min_score in resolved.required
+    ]
+    return f"({' + '.join(terms)})" if terms else "0"
+
+
+def _positional(sql: str, named: dict) -> tuple[str, list]:
+    """``%(name)s`` placeholders as ``%s`` with their values in order: RawSQL takes positional parameters only."""
+    values = []
+
+    class _Collect(dict):
+        def __getitem__(self, key):
+            values.append(named[key])
+            return "%s"
+
+    return sql % _Collect(), values
+
+
+def _nobody(queryset: QuerySet[Candidate]) -> QuerySet[Candidate]:
+    """No candidate, with the annotations and the ordering of a ranking (the paginator reads them)."""
+    zero = {name: RawSQL("0", [], output_field=IntegerField()) for name in ("match", "missing_count")}
+    return queryset.none().annotate(**zero).order_by("missing_count", "-match", "id")
+
+
+def candidates_ranked(
+    criteria: Criteria,
+    *,
+    params: Mapping | None = None,
+    strict: bool = False,
+    user=None,
+    today: dt.date | None = None,
+    queryset: QuerySet[Candidate] | None = None,
+) -> QuerySet[Candidate]:
+    """The pool of ``criteria`` annotated with ``match`` (0-100) and ``missing_count``, ordered by
+    (missing_count, -match, id); the module docstring gives the formula. ``params`` are candidate filters (query-string
+    form) that narrow the pool; those that would rank (``skill``, ``any_skill``, ``q``, ``ordering``) are a
+    ValidationError, as is any the filters refuse. ``today`` dates the evidence (default: today, UTC)."""
+    if params and (ranking := sorted(set(params) & set(_RANKING_PARAMS))):
+        raise ValidationError(
+            {name: ["the job's criteria rank the candidates; narrow them with the other filters"] for name in ranking}
+        )
+    resolved = _resolve(criteria)
+    pool_tokens = [token for pk in resolved.slugs for token in skill_tokens(pk)]
+    base = Candidate.objects.all() if queryset is None else queryset
+    if not pool_tokens:
+        return _nobody(base)
+    pool = base.filter(skill_tokens__overlap=pool_tokens)
+    if resolved.excluded:
+        pool = pool.exclude(skill_tokens__overlap=[t for pk in resolved.excluded for t in skill_tokens(pk)])
+    if strict:
+        for _, pk, min_score in resolved.required:
+            if pk is None:
+                return _nobody(base)
+            pool = pool.filter(skill_tokens__overlap=skill_tokens(pk, min_score))
+    if params:
+        pool = candidate_search(params=params, user=user, queryset=pool)
+    match_sql, named = _match_sql(resolved, criteria)
+    named["today"] = today or timezone.now().date()
+    match_sql, values = _positional(match_sql, named)
+    return pool.annotate(
+        match=RawSQL(match_sql, values, output_field=IntegerField()),  # noqa: S611 (constants, ints, parameters)
+        missing_count=RawSQL(_missing_sql(resolved), [], output_field=IntegerField()),  # noqa: S611
+    ).order_by("missing_count", "-match", "id")
+
+
+_EVIDENCE_ROWS_SQL = f"""
+SELECT c.candidate_id, r.full_name, c.commits, c.is_current, coalesce(c."end", c.start),
+    ARRAY(SELECT t FROM unnest(r.topic_slugs) AS t WHERE t = ANY(%(topics)s::varchar[]))
+FROM profiles_contribution c JOIN profiles_repository r ON r.id = c.repository_id
+WHERE c.candidate_id = ANY(%(ids)s) AND r.topic_slugs && %(topics)s::varchar[]
+ORDER BY c.candidate_id, {_WEIGHT} DESC, r.full_name
+"""  # noqa: S608
+
+
+def candidates_explain(
+    candidates: Sequence[Candidate], criteria: Criteria, *, today: dt.date | None = None
+) -> Sequence[Candidate]:
+    """Set ``matched`` ([{skill, score, required}]), ``missing`` ([slug]) and ``evidence`` ([{repository, commits,
+    last_active, topics}], strongest first, at most EVIDENCE_SHOWN) on each candidate of a page: two queries for the
+    page (the skills' ids, the contributions), none per row. The candidates need ``skill_scores`` loaded."""
+    if not candidates:
+        return candidates
+    resolved = _resolve(criteria)
+    today = today or timezone.now().date()
+    evidence: dict[int, list[dict]] = defaultdict(list)
+    if resolved.topics:
+        ids = [candidate.pk for candidate in candidates]
+        sql, values = _positional(_EVIDENCE_ROWS_SQL, {"topics": list(resolved.topics), "ids": ids, "today": today})
+        with connection.cursor() as cursor:
+            cursor.execute(sql, values)
+            for candidate_id, repository, commits, is_current, last, topics in cursor.fetchall():
+                rows = evidence[candidate_id]
+                if len(rows) < EVIDENCE_SHOWN:
+                    active = today if is_current else last
+                    rows.append(
+                        {
+                            "repository": repository,
+                            "commits": commits,
+                            "last_active": active.strftime("%Y-%m") if active else None,
+                            "topics": topics,
+                        }
+                    )
+    for candidate in candidates:
+        scores = candidate.skill_scores or {}
+        matched, missing = [], []
+        for slug, pk, min_score in resolved.required:
+            score = scores.get(str(pk)) if pk is not None else None
+            if score is None or score < min_score:
+                missing.append(slug)
+            else:
+                matched.append({"skill": slug, "score": score, "required": True})
+        for slug, pk in resolved.preferred:
+            score = scores.get(str(pk)) if pk is not None else None
+            if score is not None:
+                matched.append({"skill": slug, "score": score, "required": False})
+        candidate.matched, candidate.missing, candidate.evidence = matched, missing, evidence[candidate.pk]
+    return candidates

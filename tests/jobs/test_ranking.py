@@ -1,0 +1,202 @@
+"""The ranking of candidates for a job: who comes first on pools where we know, and the README's worked example."""
+
+import datetime as dt
+
+import pytest
+
+from jobs.criteria import Criteria, extract_criteria
+from jobs.ranking import candidates_explain, candidates_ranked
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ContributionFactory,
+    RepositoryFactory,
+    SkillFactory,
+)
+from tests.jobs.helpers import CITIES, JOBS_DIR, fixture_vocabulary
+
+pytestmark = pytest.mark.django_db
+
+TODAY = dt.date(2026, 1, 1)
+
+
+def _criteria(job: str) -> Criteria:
+    return extract_criteria((JOBS_DIR / f"{job}.txt").read_text(encoding="utf-8"), fixture_vocabulary(), cities=CITIES)
+
+
+def _person(name, criteria, *, score=9, skills=None, country=None, years=12, summary="", contributions=()):
+    """A candidate with ``skills`` (slug -> score; default: every skill of the criteria at ``score``) and
+    contributions (commits, active months, end month or None while current) to repositories on those skills."""
+    country = country or (criteria.countries[0] if criteria.countries else "DE")
+    candidate = CandidateFactory(
+        name=name,
+        title="Engineer",
+        company="Acme",
+        headline="",
+        summary=summary,
+        country_code=country,
+        years_coding=years,
+    )
+    for slug, value in (skills if skills is not None else dict.fromkeys(criteria.skills, score)).items():
+        CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug=slug), score=value)
+    for index, (commits, months, end) in enumerate(contributions):
+        repository = RepositoryFactory(full_name=f"{name.split()[0].lower()}/work{index}", topic_slugs=criteria.skills)
+        ContributionFactory(
+            candidate=candidate,
+            repository=repository,
+            commits=commits,
+            active_months=months,
+            start=dt.date(2010, 1, 1),
+            end=end,
+            is_current=end is None,
+        )
+    from profiles.search import candidates_refresh_search_columns
+
+    candidates_refresh_search_columns(candidate_ids=[candidate.pk])
+    return candidate
+
+
+RECENT = ((300, 30, None),)
+OLD = ((300, 30, dt.date(2014, 6, 1)),)
+
+
+@pytest.mark.parametrize("job", ["jd-go-platform", "jd-data-science"])
+def test_the_ideal_candidate_comes_first_and_every_decoy_below(job):
+    criteria = _criteria(job)
+    assert len(criteria.required) >= 3
+    assert criteria.min_years_coding
+    assert criteria.countries
+    for slug in {*criteria.skills}:
+        SkillFactory(slug=slug)
+    keywords = " ".join(criteria.keywords)
+    ideal = _person("Ideal Person", criteria, summary=keywords, contributions=RECENT)
+    first_skill = criteria.required[0][0]
+    decoys = {
+        "buzzwords": _person(
+            "Buzz Words",
+            criteria,
+            skills={first_skill: 3},
+            summary=f"{keywords} " + " ".join(criteria.skills) * 3,
+        ),
+        "low scores": _person("Low Scores", criteria, score=3, summary=keywords, contributions=RECENT),
+        "wrong country": _person("Wrong Country", criteria, country="US", summary=keywords, contributions=RECENT),
+        "one year": _person("One Year", criteria, years=1, summary=keywords, contributions=RECENT),
+        "old work": _person("Old Work", criteria, summary=keywords, contributions=OLD),
+    }
+    _person("Someone Else", Criteria(required=(("unrelated-skill", 5),)), contributions=RECENT)
+
+    ranked = list(candidates_ranked(criteria, today=TODAY))
+
+    assert ranked[0] == ideal
+    assert ranked[0].match >= 90
+    assert len(ranked) == 1 + len(decoys), "the candidate with none of the skills is not in the pool"
+    rows = {candidate.pk: (index, candidate) for index, candidate in enumerate(ranked)}
+    for why, decoy in decoys.items():
+        index, row = rows[decoy.pk]
+        assert index > 0, why
+        assert row.match < ranked[0].match or row.missing_count > 0, why
+
+
+def _worked_example_pool():
+    """The README's worked example ("Ranking")."""
+    for slug in ("python", "postgresql", "docker"):
+        SkillFactory(slug=slug)
+    candidate = CandidateFactory(
+        name="Mira Example", title="Engineer", company="Acme", headline="", summary="A senior engineer.",
+        country_code="DE", years_coding=4,
+    )  # fmt: skip
+    for slug, score in (("python", 9), ("postgresql", 4), ("docker", 6)):
+        CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug=slug), score=score)
+    ContributionFactory(
+        candidate=candidate,
+        repository=RepositoryFactory(full_name="mira/loader", topic_slugs=["python", "cli"]),
+        commits=40,
+        active_months=12,
+        start=dt.date(2021, 1, 1),
+        end=dt.date(2023, 1, 1),
+    )
+    from profiles.search import candidates_refresh_search_columns
+
+    candidates_refresh_search_columns(candidate_ids=[candidate.pk])
+    return candidate
+
+
+WORKED_EXAMPLE = Criteria(
+    required=(("python", 7), ("postgresql", 5)),
+    preferred=("docker",),
+    min_years_coding=5,
+    countries=("DE",),
+    keywords=("senior", "platform"),
+)
+
+
+def test_the_readme_worked_example_scores_61():
+    candidate = _worked_example_pool()
+
+    [row] = candidates_ranked(WORKED_EXAMPLE, today=TODAY)
+
+    # 40 × (0.9 + 0.2) / 2 + 10 × 0.6 + 20 × 50 / (50 + 50) + 10 × 1/2 + 10 × 4/5 + 10 × 1 = 22 + 6 + 10 + 5 + 8 + 10
+    assert (row.pk, row.match, row.missing_count) == (candidate.pk, 61, 1)
+
+
+def test_the_explanation_names_matched_and_missing_skills_and_the_evidence(django_assert_num_queries):
+    _worked_example_pool()
+    page = list(candidates_ranked(WORKED_EXAMPLE, today=TODAY))
+
+    with django_assert_num_queries(2):
+        [row] = candidates_explain(page, WORKED_EXAMPLE, today=TODAY)
+
+    assert row.matched == [
+        {"skill": "python", "score": 9, "required": True},
+        {"skill": "docker", "score": 6, "required": False},
+    ]
+    assert row.missing == ["postgresql"]
+    assert row.evidence == [
+        {"repository": "mira/loader", "commits": 40, "last_active": "2023-01", "topics": ["python"]}
+    ]
+
+
+def test_a_candidate_missing_a_required_skill_ranks_below_one_who_has_them_all_and_strict_leaves_them_out():
+    criteria = Criteria(required=(("go", 5), ("kafka", 5)), preferred=("rust",))
+    everything = _person("Has Both", criteria, skills={"go": 5, "kafka": 5})
+    strong_but_missing = _person("Strong Go", criteria, skills={"go": 10, "rust": 10}, contributions=RECENT)
+    below_minimum = _person("Weak Kafka", criteria, skills={"go": 10, "kafka": 4, "rust": 10}, contributions=RECENT)
+
+    ranked = list(candidates_ranked(criteria, today=TODAY))
+    strict = list(candidates_ranked(criteria, strict=True, today=TODAY))
+
+    assert ranked[0] == everything
+    assert ranked[0].match < ranked[1].match, "the order puts requirements first, not the higher match"
+    assert set(ranked[1:]) == {strong_but_missing, below_minimum}
+    assert strict == [everything]
+    candidates_explain(ranked, criteria)
+    assert [row.missing for row in ranked] == [[], ["kafka"], ["kafka"]]
+
+
+def test_ties_break_by_id_and_excluded_skills_leave_candidates_out():
+    criteria = Criteria(required=(("go", 5),), excluded=("php",))
+    twins = [_person(f"Twin {n}", criteria, skills={"go": 7}) for n in range(3)]
+    _person("Php Person", criteria, skills={"go": 9, "php": 2})
+
+    ranked = list(candidates_ranked(criteria, today=TODAY))
+
+    assert ranked == sorted(twins, key=lambda c: c.pk)
+
+
+def test_criteria_without_known_skills_rank_nobody():
+    _person("Anyone", Criteria(required=(("go", 5),)))
+
+    assert list(candidates_ranked(Criteria(required=(("cobol-2099", 5),)))) == []
+    assert list(candidates_ranked(Criteria())) == []
+
+
+def test_candidate_filters_narrow_the_pool_and_ranking_ones_are_refused():
+    from django.core.exceptions import ValidationError
+
+    criteria = Criteria(required=(("go", 5),))
+    german = _person("In Germany", criteria, country="DE")
+    _person("In France", criteria, country="FR")
+
+    assert list(candidates_ranked(criteria, params={"country": "DE"})) == [german]
+    with pytest.raises(ValidationError):
+        candidates_ranked(criteria, params={"skill": "go"})
