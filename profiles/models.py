@@ -9,6 +9,7 @@ from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 
@@ -366,16 +367,20 @@ class Shortlist(models.Model):
 
 
 class ShortlistEntry(models.Model):
+    # The stages of a pipeline (issue 16), in their order; a plain shortlist uses the same. "sourced" was "new"
+    # before migration 0016.
     class Status(models.TextChoices):
-        NEW = "new", "New"
+        SOURCED = "sourced", "Sourced"
         CONTACTED = "contacted", "Contacted"
+        REPLIED = "replied", "Replied"
         INTERVIEWING = "interviewing", "Interviewing"
+        OFFER = "offer", "Offer"
         HIRED = "hired", "Hired"
         REJECTED = "rejected", "Rejected"
 
     shortlist = models.ForeignKey(Shortlist, on_delete=models.CASCADE, related_name="entries")
     candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="shortlist_entries")
-    status = models.CharField(max_length=20, choices=Status.choices, default=Status.NEW)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.SOURCED)
     notes = models.TextField(blank=True)
     added_at = models.DateTimeField(auto_now_add=True)
 
@@ -388,6 +393,34 @@ class ShortlistEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.candidate} in {self.shortlist}"
+
+
+class ShortlistEntryEvent(models.Model):
+    """What happened to an entry, by whom and when: it was added, moved to a stage, or given a note. Written by the
+    shortlist services (``profiles.services``) alongside the change itself, never by signals, so every path that
+    changes an entry goes through one place."""
+
+    class Kind(models.TextChoices):
+        ADDED = "added", "Added"
+        STAGE = "stage", "Stage changed"
+        NOTE = "note", "Note"
+
+    entry = models.ForeignKey(ShortlistEntry, on_delete=models.CASCADE, related_name="events")
+    # A colleague who leaves keeps their history on the entries: the event stays, without its author.
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    from_status = models.CharField(max_length=20, choices=ShortlistEntry.Status.choices, blank=True)
+    to_status = models.CharField(max_length=20, choices=ShortlistEntry.Status.choices, blank=True)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} on {self.entry_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class SavedSearch(models.Model):

@@ -22,6 +22,7 @@ from profiles.models import (
     Position,
     Shortlist,
     ShortlistEntry,
+    ShortlistEntryEvent,
     Skill,
     SkillAlias,
     SpokenLanguage,
@@ -377,15 +378,63 @@ def working_lists_delete(*, working_lists: Iterable[WorkingList], user) -> int:
     return len(working_lists)
 
 
+# Every change of an entry is an event (``ShortlistEntryEvent``): who added it, moved it to a stage or wrote a note,
+# and when. These services are the one path that changes entries, so they write the events with the change; a merge
+# (``user=None``, the system) moves entries with their events and records nothing new.
+
+
+def _events_of_change(
+    *, entry: ShortlistEntry, stored: ShortlistEntry | None, user, note: str | None
+) -> list[ShortlistEntryEvent]:
+    author = user if getattr(user, "pk", None) else None
+    at = timezone.now()
+
+    def event(kind: str, **fields) -> ShortlistEntryEvent:
+        return ShortlistEntryEvent(entry=entry, author=author, at=at, kind=kind, **fields)
+
+    events = []
+    if stored is None:
+        events.append(event(ShortlistEntryEvent.Kind.ADDED, to_status=entry.status))
+    elif stored.status != entry.status:
+        events.append(event(ShortlistEntryEvent.Kind.STAGE, from_status=stored.status, to_status=entry.status))
+    if note is not None:
+        events.append(event(ShortlistEntryEvent.Kind.NOTE, note=note))
+    elif entry.notes != (stored.notes if stored is not None else ""):
+        events.append(event(ShortlistEntryEvent.Kind.NOTE, note=entry.notes))  # the notes as edited, whole
+    return events
+
+
 @transaction.atomic
-def shortlist_entry_save(*, entry: ShortlistEntry, user) -> ShortlistEntry:
-    """Add or change an entry (status, notes): both the list it was on and the list it goes to must be the user's."""
+def shortlist_entry_save(*, entry: ShortlistEntry, user, note: str | None = None) -> ShortlistEntry:
+    """Add or change an entry (status, notes): both the list it was on and the list it goes to must be the user's.
+
+    Records what changed as events by ``user``: added, a stage change, a note (``note``: the text added, when the
+    caller appended one to ``entry.notes``; else an edit of the notes is recorded as the new notes)."""
+    stored = None
     if entry.pk is not None:
-        stored = ShortlistEntry.objects.select_related("shortlist").get(pk=entry.pk)
+        stored = ShortlistEntry.objects.select_related("shortlist").select_for_update(of=("self",)).get(pk=entry.pk)
         _require_writable(working_list=stored.shortlist, user=user)
     _require_writable(working_list=Shortlist.objects.get(pk=entry.shortlist_id), user=user)
     entry.save()
+    ShortlistEntryEvent.objects.bulk_create(_events_of_change(entry=entry, stored=stored, user=user, note=note))
     return entry
+
+
+def shortlist_entry_move(*, entry: ShortlistEntry, status: str, user) -> ShortlistEntry:
+    """Move an entry to a stage (``ShortlistEntry.Status``); recorded as a stage event unless it is there already."""
+    if status not in ShortlistEntry.Status.values:
+        raise ApplicationError(f"“{status}” is no stage; the stages are {', '.join(ShortlistEntry.Status.values)}.")
+    entry.status = status
+    return shortlist_entry_save(entry=entry, user=user)
+
+
+def shortlist_entry_note(*, entry: ShortlistEntry, text: str, user) -> ShortlistEntry:
+    """Add a note to an entry: appended to its notes, and recorded with its author and time."""
+    text = text.strip()
+    if not text:
+        raise ApplicationError("A note needs some text.")
+    entry.notes = f"{entry.notes.rstrip()}\n\n{text}" if entry.notes.strip() else text
+    return shortlist_entry_save(entry=entry, user=user, note=text)
 
 
 @transaction.atomic
@@ -401,12 +450,19 @@ def shortlist_entries_delete(*, entries: Iterable[ShortlistEntry], user) -> int:
 
 @transaction.atomic
 def shortlist_add_candidates(*, shortlist: Shortlist, candidate_ids: Iterable[int], user=None) -> int:
-    """Add candidates to a shortlist with status "new"; those already on it keep their status. Returns how many."""
+    """Add candidates to a shortlist at the first stage ("sourced"), each recorded as added by ``user``; those already
+    on it keep their stage. Returns how many were added."""
     _require_writable(working_list=shortlist, user=user)
-    entries = [ShortlistEntry(shortlist=shortlist, candidate_id=cid) for cid in sorted(set(candidate_ids))]
-    before = shortlist.entries.count()
+    wanted = set(candidate_ids)
+    already = set(shortlist.entries.filter(candidate_id__in=wanted).values_list("candidate_id", flat=True))
+    entries = [ShortlistEntry(shortlist=shortlist, candidate_id=cid) for cid in sorted(wanted - already)]
+    # A concurrent add of the same candidate wins the unique constraint; its own call records its event.
     ShortlistEntry.objects.bulk_create(entries, ignore_conflicts=True)
-    return shortlist.entries.count() - before
+    added = list(shortlist.entries.filter(candidate_id__in=wanted - already, events__isnull=True))
+    ShortlistEntryEvent.objects.bulk_create(
+        event for entry in added for event in _events_of_change(entry=entry, stored=None, user=user, note=None)
+    )
+    return len(added)
 
 
 def shortlist_get_or_create(*, owner, name: str) -> tuple[Shortlist, bool]:

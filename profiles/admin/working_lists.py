@@ -123,6 +123,16 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
         )
         return super().get_queryset(request).annotate(entry_count=Coalesce(Subquery(entries.values("n")), 0))
 
+    def save_formset(self, request, form, formset, change):
+        # The entries inline saves through the services too, so that each stage change and note is an event.
+        if formset.model is not ShortlistEntry:
+            return super().save_formset(request, form, formset, change)
+        entries = formset.save(commit=False)
+        services.shortlist_entries_delete(entries=formset.deleted_objects, user=request.user)
+        for entry in entries:
+            services.shortlist_entry_save(entry=entry, user=request.user)
+        return None
+
     @admin.display(description="candidates", ordering="entry_count")
     def entry_count(self, shortlist: Shortlist) -> int:
         return shortlist.entry_count

@@ -31,7 +31,7 @@ def test_add_to_shortlist_asks_which_list_then_adds_the_selected_candidates(recr
     assert page.status_code == 200
     assert list(page.context["form"].fields["shortlist"].queryset) == [mine]
     assert response.status_code == 302
-    assert set(mine.entries.values_list("candidate_id", "status")) == {(first.pk, "new"), (second.pk, "new")}
+    assert set(mine.entries.values_list("candidate_id", "status")) == {(first.pk, "sourced"), (second.pk, "sourced")}
 
 
 def test_add_to_shortlist_can_create_a_new_list_and_explains_a_missing_choice(recruiter_client, recruiter):

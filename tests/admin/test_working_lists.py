@@ -101,6 +101,9 @@ def test_entry_status_is_editable_from_the_entry_list(recruiter_client, shortlis
     assert response.status_code == 302
     entry.refresh_from_db()
     assert entry.status == "interviewing"
+    assert list(entry.events.values_list("kind", "from_status", "to_status", "author")) == [
+        ("stage", "contacted", "interviewing", shortlist.owner_id)
+    ]
 
 
 @pytest.fixture
@@ -290,3 +293,24 @@ def test_a_superuser_sees_every_working_list(client, shortlist, saved):
 
     assert list(shortlists.context["cl"].result_list) == [shortlist]
     assert list(searches.context["cl"].result_list) == [saved]
+
+
+def test_a_stage_change_in_the_shortlist_page_inline_is_recorded_as_an_event(recruiter_client, shortlist):
+    entry = shortlist.entries.get()
+    response = recruiter_client.post(
+        reverse("admin:profiles_shortlist_change", args=[shortlist.pk]),
+        {
+            "name": shortlist.name,
+            "description": "",
+            **inline_management(initial=1),
+            "entries-0-id": entry.pk,
+            "entries-0-shortlist": shortlist.pk,
+            "entries-0-candidate": entry.candidate_id,
+            "entries-0-status": "replied",
+            "entries-0-notes": entry.notes,
+            "_save": "Save",
+        },
+    )
+
+    assert response.status_code == 302
+    assert list(entry.events.values_list("kind", "from_status", "to_status")) == [("stage", "contacted", "replied")]

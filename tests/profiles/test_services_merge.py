@@ -104,7 +104,7 @@ def test_merge_moves_shortlist_entries_and_keeps_the_survivors_status(pair):
     both, _ = services.shortlist_get_or_create(owner=owner, name="Both")
     only_other, _ = services.shortlist_get_or_create(owner=owner, name="Only other")
     ShortlistEntry.objects.create(shortlist=both, candidate=survivor, status="contacted", notes="Called.")
-    ShortlistEntry.objects.create(shortlist=both, candidate=other, status="new", notes="Found on GitHub.")
+    ShortlistEntry.objects.create(shortlist=both, candidate=other, status="sourced", notes="Found on GitHub.")
     ShortlistEntry.objects.create(shortlist=only_other, candidate=other, status="interviewing")
 
     services.candidates_merge(survivor=survivor, others=[other], user=owner)

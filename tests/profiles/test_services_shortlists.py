@@ -18,7 +18,10 @@ def test_adding_candidates_to_a_shortlist_creates_new_entries_once():
     again = services.shortlist_add_candidates(shortlist=shortlist, candidate_ids=[first.pk])
 
     assert (created, shortlist.name, added, again) == (True, "Backend Berlin", 2, 0)
-    assert dict(shortlist.entries.values_list("candidate_id", "status")) == {first.pk: "contacted", second.pk: "new"}
+    assert dict(shortlist.entries.values_list("candidate_id", "status")) == {
+        first.pk: "contacted",
+        second.pk: "sourced",
+    }
     assert services.shortlist_get_or_create(owner=owner, name="Backend Berlin") == (shortlist, False)
 
 
