@@ -1,6 +1,6 @@
 from django.urls import path
 
-from api import views
+from api import job_match, views
 
 app_name = "api"
 urlpatterns = [
@@ -10,6 +10,7 @@ urlpatterns = [
     path("candidates/<int:pk>/", views.CandidateDetailView.as_view(), name="candidate-detail"),
     path("skills/", views.SkillListView.as_view(), name="skill-list"),
     path("repositories/", views.RepositoryListView.as_view(), name="repository-list"),
+    path("jobs/match/", job_match.JobMatchView.as_view(), name="job-match"),
     path("imports/", views.ImportListView.as_view(), name="import-list"),
     path("imports/<int:pk>/", views.ImportDetailView.as_view(), name="import-detail"),
     path("exports/", views.ExportListView.as_view(), name="export-list"),

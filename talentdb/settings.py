@@ -337,6 +337,8 @@ API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=500)
 # admin and saved searches; past it the request is a 400 naming this setting. Each term is a condition on the GIN
 # index and a summand of `match`: a bound on one request's query size, far above what a recruiter writes.
 SEARCH_MAX_TERMS = env.int("SEARCH_MAX_TERMS", default=50)
+# Characters of a job description POST /api/v1/jobs/match/ reads; a longer one is a 400 (100,000: twenty pages).
+JOB_DESCRIPTION_MAX_CHARS = env.int("JOB_DESCRIPTION_MAX_CHARS", default=100_000)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "TalentDB API",

@@ -80,3 +80,16 @@ def test_the_detail_documents_jobs_languages_and_education_months_typed(schema):
     assert {key: education["start"][key] for key in month} == month
     assert detail["spoken_languages"]["items"]["type"] == "string"
     assert not {"experience", "languages"} & components["CandidateList"]["properties"].keys()
+
+
+def test_job_matching_is_documented_as_a_json_post_with_the_contract_answer(schema):
+    post = schema["paths"]["/api/v1/jobs/match/"]["post"]
+    answer = schema["components"]["schemas"]["JobMatchResponse"]
+    result = schema["components"]["schemas"]["MatchResult"]
+
+    assert "application/json" in post["requestBody"]["content"]
+    assert {"strict", "cursor", "page_size"} <= {p["name"] for p in post["parameters"]}
+    assert set(answer["properties"]) == {"criteria", "results", "next", "warnings"}
+    assert set(result["properties"]) == {
+        "id", "url", "name", "title", "company", "location", "match", "matched", "missing", "evidence"
+    }  # fmt: skip

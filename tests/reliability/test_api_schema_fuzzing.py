@@ -25,6 +25,7 @@ def fuzzing_token(db) -> str:
 
     user = UserFactory(username="fuzzer")
     user.user_permissions.add(Permission.objects.get(codename="add_importbatch", content_type__app_label="ingestion"))
+    user.user_permissions.add(Permission.objects.get(codename="view_candidate", content_type__app_label="profiles"))
     return Token.objects.get_or_create(user=user)[0].key
 
 

@@ -21,7 +21,7 @@ PUBLIC = {"healthz", "admin:login", "admin:logout"}
 
 # What an authenticated user needs on each API endpoint (issue 4: read-only access for any API consumer, imports need
 # the import permission). GET of READ endpoints is open to every logged-in user; every other method is refused.
-READ, IMPORT = "read", "import"
+READ, IMPORT, VIEW_CANDIDATES = "read", "import", "view candidates"
 API_POLICY = {
     "api:candidate-list": READ,
     "api:candidate-export-csv": READ,
@@ -34,6 +34,8 @@ API_POLICY = {
     "api:export-list": IMPORT,  # like imports: starting a job needs a permission (exports.add_export)
     "api:export-detail": READ,
     "api:export-download": READ,
+    # POST reads (a description does not fit a URL), with the candidate view permission (profiles.view_candidate).
+    "api:job-match": VIEW_CANDIDATES,
     "schema": READ,
     "swagger-ui": READ,
     "redoc": READ,

@@ -1,0 +1,260 @@
+"""``POST /api/v1/jobs/match/``: paste a job description, get the candidates ranked for it, each match explained.
+
+Nothing is stored: the description's criteria are extracted (``jobs.selectors.description_criteria``), the
+recruiter's overrides replace what they name, and ``jobs.ranking`` ranks and explains a page. A POST because a
+description does not fit a URL; it reads only, so it needs a login and the candidate view permission, not a write
+permission (session clients send the CSRF token, as for every POST: DRF's SessionAuthentication checks it).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import generics, serializers
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+
+from api.pagination import KeysetPagination
+from api.serializers import LocationSerializer
+from core.countries import country_code
+from jobs.criteria import DEFAULT_MIN_SCORE
+from jobs.ranking import (
+    WEIGHT_EVIDENCE,
+    WEIGHT_KEYWORDS,
+    WEIGHT_LOCATION,
+    WEIGHT_PREFERRED,
+    WEIGHT_REQUIRED,
+    WEIGHT_YEARS,
+    candidates_explain,
+    candidates_ranked,
+)
+from jobs.selectors import NO_SKILL_WARNING, criteria_overridden, description_criteria
+from profiles.models import Candidate
+
+VIEW_CANDIDATE_PERMISSION = "profiles.view_candidate"
+MAX_LIST_ITEMS = 100  # per criteria list; the selector also caps the skills at SEARCH_MAX_TERMS
+
+JOB_MATCH_FORMULA = (
+    f"match (0-100) = round({WEIGHT_REQUIRED} × required fit + {WEIGHT_PREFERRED} × preferred fit + "
+    f"{WEIGHT_EVIDENCE} × contribution evidence + {WEIGHT_KEYWORDS} × keyword fit + {WEIGHT_YEARS} × years fit + "
+    f'{WEIGHT_LOCATION} × location fit), each fit 0-1 (README, "Ranking"). Ordered by the number of required '
+    "skills missed, then `-match`, then id."
+)
+
+
+class CanViewCandidates(BasePermission):
+    message = f"Matching candidates needs the candidate view permission ({VIEW_CANDIDATE_PERMISSION})."
+
+    def has_permission(self, request, view) -> bool:
+        return request.user.has_perm(VIEW_CANDIDATE_PERMISSION)
+
+
+# --- Request ------------------------------------------------------------------------------------------------------
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses keys it does not declare: a misspelt override must not be silently ignored."""
+
+    def to_internal_value(self, data):
+        unknown = sorted(set(data) - set(self.fields)) if isinstance(data, dict) else []
+        if unknown:
+            raise serializers.ValidationError(
+                {
+                    "non_field_errors": [
+                        f"Unknown field(s): {', '.join(unknown)}. Known: {', '.join(sorted(self.fields))}."
+                    ]
+                }
+            )
+        return super().to_internal_value(data)
+
+
+class RequiredSkillSerializer(StrictSerializer):
+    skill = serializers.CharField(max_length=200, help_text="A skill's slug or alias.")
+    min_score = serializers.IntegerField(min_value=0, max_value=10, default=DEFAULT_MIN_SCORE)
+
+
+class PreferredSkillSerializer(StrictSerializer):
+    skill = serializers.CharField(max_length=200, help_text="A skill's slug or alias.")
+
+
+class CountryField(serializers.CharField):
+    def to_internal_value(self, data) -> str:
+        code = country_code(super().to_internal_value(data))
+        if not code:
+            raise serializers.ValidationError(f"{data!r} is not a country name or ISO code.")
+        return code
+
+
+class CriteriaOverridesSerializer(StrictSerializer):
+    """Each field given replaces what the description gave; the others stay as extracted."""
+
+    required = RequiredSkillSerializer(many=True, required=False, max_length=MAX_LIST_ITEMS)
+    preferred = PreferredSkillSerializer(many=True, required=False, max_length=MAX_LIST_ITEMS)
+    excluded = serializers.ListField(
+        child=serializers.CharField(max_length=200), required=False, max_length=MAX_LIST_ITEMS
+    )
+    min_years_coding = serializers.IntegerField(min_value=0, max_value=80, allow_null=True, required=False)
+    countries = serializers.ListField(
+        child=CountryField(max_length=80), required=False, max_length=MAX_LIST_ITEMS, help_text="Names or ISO codes."
+    )
+    remote = serializers.BooleanField(allow_null=True, required=False)
+    keywords = serializers.ListField(
+        child=serializers.CharField(max_length=100), required=False, max_length=MAX_LIST_ITEMS
+    )
+
+
+class DescriptionField(serializers.Field):
+    """The text as sent: the extractor judges it (empty, too long, binary, control characters) and says why."""
+
+    def to_internal_value(self, data):
+        return data
+
+
+extend_schema_field({"type": "string"})(DescriptionField)
+
+
+class JobMatchRequestSerializer(StrictSerializer):
+    description = DescriptionField(
+        help_text="The job description as pasted (plain text), at most JOB_DESCRIPTION_MAX_CHARS (100,000) characters."
+    )
+    criteria = CriteriaOverridesSerializer(required=False)
+
+
+# --- Answer (the schema; the view writes the same dicts) -----------------------------------------------------------
+
+
+class _RequiredOut(serializers.Serializer):
+    skill = serializers.CharField()
+    min_score = serializers.IntegerField(min_value=0, max_value=10)
+
+
+class _PreferredOut(serializers.Serializer):
+    skill = serializers.CharField()
+
+
+class CriteriaSerializer(serializers.Serializer):
+    required = _RequiredOut(many=True)
+    preferred = _PreferredOut(many=True)
+    excluded = serializers.ListField(child=serializers.CharField())
+    min_years_coding = serializers.IntegerField(allow_null=True)
+    countries = serializers.ListField(child=serializers.CharField(), help_text="ISO 3166-1 alpha-2.")
+    remote = serializers.BooleanField(allow_null=True)
+    keywords = serializers.ListField(child=serializers.CharField())
+
+
+class MatchedSkillSerializer(serializers.Serializer):
+    skill = serializers.CharField()
+    score = serializers.IntegerField(min_value=0, max_value=10)
+    required = serializers.BooleanField()
+
+
+class EvidenceSerializer(serializers.Serializer):
+    repository = serializers.CharField(help_text="owner/name")
+    commits = serializers.IntegerField()
+    last_active = serializers.CharField(allow_null=True, help_text="YYYY-MM; this month while the work goes on.")
+    topics = serializers.ListField(child=serializers.CharField(), help_text="The repository's topics the job asks for.")
+
+
+class MatchResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.URLField()
+    name = serializers.CharField()
+    title = serializers.CharField()
+    company = serializers.CharField()
+    location = LocationSerializer()
+    match = serializers.IntegerField(min_value=0, max_value=100, help_text=JOB_MATCH_FORMULA)
+    matched = MatchedSkillSerializer(many=True)
+    missing = serializers.ListField(child=serializers.CharField(), help_text="Required skills lacked or below minimum.")
+    evidence = EvidenceSerializer(many=True)
+
+
+class JobMatchResponseSerializer(serializers.Serializer):
+    criteria = CriteriaSerializer()
+    results = MatchResultSerializer(many=True)
+    next = serializers.URLField(allow_null=True, help_text="POST the same body to this URL for the next page.")
+    warnings = serializers.ListField(child=serializers.CharField(), help_text="What was not understood.")
+
+
+_LISTED = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")
+
+
+def _strict(params) -> bool:
+    raw = params.get("strict", "0")
+    if raw not in ("0", "1", "true", "false"):
+        raise DjangoValidationError({"strict": ["1 (or true) to leave out candidates missing a required skill, or 0"]})
+    return raw in ("1", "true")
+
+
+class JobMatchView(generics.GenericAPIView):
+    permission_classes = [IsAuthenticated, CanViewCandidates]
+    serializer_class = JobMatchRequestSerializer
+    pagination_class = KeysetPagination
+    filter_backends: list = []
+
+    @extend_schema(
+        summary="Candidates ranked for a job description",
+        description=(
+            "The description's criteria (skills required with a minimum score, preferred, excluded; years; "
+            "countries; remote; keywords), with `criteria` overriding what it names, rank the candidates who hold at "
+            "least one of the skills. Nothing is stored. " + JOB_MATCH_FORMULA + " Candidate filters (`country`, "
+            "`location`, `title`...) may be added as query parameters to narrow the pool. A description in which no "
+            "skill is found answers no results and a warning."
+        ),
+        request=JobMatchRequestSerializer,
+        responses={200: JobMatchResponseSerializer},
+        parameters=[
+            OpenApiParameter(
+                "strict",
+                OpenApiTypes.STR,
+                enum=["0", "1", "true", "false"],
+                description="1: leave out candidates missing a required skill (default 0: rank them last).",
+            ),
+            OpenApiParameter("cursor", OpenApiTypes.STR, description="Opaque position from a `next` link."),
+            OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (default 50, at most 500)."),
+        ],
+    )
+    def post(self, request, *args, **kwargs):
+        body = self.get_serializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        criteria = description_criteria(body.validated_data["description"])
+        criteria = criteria_overridden(criteria, body.validated_data.get("criteria", {}))
+        strict = _strict(request.query_params)
+        params = request.query_params.copy()
+        params.pop("strict", None)
+        warnings = list(criteria.warnings)
+        if not criteria.skills:
+            warnings.append(NO_SKILL_WARNING)
+        queryset = candidates_ranked(
+            criteria, params=params, strict=strict, user=request.user, queryset=Candidate.objects.only(*_LISTED)
+        )
+        paginator = self.paginator
+        page = candidates_explain(paginator.paginate_queryset(queryset, request, view=self), criteria)
+        return Response(
+            {
+                "criteria": criteria.to_dict(),
+                "results": [self._row(candidate) for candidate in page],
+                "next": paginator.get_next_link(),
+                "warnings": warnings,
+            }
+        )
+
+    def _row(self, candidate: Candidate) -> dict:
+        return {
+            "id": candidate.pk,
+            "url": reverse("api:candidate-detail", kwargs={"pk": candidate.pk}, request=self.request),
+            "name": candidate.name,
+            "title": candidate.title,
+            "company": candidate.company,
+            "location": {
+                "city": candidate.city,
+                "region": candidate.region,
+                "country": candidate.country,
+                "country_code": candidate.country_code,
+            },
+            "match": candidate.match,
+            "matched": candidate.matched,
+            "missing": candidate.missing,
+            "evidence": candidate.evidence,
+        }

@@ -1,0 +1,268 @@
+"""POST /api/v1/jobs/match/: a description in, candidates ranked and explained out, in issue 16's contract."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from profiles.models import SkillAlias
+from profiles.search import candidates_refresh_search_columns
+from profiles.selectors import skill_vocabulary_changed
+from tests.api.conftest import _client_for
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ContributionFactory,
+    RepositoryFactory,
+    SkillFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("api:job-match")
+DESCRIPTION = """Senior Backend Engineer (Go)
+
+Location: Berlin, Germany
+
+Requirements
+- 5+ years of experience with Go and PostgreSQL
+- Kafka in production
+
+Nice to have
+- Rust
+"""
+
+
+@pytest.fixture
+def matcher(db):
+    user = UserFactory(username="matcher")
+    user.user_permissions.add(Permission.objects.get(codename="view_candidate", content_type__app_label="profiles"))
+    return user
+
+
+@pytest.fixture
+def match_api(matcher) -> APIClient:
+    return _client_for(matcher)
+
+
+def _candidate(name, scores, *, country="DE", years=8, commits=0):
+    candidate = CandidateFactory(name=name, title="Engineer", company="Acme", country_code=country, years_coding=years)
+    for slug, score in scores.items():
+        CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug=slug), score=score)
+    if commits:
+        ContributionFactory(
+            candidate=candidate,
+            repository=RepositoryFactory(full_name=f"{name.lower()}/service", topic_slugs=["go", "kafka"]),
+            commits=commits,
+            active_months=6,
+            end=None,
+            is_current=True,
+        )
+        candidates_refresh_search_columns(candidate_ids=[candidate.pk])
+    return candidate
+
+
+@pytest.fixture
+def pool(db):
+    for slug in ("go", "postgresql", "kafka", "rust", "php"):
+        SkillAlias.objects.get_or_create(label=slug, defaults={"skill": SkillFactory(slug=slug)})
+    skill_vocabulary_changed()
+    return {
+        "ada": _candidate("Ada", {"go": 9, "postgresql": 8, "kafka": 8, "rust": 6}, commits=120),
+        "bo": _candidate("Bo", {"go": 7, "postgresql": 6, "kafka": 5}),
+        "cy": _candidate("Cy", {"go": 10, "postgresql": 10}, commits=300),  # no Kafka
+        "di": _candidate("Di", {"php": 9}),  # none of the skills: not in the pool
+    }
+
+
+def _post(client, body, **query):
+    url = URL + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
+    return client.post(url, body, format="json")
+
+
+def test_it_answers_the_contract_with_the_ideal_first_and_the_one_missing_kafka_last(match_api, pool):
+    response = _post(match_api, {"description": DESCRIPTION})
+
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert set(body) == {"criteria", "results", "next", "warnings"}
+    assert body["criteria"] == {
+        "required": [
+            {"skill": "go", "min_score": 5},
+            {"skill": "postgresql", "min_score": 5},
+            {"skill": "kafka", "min_score": 5},
+        ],
+        "preferred": [{"skill": "rust"}],
+        "excluded": [],
+        "min_years_coding": 5,
+        "countries": ["DE"],
+        "remote": body["criteria"]["remote"],
+        "keywords": body["criteria"]["keywords"],
+    }
+    assert [row["id"] for row in body["results"]] == [pool["ada"].pk, pool["bo"].pk, pool["cy"].pk]
+    ada, _, cy = body["results"]
+    assert set(ada) == {"id", "url", "name", "title", "company", "location", "match", "matched", "missing", "evidence"}
+    assert ada["url"].endswith(reverse("api:candidate-detail", kwargs={"pk": pool["ada"].pk}))
+    assert ada["location"]["country_code"] == "DE"
+    assert ada["matched"] == [
+        {"skill": "go", "score": 9, "required": True},
+        {"skill": "postgresql", "score": 8, "required": True},
+        {"skill": "kafka", "score": 8, "required": True},
+        {"skill": "rust", "score": 6, "required": False},
+    ]
+    assert ada["missing"] == []
+    [evidence] = ada["evidence"]
+    assert evidence["repository"] == "ada/service"
+    assert evidence["commits"] == 120
+    assert evidence["topics"] == ["go", "kafka"]
+    assert re.fullmatch(r"\d{4}-\d{2}", evidence["last_active"])
+    assert cy["missing"] == ["kafka"]
+    assert cy["match"] > body["results"][1]["match"], "missing a requirement ranks below, whatever the match"
+    assert body["next"] is None
+
+
+def test_strict_leaves_out_whoever_misses_a_required_skill(match_api, pool):
+    body = _post(match_api, {"description": DESCRIPTION}, strict=1).json()
+
+    assert [row["id"] for row in body["results"]] == [pool["ada"].pk, pool["bo"].pk]
+
+
+def test_overrides_replace_what_they_name_and_accept_aliases_and_country_names(match_api, pool):
+    body = _post(
+        match_api,
+        {
+            "description": DESCRIPTION,
+            "criteria": {"required": [{"skill": "Go", "min_score": 8}], "excluded": ["php"], "countries": ["Germany"]},
+        },
+    ).json()
+
+    assert body["criteria"]["required"] == [{"skill": "go", "min_score": 8}]
+    assert body["criteria"]["preferred"] == [{"skill": "rust"}]
+    assert body["criteria"]["countries"] == ["DE"]
+    assert [row["id"] for row in body["results"]][-1] == pool["bo"].pk, "Bo's Go (7) is below the new minimum"
+    assert body["results"][-1]["missing"] == ["go"]
+
+
+def test_pages_follow_the_ranking_without_repeats_or_gaps(match_api, pool):
+    everyone = [row["id"] for row in _post(match_api, {"description": DESCRIPTION}).json()["results"]]
+    seen, url = [], URL + "?page_size=1"
+    while url:
+        body = match_api.post(url, {"description": DESCRIPTION}, format="json").json()
+        seen += [row["id"] for row in body["results"]]
+        url = body["next"]
+
+    assert seen == everyone
+
+
+def test_candidate_filters_narrow_the_pool(match_api, pool):
+    _candidate("Eve", {"go": 9, "postgresql": 9, "kafka": 9}, country="FR")
+
+    body = _post(match_api, {"description": DESCRIPTION}, country="FR").json()
+
+    assert [row["name"] for row in body["results"]] == ["Eve"]
+
+
+def test_a_description_without_skills_answers_no_results_and_a_warning(match_api, pool):
+    response = _post(match_api, {"description": "We are hiring a friendly person to answer phones."})
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["results"] == []
+    assert body["next"] is None
+    assert any("No skill" in warning for warning in body["warnings"])
+
+
+def _error(response, status=400):
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"error"}
+    assert body["error"]["message"]
+    return body["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"description": ""}, "empty"),
+        ({"description": "   \n "}, "empty"),
+        ({"description": "Go\x00\x01 binary"}, "control character"),
+        ({"description": 42}, "must be text"),
+        ({}, "required"),
+        ({"description": DESCRIPTION, "criteria": {"required": [{"skill": "cobol-2099"}]}}, "Unknown skill"),
+        ({"description": DESCRIPTION, "criteria": {"preferred": [{"skill": "nope-nope"}]}}, "Unknown skill"),
+        ({"description": DESCRIPTION, "criteria": {"required": [{"skill": "go", "min_score": 11}]}}, "10"),
+        ({"description": DESCRIPTION, "criteria": {"required": [{"skill": "go", "min_score": -1}]}}, "0"),
+        ({"description": DESCRIPTION, "criteria": {"countries": ["Atlantis"]}}, "country"),
+        ({"description": DESCRIPTION, "criteria": {"min_score": 3}}, "Unknown field"),
+        ({"description": DESCRIPTION, "extra": 1}, "Unknown field"),
+    ],
+)
+def test_bad_input_is_a_400_in_the_error_shape(match_api, pool, body, says):
+    error = _error(_post(match_api, body))
+
+    assert says in str(error)
+
+
+def test_a_description_past_the_cap_is_a_400_naming_the_cap(match_api, pool, settings):
+    settings.JOB_DESCRIPTION_MAX_CHARS = 100
+
+    error = _error(_post(match_api, {"description": "Go " * 40}))
+
+    assert "at most 100" in error["message"]
+
+
+def test_a_bad_strict_value_is_a_400(match_api, pool):
+    _error(_post(match_api, {"description": DESCRIPTION}, strict="maybe"))
+
+
+def test_a_ranking_filter_in_the_query_is_a_400(match_api, pool):
+    _error(_post(match_api, {"description": DESCRIPTION}, skill="go"))
+
+
+def test_it_needs_a_login_and_the_candidate_view_permission(anonymous, api, pool):
+    assert _error(_post(anonymous, {"description": DESCRIPTION}), 401)["code"] == "not_authenticated"
+    assert "view permission" in _error(_post(api, {"description": DESCRIPTION}), 403)["message"]
+
+
+def test_a_session_needs_the_csrf_token_and_nothing_is_stored(matcher, pool, django_assert_max_num_queries):
+    from profiles.models import Candidate
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(matcher)
+    refused = client.post(URL, {"description": DESCRIPTION}, content_type="application/json")
+    assert _error(refused, 403)["message"].startswith("CSRF")
+
+    client.get(reverse("admin:login"))
+    token = client.cookies["csrftoken"].value
+    before = list(Candidate.objects.values_list("id", "updated_at").order_by("id"))
+    response = client.post(URL, {"description": DESCRIPTION}, content_type="application/json", HTTP_X_CSRFTOKEN=token)
+
+    assert response.status_code == 200
+    assert list(Candidate.objects.values_list("id", "updated_at").order_by("id")) == before
+
+
+def test_only_post_is_allowed(match_api):
+    assert _error(match_api.get(URL), 405)["code"] == "method_not_allowed"
+
+
+def test_a_page_costs_a_fixed_number_of_queries(match_api, pool, django_assert_max_num_queries):
+    for n in range(6):
+        _candidate(f"Extra{n}", {"go": 6, "kafka": 6, "postgresql": 6}, commits=10 + n)
+    _post(match_api, {"description": DESCRIPTION})  # the vocabulary and the cities, read once per process
+
+    with django_assert_max_num_queries(8):
+        response = _post(match_api, {"description": DESCRIPTION})
+
+    assert len(response.json()["results"]) == 9
+
+
+def test_the_worked_example_date_arithmetic_does_not_depend_on_today():
+    """Evidence ages count months: the README's example holds on any day of a month."""
+    from jobs.ranking import EVIDENCE_HALF_LIFE_MONTHS
+
+    assert (dt.date(2026, 1, 31).year * 12 + 1) - (2023 * 12 + 1) == EVIDENCE_HALF_LIFE_MONTHS
