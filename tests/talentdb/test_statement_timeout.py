@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import database_url_of_test_db
+
 pytestmark = pytest.mark.django_db  # the subprocesses connect to this run's test database
 
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -26,7 +28,7 @@ def _environment(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_WEB_STATEMENT_TIMEOUT_SECONDS"}
     # This run's test database: the processes below connect to it as the app's would to its own.
     env.update(TEST_DATABASE_NAME=connection.settings_dict["NAME"], DJANGO_SETTINGS_MODULE="talentdb.settings")
-    env["DATABASE_URL"] = env["DATABASE_URL"].rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"]
+    env["DATABASE_URL"] = database_url_of_test_db()  # also when the run uses the embedded server (no DATABASE_URL)
     env.update(extra)
     return env
 
