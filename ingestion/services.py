@@ -23,7 +23,7 @@ from typing import Protocol
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -43,7 +43,7 @@ from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
 from ingestion.selectors import may_view_every_batch, progress_from_counts
-from profiles.models import Candidate
+from profiles.models import Candidate, MergeRecord
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
 from profiles.vocabulary import SkillVocabulary, skill_slug
 
@@ -778,6 +778,13 @@ def source_files_sweep() -> int:
         | Q(status=SourceFile.Status.PROCESSING, claimed_at__lt=stale_before)
     )
     with transaction.atomic():
+        # A rebuild's files get their status back (the next reparse --all does them): imported one by one, an older
+        # file of a candidate could overwrite what the newer one wrote.
+        rebuilt = list(stuck.filter(claimed_by__startswith=REBUILD_TOKEN_PREFIX).values_list("pk", flat=True))
+        if rebuilt:
+            logger.warning("%s files of an interrupted rebuild were left as they were", len(rebuilt))
+            _files_leave_as_they_were(rebuilt)
+        stuck = stuck.exclude(pk__in=rebuilt)
         exhausted = list(stuck.filter(attempts__gte=MAX_ATTEMPTS).values_list("pk", "batch_id"))
         SourceFile.objects.filter(pk__in=[pk for pk, _ in exhausted]).update(
             status=SourceFile.Status.FAILED,
@@ -827,10 +834,23 @@ def source_files_requeue(*, file_ids: Iterable[int]) -> int:
 _REBUILT_STATUSES = (SourceFile.Status.IMPORTED, SourceFile.Status.UNCHANGED, SourceFile.Status.FAILED)
 
 
-def rebuild_totals() -> tuple[int, int]:
-    """(candidates, files) a rebuild of every candidate reads."""
-    files = SourceFile.objects.filter(candidate__isnull=False, status__in=_REBUILT_STATUSES)
-    return files.values("candidate").distinct().count(), files.count()
+# The claims of a rebuild's files: the sweeper gives such files their status back rather than import them as any
+# file (a rebuild loads a candidate's files together, which a plain import does not).
+REBUILD_TOKEN_PREFIX = "rebuild:"  # noqa: S105 - a claim marker, no secret
+
+
+def _kept_by_hand() -> Q:
+    """Candidates a rebuild leaves as they are: those a merge united or a person edited (a history record with a
+    user). Rebuilt from the newest file alone, they would lose the other files' rows, or the edited ones."""
+    edited = Candidate.history.filter(id=OuterRef("pk"), history_user__isnull=False)
+    return Q(Exists(MergeRecord.objects.filter(survivor=OuterRef("pk")))) | Q(Exists(edited))
+
+
+def rebuild_totals() -> tuple[int, int, int]:
+    """(candidates, files) a rebuild of every candidate reads, and how many candidates it keeps as they are."""
+    kept = Candidate.objects.filter(_kept_by_hand())
+    files = SourceFile.objects.filter(candidate__isnull=False, status__in=_REBUILT_STATUSES).exclude(candidate__in=kept)
+    return files.values("candidate").distinct().count(), files.count(), kept.count()
 
 
 def rebuild_chunks(*, size: int) -> Iterator[list[int]]:
@@ -844,10 +864,16 @@ def rebuild_chunks(*, size: int) -> Iterator[list[int]]:
     (statuses change under a rebuild faster than its statistics)."""
     last = 0
     while True:
-        candidate_ids = list(Candidate.objects.filter(pk__gt=last).order_by("pk").values_list("pk", flat=True)[:size])
-        if not candidate_ids:
+        page = list(
+            Candidate.objects.filter(pk__gt=last)
+            .annotate(kept=_kept_by_hand())
+            .order_by("pk")
+            .values_list("pk", "kept")[:size]
+        )
+        if not page:
             return
-        last = candidate_ids[-1]
+        last = page[-1][0]
+        candidate_ids = [pk for pk, kept in page if not kept]
         with bound_cursor() as cursor:
             cursor.execute(
                 "SELECT f.id, f.status FROM unnest(%b::bigint[]) AS c(id) "
@@ -870,10 +896,12 @@ def source_files_rebuild(*, file_ids: list[int], token: str) -> ImportSummary:
     into after they were chosen is left to that import (alongside normal imports: the older files must not overwrite
     it). Safe to run again: the same files give the same rows."""
     ids = sorted(file_ids)
+    token = token if token.startswith(REBUILD_TOKEN_PREFIX) else REBUILD_TOKEN_PREFIX + token
     # Claimable as any import's files are; their outcome and error stay until the import records the new ones, so
-    # that a file left as it was can get its status back (``_files_leave_as_they_were``).
-    SourceFile.objects.filter(pk__in=ids, status__in=_REBUILT_STATUSES).update(
-        status=SourceFile.Status.PENDING, claimed_by="", attempts=0, queued_at=timezone.now()
+    # that a file left as it was can get its status back (``_files_leave_as_they_were``). A file whose candidate is
+    # gone (deleted since the chunk was chosen) is left alone: a rebuild creates nobody.
+    SourceFile.objects.filter(pk__in=ids, status__in=_REBUILT_STATUSES, candidate__isnull=False).update(
+        status=SourceFile.Status.PENDING, claimed_by=token, attempts=0, queued_at=timezone.now()
     )
     return source_files_import(file_ids=ids, token=token, rebuild=True)
 
@@ -908,9 +936,12 @@ def _rebuild_load(
         SourceFile.objects.filter(pk__in=[s.pk for s, _ in normalised + failures]).values_list("pk", "candidate_id")
     )
     groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]] = {}
-    for source, profile in normalised:
-        groups.setdefault(candidate_of[source.pk] or -source.pk, []).append((source, profile))
     held: list[int] = []  # files left as they were
+    for source, profile in normalised:
+        if candidate_of[source.pk] is None:  # its candidate was deleted meanwhile: a rebuild creates nobody
+            held.append(source.pk)
+            continue
+        groups.setdefault(candidate_of[source.pk], []).append((source, profile))
     for candidate_id in {candidate_of[source.pk] for source, _ in failures} & groups.keys():
         held += [source.pk for source, _ in groups.pop(candidate_id)]
     failed: list[tuple[ClaimedFile, str]] = list(failures)

@@ -15,6 +15,7 @@ from ingestion import services
 from ingestion.documents import ParseError
 from ingestion.models import SourceFile
 from profiles.models import Candidate, CandidateIdentifier, Education, Position, SpokenLanguage
+from tests.factories import UserFactory
 from tests.fixtures import JSONRESUME_DIR, PROGAI_DIR
 from tests.ingestion.imports import import_all, receive
 
@@ -241,3 +242,68 @@ def test_reparse_all_refuses_ids_beside_it():
 
     with pytest.raises(CommandError, match="--all"):
         call_command("reparse", "--all", "3")
+
+
+# --- What a rebuild must not undo (review of issue 14's reparse) ----------------------------------------------------
+
+
+def test_merged_and_hand_edited_candidates_are_kept_as_they_are_and_counted():
+    """A rebuild writes a candidate from its newest file alone: it would undo a merge (the others' jobs and skills)
+    and rows a recruiter edited in the admin. Those candidates are kept, and the command says how many."""
+    from profiles import services as profile_services
+
+    import_files((ILSE.name, ILSE.read_bytes()), (RUTH.name, RUTH.read_bytes()), (TOVE.name, TOVE.read_bytes()))
+    ilse, ruth, tove = (SourceFile.objects.get(original_name=p.name).candidate for p in (ILSE, RUTH, TOVE))
+    profile_services.candidates_merge(survivor=ilse, others=[ruth], user=None)
+    hand = Candidate.objects.get(pk=tove.pk)
+    hand._history_user = UserFactory()
+    hand.summary = "Edited by a recruiter"
+    hand.save()
+    merged_jobs = sorted(Position.objects.filter(candidate=ilse).values_list("company", flat=True))
+    as_if_loaded_by_the_code_before()
+
+    lines, code = reparse("--all", "--sync")
+
+    assert code == 0
+    assert lines[0] == (
+        "Rebuilding 0 candidates from 0 stored files; 2 candidates merged or edited by hand are kept as they are."
+    )
+    assert not Position.objects.exists()  # neither was rebuilt: what the merge and the edit did stays
+    assert merged_jobs  # (the merge had moved them; a rebuild from Ilse's file alone would have dropped Ruth's)
+
+
+def test_a_rebuild_a_worker_died_in_leaves_its_files_as_they_were_for_the_sweeper():
+    """The sweeper must not finish a rebuild's files as a normal import (no whole-candidate grouping there): they get
+    their status back and the next reparse --all does them."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    import_files((ILSE.name, ILSE.read_bytes()))
+    source = SourceFile.objects.get()
+    SourceFile.objects.filter(pk=source.pk).update(
+        status=SourceFile.Status.PROCESSING,
+        claimed_by=services.REBUILD_TOKEN_PREFIX + "dead-worker",
+        claimed_at=timezone.now() - dt.timedelta(days=1),
+    )
+
+    assert services.source_files_sweep() == 0
+
+    source.refresh_from_db()
+    assert (source.status, source.claimed_by, source.candidate_id) == (
+        SourceFile.Status.IMPORTED,
+        "",
+        source.candidate_id,
+    )
+    assert source.candidate_id is not None
+
+
+def test_a_file_whose_candidate_was_deleted_before_its_rebuild_ran_creates_nobody():
+    import_files((ILSE.name, ILSE.read_bytes()))
+    [chunk] = list(services.rebuild_chunks(size=10))
+    Candidate.objects.all().delete()  # an erasure, between queueing and the task
+
+    summary = services.source_files_rebuild(file_ids=chunk, token="t")
+
+    assert not Candidate.objects.exists()
+    assert (summary.created, summary.updated) == (0, 0)

@@ -46,8 +46,9 @@ class Command(BaseCommand):
             self.stdout.write(f"Queued {services.source_files_requeue(file_ids=chosen)} files for re-import.")
 
     def _rebuild_all(self, *, sync: bool) -> None:
-        candidates, total = services.rebuild_totals()
-        self.stdout.write(f"Rebuilding {candidates} candidates from {total} stored files.")
+        candidates, total, kept = services.rebuild_totals()
+        note = f"; {kept} candidates merged or edited by hand are kept as they are" if kept else ""
+        self.stdout.write(f"Rebuilding {candidates} candidates from {total} stored files{note}.")
         # A chunk is INGEST_CHUNK_SIZE candidates with all their files: one transaction, or one task, each.
         chunks = services.rebuild_chunks(size=settings.INGEST_CHUNK_SIZE)
         if not sync:
