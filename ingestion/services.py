@@ -914,7 +914,8 @@ def source_files_rebuild_enqueue(*, file_ids: list[int]) -> None:
 
 
 class _Superseded(Exception):
-    """Candidates a newer import wrote after the rebuild chose their files (raised to roll the load back)."""
+    """Candidates a rebuild leaves as they were: a newer import wrote them after the rebuild chose their files, or
+    their files now lead to another candidate (raised to roll the load back)."""
 
     def __init__(self, candidate_ids: set[int]):
         super().__init__(candidate_ids)
@@ -951,6 +952,7 @@ def _rebuild_load(
         try:
             with _import_transaction():
                 results = load_profiles([profile for _, profile in loaded], rebuild=True)
+                _raise_if_elsewhere(loaded, results, candidate_of)
                 _raise_if_superseded(groups)
                 _finish_files(_result_rows(loaded, results, attempt))
         except _Superseded as exc:
@@ -961,7 +963,7 @@ def _rebuild_load(
             if is_transient(exc):
                 raise
             logger.warning("Rebuild of %s files failed (%s); rebuilding candidate by candidate", len(loaded), exc)
-            _rebuild_one_by_one(groups, summary, failed, held)
+            _rebuild_one_by_one(groups, summary, failed, held, candidate_of)
         else:
             summary.add(attempt)
         break
@@ -979,6 +981,7 @@ def _rebuild_one_by_one(
     summary: ImportSummary,
     failed: list[tuple[ClaimedFile, str]],
     held: list[int],
+    candidate_of: dict[int, int | None],
 ) -> None:
     """After a set-based rebuild failed: each candidate in a transaction of its own; of one that fails, the files
     that fail alone are marked failed (all of them, when none does) and the rest left as they were."""
@@ -987,6 +990,7 @@ def _rebuild_one_by_one(
         try:
             with _import_transaction():
                 results = load_profiles([profile for _, profile in group], rebuild=True)
+                _raise_if_elsewhere(group, results, candidate_of)
                 _raise_if_superseded({candidate_id: group})
                 _finish_files(_result_rows(group, results, attempt))
         except _Superseded:
@@ -1016,6 +1020,22 @@ def _save_error(profile: NormalisedProfile) -> str | None:
         if is_transient(exc):
             raise
         return _database_message(exc)
+
+
+def _raise_if_elsewhere(
+    loaded: list[tuple[ClaimedFile, NormalisedProfile]], results: list[LoadResult], candidate_of: dict[int, int | None]
+) -> None:
+    """``_Superseded`` for the candidates whose file loaded into another candidate: the parser now reads an identifier
+    it missed, which someone else holds. Loaded, the file would overwrite that person; the pair is a recruiter's to
+    look at (a merge, or an identifier to correct), so the candidate is left as it was."""
+    elsewhere = {
+        candidate_of[source.pk]
+        for (source, _), result in zip(loaded, results, strict=True)
+        if result.candidate_id != candidate_of[source.pk]
+    }
+    if elsewhere:
+        logger.warning("Rebuild: the files of candidates %s now match other candidates; left as they were", elsewhere)
+        raise _Superseded(elsewhere)
 
 
 def _raise_if_superseded(groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]]) -> None:

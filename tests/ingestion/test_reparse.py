@@ -307,3 +307,25 @@ def test_a_file_whose_candidate_was_deleted_before_its_rebuild_ran_creates_nobod
 
     assert not Candidate.objects.exists()
     assert (summary.created, summary.updated) == (0, 0)
+
+
+def test_a_file_that_now_leads_to_another_candidate_is_held_not_loaded_into_them():
+    """The parser now reads identifiers it missed (a GitHub username in basics.website): a rebuild of Noor's file
+    would match another candidate holding that username and overwrite them with Noor. Held, and said."""
+    from tests.factories import CandidateFactory
+
+    noor_file = JSONRESUME_DIR / "noor-rahimi.identifiers.json"
+    import_files((noor_file.name, noor_file.read_bytes()))
+    noor = SourceFile.objects.get().candidate
+    CandidateIdentifier.objects.filter(candidate=noor, kind=CandidateIdentifier.Kind.GITHUB).delete()
+    other = CandidateFactory(name="Someone Else")
+    CandidateIdentifier.objects.create(candidate=other, kind=CandidateIdentifier.Kind.GITHUB, value="noor-rahimi")
+
+    _, code = reparse("--all", "--sync")
+
+    other.refresh_from_db()
+    assert other.name == "Someone Else"
+    assert not other.positions.exists()
+    assert SourceFile.objects.get().candidate_id == noor.pk
+    assert SourceFile.objects.get().status == SourceFile.Status.IMPORTED
+    assert code == 0
