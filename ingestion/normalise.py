@@ -114,7 +114,7 @@ class NormalisedLanguage:
 class NormalisedPosition:
     """A job, fitted to the position table: text clipped, dates in order, no end while current."""
 
-    order: int  # the entry's place in the file
+    order: int  # its place among the jobs kept, in the file's order, from 0
     company: str
     title: str
     location: str
@@ -572,7 +572,7 @@ def _positions(entries: list[PositionEntry], warnings: list[str]) -> list[Normal
         }
         rows.append(
             NormalisedPosition(
-                order=entry.order,
+                order=len(rows),  # the kept jobs numbered afresh: the file's own index can pass the column's range
                 start=start,
                 end=end,
                 is_current=entry.is_current and end is None,

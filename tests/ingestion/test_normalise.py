@@ -285,11 +285,19 @@ def test_positions_pass_through_clipped_deduplicated_and_in_order():
     assert [(p.company, len(p.title), p.start, p.end, p.is_current, p.order) for p in profile.positions] == [
         ("Lumen Labs", 300, dt.date(2020, 1, 1), None, True, 0),
         ("Kestrel", 9, dt.date(2018, 1, 1), dt.date(2019, 12, 1), False, 1),
-        ("Fjord", 6, dt.date(2017, 6, 1), dt.date(2017, 9, 1), False, 3),
+        ("Fjord", 6, dt.date(2017, 6, 1), dt.date(2017, 9, 1), False, 2),
     ]
     assert "A job title was 301 characters; cut to 300." in profile.warnings
     assert "The job Developer at Kestrel was listed twice; the first entry was kept." in profile.warnings
     assert not any("Fjord" in warning for warning in profile.warnings)
+
+
+def test_jobs_are_numbered_in_the_order_kept_whatever_their_index_in_the_file():
+    """Review of issue 14: the file's index of a job (non-objects counted) passed the order column's range and
+    failed the whole file."""
+    doc = make_document(positions=[PositionEntry(company="Globex", title="Engineer", order=40_000)])
+
+    assert [p.order for p in normalise(doc, VOCABULARY).positions] == [0]
 
 
 def test_long_work_histories_and_texts_are_cut_with_a_warning():
