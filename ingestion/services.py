@@ -709,8 +709,9 @@ def _failure_rows(failures: list[tuple[ClaimedFile, str]], summary: ImportSummar
 
 def _finish_files(rows: list[tuple]) -> None:
     """One UPDATE for the outcome of many files: (id, status, outcome, error, warnings or None to keep the stored
-    ones, candidate id). A file that did not fail no longer needs the record of the shared rows created for it: it is
-    dropped in the same statement (a failed file's is used by ``shared_rows_take_back``)."""
+    ones, candidate id or None to keep the stored one: a file that fails again still names the candidate it built,
+    which ``reparse --all`` reads). A file that did not fail no longer needs the record of the shared rows created
+    for it: it is dropped in the same statement (a failed file's is used by ``shared_rows_take_back``)."""
     if not rows:
         return
     arrays = [list(column) for column in zip(*rows, strict=True)]
@@ -726,7 +727,7 @@ def _finish_files(rows: list[tuple]) -> None:
             )
             UPDATE ingestion_sourcefile AS f
             SET status = u.status, outcome = u.outcome, error = u.error, warnings = coalesce(u.warnings, f.warnings),
-                candidate_id = u.candidate_id, processed_at = now()
+                candidate_id = coalesce(u.candidate_id, f.candidate_id), processed_at = now()
             FROM u
             WHERE f.id = u.id
             """,
@@ -969,8 +970,7 @@ def _rebuild_load(
         break
     with _import_transaction():
         rows = _failure_rows(failed, summary)
-        # A failed file keeps the link to the candidate it built before.
-        _finish_files([(*row[:5], candidate_of.get(row[0])) for row in rows])
+        _finish_files(rows)  # a failed file keeps the link to the candidate it built before
         _files_leave_as_they_were(held)
     summary.unchanged += len(held)
     return {source.pk for source, _ in failed}

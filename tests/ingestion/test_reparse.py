@@ -329,3 +329,22 @@ def test_a_file_that_now_leads_to_another_candidate_is_held_not_loaded_into_them
     assert SourceFile.objects.get().candidate_id == noor.pk
     assert SourceFile.objects.get().status == SourceFile.Status.IMPORTED
     assert code == 0
+
+
+def test_a_file_that_fails_again_in_a_plain_reparse_keeps_its_candidate_for_the_next_rebuild(monkeypatch):
+    """Review of issue 14: `reparse` (the failed files) cleared a failed file's candidate, and the next `--all` then
+    rebuilt the candidate from its older files only."""
+    import_files((ILSE.name, ILSE.read_bytes()))
+    source = SourceFile.objects.get()
+    SourceFile.objects.filter(pk=source.pk).update(status=SourceFile.Status.FAILED, error="Broken since.")
+    monkeypatch.setattr(services, "parse", _refusing_parse)
+
+    reparse(str(source.pk), "--sync")
+
+    source.refresh_from_db()
+    assert source.status == SourceFile.Status.FAILED
+    assert source.candidate_id is not None
+
+
+def _refusing_parse(*args, **kwargs):
+    raise ParseError("Now refused.")
