@@ -295,6 +295,21 @@ def candidate_skills_edited(*, candidate_id: int) -> None:
     candidate_history_snapshot_skills(candidate_id=candidate_id)
 
 
+def candidate_languages_edited(*, candidate_id: int) -> None:
+    """After a hand edit of a candidate's language rows (admin inline, a merge): the names list (`spoken_languages`,
+    which lists and filters read too) becomes their English names, on the candidate and on its latest history
+    record (the edit's)."""
+    names = list(
+        SpokenLanguage.objects.filter(candidate_id=candidate_id)
+        .order_by("position", "id")
+        .values_list("name", flat=True)
+    )
+    Candidate.objects.filter(pk=candidate_id).update(spoken_languages=names)
+    latest = Candidate.history.filter(id=candidate_id).order_by("-history_date", "-history_id").first()
+    if latest is not None:
+        Candidate.history.filter(history_id=latest.history_id).update(spoken_languages=names)
+
+
 def candidate_history_snapshot_skills(*, candidate_id: int) -> None:
     """Store the candidate's current skills on its latest history record (after inline edits were saved)."""
     from profiles.selectors import candidate_skills_snapshot
@@ -575,6 +590,8 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
     survivor._change_reason = f"Merged {names}"[:100]
     survivor.save()
     candidate_skills_edited(candidate_id=survivor.pk)
+    if SpokenLanguage.objects.filter(candidate_id=survivor.pk).exists():
+        candidate_languages_edited(candidate_id=survivor.pk)
     return records
 
 

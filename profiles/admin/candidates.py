@@ -581,6 +581,8 @@ class CandidateAdmin(CsvStreamMixin, HistoryRevertNeedsChangePermission, Candida
         super().save_related(request, form, formsets, change)
         # Skills, jobs and contributions are searched: the search columns follow every inline's edits.
         services.candidate_skills_edited(candidate_id=form.instance.pk)
+        if any(formset.model is SpokenLanguage and formset.has_changed() for formset in formsets):
+            services.candidate_languages_edited(candidate_id=form.instance.pk)
 
     # --- History --------------------------------------------------------------------------------------------------
 

@@ -197,3 +197,19 @@ def test_a_viewer_reads_the_jobs_and_languages_but_cannot_change_them(viewer_cli
     assert not {"positions-0-company", "positions-0-start", "languages-0-name"} & set(data)  # text, not inputs
     assert response.status_code == 403
     assert not Position.objects.filter(company="Changed").exists()
+
+
+def test_the_names_list_follows_the_language_rows_edited_by_hand(recruiter_client):
+    """Review of issue 14: deleting a wrongly imported French left "French" in spoken_languages, so `language=fr`
+    still found her and the detail showed it beside no row."""
+    ruth = imported(RUTH)
+    data = form_of(recruiter_client, ruth)
+    french = rows(data, "languages", "name").index("French")
+
+    response = post(recruiter_client, ruth, data, **{f"languages-{french}-DELETE": "on"})
+
+    assert response.status_code == 302
+    ruth.refresh_from_db()
+    assert "French" not in ruth.spoken_languages
+    assert ruth.spoken_languages == list(ruth.languages.order_by("position").values_list("name", flat=True))
+    assert ruth.pk not in [c.pk for c in candidate_search(params={"language": "fr"})]
