@@ -49,32 +49,27 @@ def _freeze_startup_objects(**_kwargs) -> None:
     gc.freeze()
 
 
-@shared_task(
-    bind=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=10,
-)
+# A chunk of files: acknowledged once done, re-delivered when its worker dies, retried on a transient database error.
+_CHUNK_TASK = {
+    "bind": True,
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": TRANSIENT_ERRORS,
+    "retry_backoff": 2,
+    "retry_backoff_max": 60,
+    "retry_jitter": True,
+    "max_retries": 10,
+}
+
+
+@shared_task(**_CHUNK_TASK)
 def import_files(self, file_ids: list[int]) -> str:
     """Import these stored files. A retry or a re-delivery of this same task re-claims its own files."""
     with _transient_database_errors():
         return services.source_files_import(file_ids=file_ids, token=self.request.id or uuid.uuid4().hex).line()
 
 
-@shared_task(
-    bind=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=TRANSIENT_ERRORS,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    max_retries=10,
-)
+@shared_task(**_CHUNK_TASK)
 def rebuild_files(self, file_ids: list[int]) -> str:
     """Rebuild the candidates of these stored files (``manage.py reparse --all``); a retry re-claims its own files."""
     with _transient_database_errors():
