@@ -7,26 +7,17 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from ingestion.models import SourceFile
-from profiles.models import Candidate, Position, SpokenLanguage
+from profiles.models import Position, SpokenLanguage
 from profiles.selectors import candidate_search
 from tests.admin.forms import form_data
 from tests.factories import CandidateFactory, EducationFactory, PositionFactory, SpokenLanguageFactory
 from tests.fixtures import JSONRESUME_DIR
-from tests.ingestion.imports import import_all, receive
+from tests.ingestion.imports import import_file
 
 pytestmark = pytest.mark.django_db
 
 ILSE = JSONRESUME_DIR / "ilse-marchetti.work-history.json"  # five jobs, two of them open-ended
 RUTH = JSONRESUME_DIR / "ruth-okonkwo.skill-groups-and-languages.json"  # nine languages
-
-
-def imported(path) -> Candidate:
-    batch = receive((path.name, path.read_bytes()))
-    import_all(batch)
-    source = SourceFile.objects.get(batch=batch)
-    assert source.status == SourceFile.Status.IMPORTED, source.error
-    return source.candidate
 
 
 def change_url(candidate) -> str:
@@ -47,7 +38,7 @@ def post(client, candidate, data: dict, **changes):
 
 
 def test_the_jobs_of_an_imported_file_are_listed_newest_first(recruiter_client):
-    ilse = imported(ILSE)
+    ilse = import_file(ILSE)
 
     data = form_of(recruiter_client, ilse)
 
@@ -69,7 +60,7 @@ def test_the_jobs_of_an_imported_file_are_listed_newest_first(recruiter_client):
 
 
 def test_the_spoken_languages_are_listed_with_their_code_and_fluency(recruiter_client):
-    ruth = imported(RUTH)
+    ruth = import_file(RUTH)
 
     data = form_of(recruiter_client, ruth)
     html = recruiter_client.get(change_url(ruth)).content.decode()
@@ -92,7 +83,7 @@ def test_education_shows_its_dates(recruiter_client):
 
 
 def test_editing_a_jobs_company_makes_the_search_box_find_it(recruiter_client):
-    ilse = imported(ILSE)
+    ilse = import_file(ILSE)
     data = form_of(recruiter_client, ilse)
     trattoria = rows(data, "positions", "company").index("Trattoria Digitale")
     assert list(candidate_search(params={"q": "Quokkaworks"})) == []
@@ -107,7 +98,7 @@ def test_editing_a_jobs_company_makes_the_search_box_find_it(recruiter_client):
 
 
 def test_a_job_added_by_hand_goes_after_the_files_jobs_and_is_searched(recruiter_client):
-    ilse = imported(ILSE)
+    ilse = import_file(ILSE)
     data = form_of(recruiter_client, ilse)
 
     response = post(
@@ -182,7 +173,7 @@ def test_a_language_typed_by_name_gets_its_code_and_english_name(recruiter_clien
 
 
 def test_a_viewer_reads_the_jobs_and_languages_but_cannot_change_them(viewer_client):
-    ilse = imported(ILSE)
+    ilse = import_file(ILSE)
     SpokenLanguageFactory(candidate=ilse, name="Italian", code="it", fluency="native")
 
     page = viewer_client.get(change_url(ilse))
@@ -202,7 +193,7 @@ def test_a_viewer_reads_the_jobs_and_languages_but_cannot_change_them(viewer_cli
 def test_the_names_list_follows_the_language_rows_edited_by_hand(recruiter_client):
     """Review of issue 14: deleting a wrongly imported French left "French" in spoken_languages, so `language=fr`
     still found her and the detail showed it beside no row."""
-    ruth = imported(RUTH)
+    ruth = import_file(RUTH)
     data = form_of(recruiter_client, ruth)
     french = rows(data, "languages", "name").index("French")
 

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from profiles.models import Candidate, Skill
+from profiles.models import Skill
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -21,7 +21,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.fixtures import JSONRESUME_DIR
-from tests.ingestion.imports import import_all, receive
+from tests.ingestion.imports import import_file
 
 pytestmark = pytest.mark.django_db
 
@@ -137,14 +137,8 @@ def test_a_missing_candidate_is_a_404_in_the_error_shape(api):
     assert response.json() == {"error": {"code": "not_found", "message": "No candidate with this id.", "details": {}}}
 
 
-def imported(name: str) -> Candidate:
-    path = JSONRESUME_DIR / name
-    assert import_all(receive((path.name, path.read_bytes()))).failed == 0
-    return Candidate.objects.get()
-
-
 def test_experience_lists_every_job_newest_first(api):
-    ilse = imported("ilse-marchetti.work-history.json")
+    ilse = import_file(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
 
     data = api.get(url(ilse.pk)).json()
 
@@ -209,7 +203,7 @@ def test_an_undated_job_has_null_months(detail_of):
 
 
 def test_languages_list_code_english_name_and_fluency_as_the_file_lists_them(api):
-    ruth = imported("ruth-okonkwo.skill-groups-and-languages.json")
+    ruth = import_file(JSONRESUME_DIR / "ruth-okonkwo.skill-groups-and-languages.json")
 
     data = api.get(url(ruth.pk)).json()
 
@@ -236,7 +230,7 @@ def test_a_language_no_data_set_knows_has_an_empty_code(detail_of):
 
 
 def test_the_list_stays_lean_without_jobs_or_languages(api):
-    imported("ilse-marchetti.work-history.json")
+    import_file(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
 
     [row] = api.get(reverse("api:candidate-list")).json()["results"]
 

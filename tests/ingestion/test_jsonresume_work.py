@@ -15,7 +15,7 @@ from ingestion.documents import ParseError, PositionEntry
 from ingestion.parsers import parse
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import parse_progai
-from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, PROGAI_DIR, corpus_path
+from tests.fixtures import JSONRESUME_DIR, PROGAI_DIR, corpus_params, corpus_path
 
 TODAY = date(2026, 6, 15)
 WORK = JSONRESUME_DIR / "work"
@@ -293,14 +293,8 @@ def test_progai_headline_without_a_company_gives_no_position():
 # --- The corpus ----------------------------------------------------------------------------------------------------
 
 
-def corpus_resumes() -> list:
-    folder = CORPUS_DIR / "jsonresume"
-    paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-    return [pytest.param(path, id=path.name, marks=pytest.mark.corpus) for path in paths]
-
-
 @pytest.mark.corpus
-@pytest.mark.parametrize("path", corpus_resumes())
+@pytest.mark.parametrize("path", corpus_params("jsonresume"))
 def test_every_corpus_resume_has_all_its_work_entries_as_positions(path):
     """Issue 14, done when: every JSON Resume file of the corpus parses with all its work[] entries as positions."""
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -12,22 +12,14 @@ import pytest
 
 from ingestion.models import SourceFile
 from profiles.models import Candidate, Education, Position, SpokenLanguage
-from tests.fixtures import CORPUS_DIR, JSONRESUME_DIR, PROGAI_DIR, corpus_path
-from tests.ingestion.imports import import_all, receive
+from tests.fixtures import JSONRESUME_DIR, PROGAI_DIR, corpus_params, corpus_path
+from tests.ingestion.imports import import_all, import_file, receive
 
 pytestmark = pytest.mark.django_db
 
 
-def import_fixture(path) -> Candidate:
-    batch = receive((path.name, path.read_bytes()))
-    import_all(batch)
-    source = SourceFile.objects.get(batch=batch)
-    assert source.status == SourceFile.Status.IMPORTED, source.error
-    return source.candidate
-
-
 def test_every_work_entry_is_stored_as_a_position_in_the_files_order():
-    candidate = import_fixture(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
+    candidate = import_file(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
 
     rows = list(
         candidate.positions.order_by("order").values_list("order", "company", "title", "start", "end", "is_current")
@@ -48,7 +40,7 @@ def test_every_work_entry_is_stored_as_a_position_in_the_files_order():
 
 
 def test_an_inverted_range_is_stored_in_order_with_a_warning_on_the_source_file():
-    candidate = import_fixture(JSONRESUME_DIR / "work" / "jonas-breit.no-current-job.json")
+    candidate = import_file(JSONRESUME_DIR / "work" / "jonas-breit.no-current-job.json")
 
     job = candidate.positions.get(company="Copperleaf")
     assert (job.start, job.end, job.is_current) == (date(2025, 1, 1), date(2025, 11, 1), False)
@@ -61,7 +53,7 @@ def test_an_inverted_range_is_stored_in_order_with_a_warning_on_the_source_file(
 def test_the_database_refuses_a_job_that_ends_before_it_starts_or_is_current_with_an_end():
     from django.db import IntegrityError, transaction
 
-    candidate = import_fixture(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
+    candidate = import_file(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
     with pytest.raises(IntegrityError), transaction.atomic():
         Position.objects.create(candidate=candidate, order=9, start=date(2020, 5, 1), end=date(2020, 4, 1))
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -69,7 +61,7 @@ def test_the_database_refuses_a_job_that_ends_before_it_starts_or_is_current_wit
 
 
 def test_education_keeps_its_dates():
-    candidate = import_fixture(JSONRESUME_DIR / "tove-lindqvist.complete.json")
+    candidate = import_file(JSONRESUME_DIR / "tove-lindqvist.complete.json")
 
     school = candidate.education.get()
     assert (school.school, school.start, school.end) == (
@@ -80,7 +72,7 @@ def test_education_keeps_its_dates():
 
 
 def test_spoken_languages_are_rows_with_code_english_name_fluency_and_the_text_as_written():
-    candidate = import_fixture(JSONRESUME_DIR / "ruth-okonkwo.skill-groups-and-languages.json")
+    candidate = import_file(JSONRESUME_DIR / "ruth-okonkwo.skill-groups-and-languages.json")
 
     rows = list(candidate.languages.order_by("position").values_list("code", "name", "fluency", "raw"))
     level = SpokenLanguage.Fluency
@@ -99,7 +91,7 @@ def test_spoken_languages_are_rows_with_code_english_name_fluency_and_the_text_a
 
 
 def test_the_prog_ai_headline_is_the_current_position_without_dates():
-    candidate = import_fixture(PROGAI_DIR / "ingrid-valtonen.txt")
+    candidate = import_file(PROGAI_DIR / "ingrid-valtonen.txt")
 
     job = candidate.positions.get()
     assert (job.company, job.title, job.start, job.end, job.is_current) == (
@@ -115,7 +107,7 @@ def test_the_prog_ai_headline_is_the_current_position_without_dates():
 
 def test_a_newer_file_of_the_same_person_replaces_jobs_and_languages():
     path = JSONRESUME_DIR / "ilse-marchetti.work-history.json"
-    candidate = import_fixture(path)
+    candidate = import_file(path)
     newer = path.read_text(encoding="utf-8").replace('"Intern"', '"Summer Intern"')
     newer = newer.replace('"basics": {', '"languages": [{"language": "Italian", "fluency": "Native"}], "basics": {', 1)
 
@@ -131,7 +123,7 @@ def test_a_newer_file_of_the_same_person_replaces_jobs_and_languages():
 
 
 def test_past_jobs_titles_and_companies_are_in_the_full_text_vector():
-    candidate = import_fixture(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
+    candidate = import_file(JSONRESUME_DIR / "ilse-marchetti.work-history.json")
 
     for word in ("Trattoria", "Lanternfish", "mentor"):
         found = Candidate.objects.filter(search_vector=word).values_list("pk", flat=True)
@@ -141,19 +133,13 @@ def test_past_jobs_titles_and_companies_are_in_the_full_text_vector():
 # --- The corpus (an extra layer) -------------------------------------------------------------------------------------
 
 
-def corpus_resumes() -> list:
-    folder = CORPUS_DIR / "jsonresume"
-    paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-    return [pytest.param(path, id=path.name, marks=pytest.mark.corpus) for path in paths]
-
-
 @pytest.mark.corpus
-@pytest.mark.parametrize("path", corpus_resumes())
+@pytest.mark.parametrize("path", corpus_params("jsonresume"))
 def test_every_corpus_resume_imports_with_all_its_work_entries_as_positions(path):
     """Issue 14, done when: every JSON Resume file of the corpus imports with all its work[] entries as positions."""
     work = [job for job in json.loads(path.read_text(encoding="utf-8")).get("work") or [] if isinstance(job, dict)]
 
-    candidate = import_fixture(path)
+    candidate = import_file(path)
 
     stored = list(candidate.positions.order_by("order").values_list("company", "title"))
     assert stored == [
@@ -164,7 +150,7 @@ def test_every_corpus_resume_imports_with_all_its_work_entries_as_positions(path
 @pytest.mark.corpus
 def test_the_corpus_seed_profile_imports_with_one_current_position():
     """Issue 14, done when: the seed profile has one current position, Google, Staff Software Engineer."""
-    candidate = import_fixture(corpus_path("progai", "jinliang-wei.txt"))
+    candidate = import_file(corpus_path("progai", "jinliang-wei.txt"))
 
     assert list(candidate.positions.values_list("company", "title", "is_current", "start", "end")) == [
         ("Google", "Staff Software Engineer", True, None, None)
@@ -172,7 +158,7 @@ def test_the_corpus_seed_profile_imports_with_one_current_position():
 
 
 def test_an_inverted_job_gets_one_warning_naming_the_entry_not_two():
-    candidate = import_fixture(JSONRESUME_DIR / "work" / "jonas-breit.no-current-job.json")
+    candidate = import_file(JSONRESUME_DIR / "work" / "jonas-breit.no-current-job.json")
 
     copperleaf = [w for w in candidate.sources.get().warnings if "Copperleaf" in w]
     assert copperleaf == [
