@@ -1,6 +1,6 @@
 from django.urls import path
 
-from api import job_match, views
+from api import job_match, jobs, views
 
 app_name = "api"
 urlpatterns = [
@@ -11,6 +11,9 @@ urlpatterns = [
     path("skills/", views.SkillListView.as_view(), name="skill-list"),
     path("repositories/", views.RepositoryListView.as_view(), name="repository-list"),
     path("jobs/match/", job_match.JobMatchView.as_view(), name="job-match"),
+    path("jobs/", jobs.JobListView.as_view(), name="job-list"),
+    path("jobs/<int:pk>/", jobs.JobDetailView.as_view(), name="job-detail"),
+    path("jobs/<int:pk>/pipeline/", jobs.JobPipelineView.as_view(), name="job-pipeline"),
     path("imports/", views.ImportListView.as_view(), name="import-list"),
     path("imports/<int:pk>/", views.ImportDetailView.as_view(), name="import-detail"),
     path("exports/", views.ExportListView.as_view(), name="export-list"),

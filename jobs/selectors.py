@@ -9,12 +9,15 @@ from dataclasses import replace
 
 from django.conf import settings
 from django.db import connection
+from django.db.models import Prefetch, QuerySet
 
 from core.errors import ApplicationError
 from core.labels import label_key
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, extract_criteria
+from jobs.models import Job, JobSkill
 from profiles.filters import resolve_skills
-from profiles.selectors import skill_vocabulary
+from profiles.models import ShortlistEntry, ShortlistEntryEvent
+from profiles.selectors import skill_vocabulary, working_lists_for
 
 __all__ = ["NO_SKILL_WARNING", "criteria_overridden", "description_criteria", "job_cities"]
 
@@ -102,3 +105,56 @@ def criteria_overridden(criteria: Criteria, overrides: Mapping) -> Criteria:
             code="too_many_terms",
         )
     return result
+
+
+# --- Stored jobs and their pipelines -------------------------------------------------------------------------------
+# A job is its owner's, private unless shared with the team, exactly as a shortlist (its pipeline is one): the same
+# rule, profiles.selectors.working_lists_for, decides who reads and who changes it.
+
+
+def jobs_for(*, user, for_writing: bool = False) -> QuerySet[Job]:
+    """The jobs this user may read (their own and those shared with the team; ``for_writing``: change), newest first,
+    with their criteria skills."""
+    queryset = Job.objects.select_related("owner", "pipeline").prefetch_related(
+        Prefetch("skills", queryset=JobSkill.objects.select_related("skill").order_by("id"))
+    )
+    return working_lists_for(user=user, queryset=queryset, for_writing=for_writing)
+
+
+def job_for(*, user, job_id: int) -> Job:
+    """One job the user may read; Job.DoesNotExist for one that does not exist or that they may not see."""
+    return jobs_for(user=user).get(pk=job_id)
+
+
+def job_criteria(job: Job) -> Criteria:
+    """The job's stored criteria as the extractor's ``Criteria`` (the shape of ``to_dict()``, ranking's input)."""
+    rows = sorted(job.skills.all(), key=lambda row: row.pk)  # prefetched by jobs_for
+    return Criteria(
+        required=tuple((r.skill.slug, r.min_score) for r in rows if r.kind == JobSkill.Kind.REQUIRED),
+        preferred=tuple(r.skill.slug for r in rows if r.kind == JobSkill.Kind.PREFERRED),
+        excluded=tuple(r.skill.slug for r in rows if r.kind == JobSkill.Kind.EXCLUDED),
+        min_years_coding=job.min_years_coding,
+        countries=tuple(job.countries),
+        remote=job.remote,
+        keywords=tuple(job.keywords),
+    )
+
+
+PIPELINE_STAGES: tuple[str, ...] = tuple(ShortlistEntry.Status.values)  # in their order: sourced ... rejected
+
+
+def job_pipeline(*, job: Job) -> list[tuple[str, list[ShortlistEntry]]]:
+    """The job's pipeline by stage, every stage in order (empty ones too), each entry newest first with its candidate
+    and its events (oldest first, with their authors): three queries whatever the size."""
+    entries = (
+        ShortlistEntry.objects.filter(shortlist_id=job.pipeline_id)
+        .select_related("candidate")
+        .prefetch_related(
+            Prefetch("events", queryset=ShortlistEntryEvent.objects.select_related("author").order_by("at", "id"))
+        )
+        .order_by("-added_at", "-id")
+    )
+    by_stage: dict[str, list[ShortlistEntry]] = {stage: [] for stage in PIPELINE_STAGES}
+    for entry in entries:
+        by_stage.setdefault(entry.status, []).append(entry)
+    return list(by_stage.items())

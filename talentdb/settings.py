@@ -357,6 +357,9 @@ SPECTACULAR_SETTINGS = {
         "FormatEnum": "ingestion.models.SourceFile.Format",
         "ExportFormatEnum": "exports.models.Export.Format",
         "SourceFileStatusEnum": "ingestion.models.SourceFile.Status",
+        # A job's status, and its pipeline's stages (a candidate's stage, before and after an event): named once.
+        "JobStatusEnum": "jobs.models.Job.Status",
+        "PipelineStageEnum": "profiles.models.ShortlistEntry.Status",
     },
 }
 

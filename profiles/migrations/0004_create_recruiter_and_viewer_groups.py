@@ -20,14 +20,18 @@ RECRUITER = {
     ("profiles", "repository"): ["view"],
     ("profiles", "shortlist"): ["view", "add", "change", "delete"],
     ("profiles", "shortlistentry"): ["view", "add", "change", "delete"],
+    ("profiles", "shortlistentryevent"): ["view", "add"],  # came later too: jobs 0002 grants it
     ("profiles", "savedsearch"): ["view", "add", "change", "delete"],
     ("profiles", "notduplicate"): ["view", "add"],
     ("profiles", "mergerecord"): ["view", "add"],
     # Uploads create batches; "change" on a source file is what the re-parse / re-import actions need. No delete.
     ("ingestion", "importbatch"): ["view", "add"],
     ("ingestion", "sourcefile"): ["view", "change"],
+    # Jobs (issue 16) came later: jobs 0002 grants them to existing groups.
+    ("jobs", "job"): ["view", "add", "change"],
+    ("jobs", "jobskill"): ["view", "add", "change", "delete"],
 }
-VIEWER_APPS = ("profiles", "ingestion")
+VIEWER_APPS = ("profiles", "ingestion", "jobs")
 GROUP_NAMES = ("Recruiter", "Viewer")
 
 

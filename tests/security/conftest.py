@@ -18,6 +18,7 @@ from django.urls.exceptions import Resolver404
 from rest_framework.authtoken.models import Token
 
 from ingestion.models import ImportBatch
+from jobs.models import Job, JobSkill
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -26,6 +27,7 @@ from profiles.models import (
     SavedSearch,
     Shortlist,
     ShortlistEntry,
+    ShortlistEntryEvent,
     SkillAlias,
 )
 from tests.factories import (
@@ -90,6 +92,12 @@ def one_of_everything(db):
     shortlist = Shortlist.objects.create(name="Backend", owner=owner)
     ShortlistEntry.objects.create(shortlist=shortlist, candidate=first)
     SavedSearch.objects.create(name="Pythonistas", owner=owner, query="skill=python:8")
+    pipeline = Shortlist.objects.create(name="Backend job", owner=owner)
+    ShortlistEntryEvent.objects.create(
+        entry=ShortlistEntry.objects.create(shortlist=pipeline, candidate=first), author=owner, kind="added"
+    )
+    job = Job.objects.create(title="Backend job", description="Python.", owner=owner, pipeline=pipeline)
+    JobSkill.objects.create(job=job, skill=first.skills.first().skill, kind="required", min_score=5)
     low, high = sorted([first, second], key=lambda c: c.pk)
     NotDuplicate.objects.create(first=low, second=high, marked_by=owner)
     MergeRecord.objects.create(survivor=first, merged_name="Gone", merged_id=10**9, merged_by=owner)
@@ -167,7 +175,7 @@ def _model_of(route: str):
     return None
 
 
-_API_MODELS = {"candidate": Candidate, "import": ImportBatch}
+_API_MODELS = {"candidate": Candidate, "import": ImportBatch, "job": Job}
 
 
 def _samples(route: str, name: str, group: str, pattern_text: str) -> list[str]:

@@ -21,7 +21,7 @@ PUBLIC = {"healthz", "admin:login", "admin:logout"}
 
 # What an authenticated user needs on each API endpoint (issue 4: read-only access for any API consumer, imports need
 # the import permission). GET of READ endpoints is open to every logged-in user; every other method is refused.
-READ, IMPORT, VIEW_CANDIDATES = "read", "import", "view candidates"
+READ, IMPORT, VIEW_CANDIDATES, JOBS = "read", "import", "view candidates", "jobs"
 API_POLICY = {
     "api:candidate-list": READ,
     "api:candidate-export-csv": READ,
@@ -36,6 +36,10 @@ API_POLICY = {
     "api:export-download": READ,
     # POST reads (a description does not fit a URL), with the candidate view permission (profiles.view_candidate).
     "api:job-match": VIEW_CANDIDATES,
+    # Stored jobs: reading needs jobs.view_job, writing jobs.add_job / jobs.change_job, and a job's owner changes it.
+    "api:job-list": JOBS,
+    "api:job-detail": JOBS,
+    "api:job-pipeline": JOBS,
     "schema": READ,
     "swagger-ui": READ,
     "redoc": READ,

@@ -1,0 +1,25 @@
+"""What the stored-job tests share (jobs' services, admin and API): a description and the skills it names."""
+
+from profiles.models import SkillAlias
+from profiles.selectors import skill_vocabulary_changed
+from tests.factories import SkillFactory
+
+DESCRIPTION = """Senior Backend Engineer (Go)
+
+Berlin, Germany
+
+Requirements
+- 5+ years of experience with Go and PostgreSQL
+- Kafka in production
+
+Nice to have
+- Rust
+"""
+
+
+def make_skills() -> dict:
+    made = {slug: SkillFactory(slug=slug) for slug in ("go", "postgresql", "kafka", "rust", "php")}
+    for slug, skill in made.items():  # the vocabulary is the aliases: a skill an import made has its label as one
+        SkillAlias.objects.get_or_create(label=slug, defaults={"skill": skill})
+    skill_vocabulary_changed()
+    return made
