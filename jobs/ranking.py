@@ -33,7 +33,7 @@ out. Ties break by id, and the ordering is total, as ``api.pagination.KeysetPagi
 
 At scale the formula runs only over a bounded pool: the candidates holding at least one of the criteria's skills
 (``skill_tokens && ARRAY[...]``, one GIN index scan over the skills' posting lists), narrowed by the candidate filters
-in ``params`` (``country`` uses the country-scoped tokens) and, with ``strict``, by each required skill at its minimum.
+in ``params`` and, with ``strict``, by each required skill at its minimum (a GIN condition each).
 Wrong-country candidates stay in the pool and lose ``WEIGHT_LOCATION``: a recruiter may relocate someone.
 """
 

@@ -97,6 +97,9 @@ def criteria_overridden(criteria: Criteria, overrides: Mapping) -> Criteria:
         if name in given:
             changes[name] = tuple(dict.fromkeys(given[name]))
     result = replace(criteria, **changes)
+    required_slugs = {slug for slug, _ in result.required}
+    if required_slugs & set(result.preferred):  # what is required is no longer merely preferred
+        result = replace(result, preferred=tuple(slug for slug in result.preferred if slug not in required_slugs))
     count = len(result.required) + len(result.preferred) + len(result.excluded)
     if count > settings.SEARCH_MAX_TERMS:
         raise ApplicationError(

@@ -266,3 +266,10 @@ def test_the_worked_example_date_arithmetic_does_not_depend_on_today():
     from jobs.ranking import EVIDENCE_HALF_LIFE_MONTHS
 
     assert (dt.date(2026, 1, 31).year * 12 + 1) - (2023 * 12 + 1) == EVIDENCE_HALF_LIFE_MONTHS
+
+
+def test_a_skill_made_required_by_an_override_is_no_longer_also_preferred(match_api, pool):
+    body = _post(match_api, {"description": DESCRIPTION, "criteria": {"required": [{"skill": "rust", "min_score": 5}]}})
+
+    assert body.json()["criteria"]["required"] == [{"skill": "rust", "min_score": 5}]
+    assert body.json()["criteria"]["preferred"] == []
