@@ -21,7 +21,7 @@ from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator, plain_messages
 from profiles.admin.streams import CsvStreamMixin
 from profiles.exports import shortlist_csv_lines
-from profiles.models import Candidate, SavedSearch, Shortlist, ShortlistEntry
+from profiles.models import Candidate, SavedSearch, Shortlist, ShortlistEntry, ShortlistEntryEvent
 from profiles.selectors import (
     candidate_search,
     queryset_count,
@@ -169,6 +169,25 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
         return self.csv_stream(request, lines, filename=filename)
 
 
+class ShortlistEntryEventInline(admin.TabularInline):
+    """What happened to the entry, by whom and when: written by the services, never edited here."""
+
+    model = ShortlistEntryEvent
+    extra = 0
+    fields = readonly_fields = ["at", "author", "kind", "from_status", "to_status", "note"]
+    can_delete = False
+    verbose_name, verbose_name_plural = "event", "history of this entry"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("author")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(ShortlistEntry)
 class ShortlistEntryAdmin(_ScopedAdmin):
     """Entries of the shortlists the user may read; changed only on the user's own (the services check each save, the
@@ -180,6 +199,7 @@ class ShortlistEntryAdmin(_ScopedAdmin):
     list_select_related = ["candidate", "shortlist"]
     search_fields = ["shortlist__name", "notes"]
     autocomplete_fields = ["candidate"]
+    inlines = [ShortlistEntryEventInline]
 
     def get_queryset(self, request):
         shortlists = working_lists_for(user=request.user, queryset=Shortlist.objects.all())

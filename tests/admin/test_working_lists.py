@@ -314,3 +314,16 @@ def test_a_stage_change_in_the_shortlist_page_inline_is_recorded_as_an_event(rec
 
     assert response.status_code == 302
     assert list(entry.events.values_list("kind", "from_status", "to_status")) == [("stage", "contacted", "replied")]
+
+
+def test_an_entry_page_shows_its_history_read_only(recruiter_client, shortlist):
+    from profiles import services
+
+    entry = shortlist.entries.get()
+    services.shortlist_entry_note(entry=entry, text="Called back on Monday.", user=shortlist.owner)
+
+    page = recruiter_client.get(reverse("admin:profiles_shortlistentry_change", args=[entry.pk])).content.decode()
+
+    assert "history of this entry" in page.lower()
+    assert "Called back on Monday." in page
+    assert 'name="events-0-note"' not in page

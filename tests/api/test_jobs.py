@@ -238,3 +238,25 @@ def test_a_bad_pipeline_post_is_a_400(api, job, body):
 
     assert response.status_code == 400
     assert response.json()["error"]["message"]
+
+
+def _queries(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_list_and_the_pipeline_take_as_many_queries_for_three_as_for_one(api, owner, job):
+    one_job, one_entry = _queries(api, LIST), None
+    services.pipeline_add(job=job, candidate=CandidateFactory(), user=owner)
+    one_entry = _queries(api, pipeline(job))
+    for title in ("Second", "Third"):
+        services.job_create(user=owner, title=title, description=DESCRIPTION)
+    for stage in ("contacted", "offer"):
+        services.pipeline_add(job=job, candidate=CandidateFactory(), user=owner, stage=stage, note="n")
+
+    assert _queries(api, LIST) == one_job
+    assert _queries(api, pipeline(job)) == one_entry

@@ -26,6 +26,10 @@ def fuzzing_token(db) -> str:
     user = UserFactory(username="fuzzer")
     user.user_permissions.add(Permission.objects.get(codename="add_importbatch", content_type__app_label="ingestion"))
     user.user_permissions.add(Permission.objects.get(codename="view_candidate", content_type__app_label="profiles"))
+    # Stored jobs (issue 16): read, create and change their own, so the job endpoints are fuzzed past the 403.
+    user.user_permissions.add(
+        *Permission.objects.filter(content_type__app_label="jobs", codename__in=["view_job", "add_job", "change_job"])
+    )
     return Token.objects.get_or_create(user=user)[0].key
 
 
