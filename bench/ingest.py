@@ -122,6 +122,8 @@ def main() -> None:
         "profiles_candidateskill",
         "profiles_contribution",
         "profiles_education",
+        "profiles_position",
+        "profiles_spokenlanguage",
         "profiles_candidateidentifier",
     ]
     with connection.cursor() as cursor:
