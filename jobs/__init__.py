@@ -1,2 +1,3 @@
-"""Jobs: a job description read into criteria (``jobs.criteria``, a pure function), and later the jobs themselves,
-their pipelines and the ranking of candidates against them (issue 16)."""
+"""Jobs: a job description read into criteria (``jobs.criteria``, a pure function), the jobs with their criteria
+and pipelines (``jobs.models``, ``jobs.services``), and the ranking of candidates against criteria
+(``jobs.ranking``)."""
