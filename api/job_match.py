@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from api.pagination import KeysetPagination
-from api.serializers import LocationSerializer
+from api.serializers import LocationSerializer, candidate_location
 from core.countries import country_code
 from jobs.criteria import DEFAULT_MIN_SCORE
 from jobs.ranking import (
@@ -247,12 +247,7 @@ class JobMatchView(generics.GenericAPIView):
             "name": candidate.name,
             "title": candidate.title,
             "company": candidate.company,
-            "location": {
-                "city": candidate.city,
-                "region": candidate.region,
-                "country": candidate.country,
-                "country_code": candidate.country_code,
-            },
+            "location": candidate_location(candidate),
             "match": candidate.match,
             "matched": candidate.matched,
             "missing": candidate.missing,

@@ -61,6 +61,16 @@ class LocationSerializer(serializers.Serializer):
     country_code = serializers.CharField(help_text="ISO 3166-1 alpha-2; empty when unknown.")
 
 
+def candidate_location(candidate: Candidate) -> dict:
+    """A candidate's ``location`` object (LocationSerializer's shape), as every candidate answer writes it."""
+    return {
+        "city": candidate.city,
+        "region": candidate.region,
+        "country": candidate.country,
+        "country_code": candidate.country_code,
+    }
+
+
 class CandidateSkillSerializer(serializers.Serializer):
     """The shape of a candidate's skill (documentation: PostgreSQL shapes the rows, see _skills_of)."""
 
@@ -187,12 +197,7 @@ class _CandidateBaseSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(LocationSerializer)
     def get_location(self, candidate: Candidate) -> dict:
-        return {
-            "city": candidate.city,
-            "region": candidate.region,
-            "country": candidate.country,
-            "country_code": candidate.country_code,
-        }
+        return candidate_location(candidate)
 
     def _skills_of(self, candidate: Candidate, section: str) -> list[dict]:
         # The dicts profiles.selectors.candidates_attach_skills decoded from PostgreSQL's JSON, as they are: a nested
