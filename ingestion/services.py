@@ -948,14 +948,9 @@ def _rebuild_load(
         held += [source.pk for source, _ in groups.pop(candidate_id)]
     failed: list[tuple[ClaimedFile, str]] = list(failures)
     while groups:
-        loaded = [pair for group in groups.values() for pair in group]
         attempt = ImportSummary()
         try:
-            with _import_transaction():
-                results = load_profiles([profile for _, profile in loaded], rebuild=True)
-                _raise_if_elsewhere(loaded, results, candidate_of)
-                _raise_if_superseded(groups)
-                _finish_files(_result_rows(loaded, results, attempt))
+            _rebuild_transaction(groups, candidate_of, attempt)
         except _Superseded as exc:
             for candidate_id in exc.candidate_ids:
                 held += [source.pk for source, _ in groups.pop(candidate_id)]
@@ -963,7 +958,8 @@ def _rebuild_load(
         except SAVE_ERRORS as exc:
             if is_transient(exc):
                 raise
-            logger.warning("Rebuild of %s files failed (%s); rebuilding candidate by candidate", len(loaded), exc)
+            files = sum(len(group) for group in groups.values())
+            logger.warning("Rebuild of %s files failed (%s); rebuilding candidate by candidate", files, exc)
             _rebuild_one_by_one(groups, summary, failed, held, candidate_of)
         else:
             summary.add(attempt)
@@ -974,6 +970,21 @@ def _rebuild_load(
         _files_leave_as_they_were(held)
     summary.unchanged += len(held)
     return {source.pk for source, _ in failed}
+
+
+def _rebuild_transaction(
+    groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]],
+    candidate_of: dict[int, int | None],
+    summary: ImportSummary,
+) -> None:
+    """Load these candidates' files and record their outcome in one transaction; ``_Superseded`` (rolled back) for
+    candidates whose files now lead to another candidate, or that a newer import wrote meanwhile."""
+    loaded = [pair for group in groups.values() for pair in group]
+    with _import_transaction():
+        results = load_profiles([profile for _, profile in loaded], rebuild=True)
+        _raise_if_elsewhere(loaded, results, candidate_of)
+        _raise_if_superseded(groups)
+        _finish_files(_result_rows(loaded, results, summary))
 
 
 def _rebuild_one_by_one(
@@ -988,11 +999,7 @@ def _rebuild_one_by_one(
     for candidate_id, group in groups.items():
         attempt = ImportSummary()
         try:
-            with _import_transaction():
-                results = load_profiles([profile for _, profile in group], rebuild=True)
-                _raise_if_elsewhere(group, results, candidate_of)
-                _raise_if_superseded({candidate_id: group})
-                _finish_files(_result_rows(group, results, attempt))
+            _rebuild_transaction({candidate_id: group}, candidate_of, attempt)
         except _Superseded:
             held.extend(source.pk for source, _ in group)
             continue
