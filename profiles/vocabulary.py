@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,6 +86,9 @@ CURATED_SKILLS: dict[str, tuple[str, str]] = {
 }
 
 
+# Cached: an import slugs every label of every file of a chunk again to say which files created a skill, and the
+# same few thousand labels recur across chunks (Django's slugify normalises Unicode, the costly part).
+@functools.lru_cache(maxsize=65_536)
 def language_slug(name: str) -> str:
     """Slug of a language name that keeps C, C++ and C# apart (``c``, ``cpp``, ``csharp``)."""
     return slugify(name.lower().replace("++", "pp").replace("#", "sharp"))[:100] or "unnamed"
