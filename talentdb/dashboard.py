@@ -1,19 +1,22 @@
-"""The admin index's dashboard: figures of both apps (candidates and imports) on one page.
+"""The admin index's dashboard: figures of the apps (candidates, imports and jobs) on one page.
 
-It lives in the project package, above ``profiles`` and ``ingestion``, because it reads both: the domain never
-imports the pipeline that feeds it.
+It lives in the project package, above ``profiles``, ``ingestion`` and ``jobs``, because it reads all three: the
+domain never imports the pipeline that feeds it, nor the jobs built on it.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, Q
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from ingestion.models import ImportBatch, SourceFile
-from profiles.models import Candidate, CandidateSkill, Repository, Shortlist, Skill
+from jobs.selectors import PIPELINE_STAGES, jobs_for
+from profiles.models import Candidate, CandidateSkill, Repository, Shortlist, ShortlistEntry, Skill
 from profiles.selectors import (
     EXACT_GROUPS_BELOW,
     common_values,
@@ -37,11 +40,90 @@ class Dashboard:
     top_skills: list[tuple[str, int]]
     countries: list[tuple[str, int]]
     estimated: bool
+    imports_by_day: list[tuple[dt.date, int, int]]  # (day, imported or unchanged, failed), oldest first
+    years_coding: list[tuple[str, int]]
+    pipeline: list[tuple[str, int]] | None  # None: no job this user may see, or no permission to view jobs
+
+
+IMPORT_DAYS = 30
+# (label, lowest, highest) of each bucket of years of coding; None: no upper end.
+YEARS_CODING_BUCKETS: tuple[tuple[str, int, int | None], ...] = (
+    ("0-2", 0, 2),
+    ("3-5", 3, 5),
+    ("6-10", 6, 10),
+    ("11-15", 11, 15),
+    ("16+", 16, None),
+)
+YEARS_NOT_STATED = "Not stated"
+
+
+def imports_by_day(*, days: int = IMPORT_DAYS) -> list[tuple[dt.date, int, int]]:
+    """Files that reached an outcome, by the day their batch arrived over the last ``days`` days (today included):
+    imported or unchanged, and failed; a day without any is there with zeros.
+
+    By the batch's day, not the file's ``processed_at``: batches are few and the (batch, status) index answers for
+    their files without reading a row of the (large) file table, where processed_at has no index.
+    """
+    today = timezone.localdate()
+    first = today - dt.timedelta(days=days - 1)
+    since = timezone.make_aware(dt.datetime.combine(first, dt.time.min))
+    failed = Q(status=SourceFile.Status.FAILED)
+    rows = (
+        SourceFile.objects.filter(
+            batch__created_at__gte=since,
+            status__in=[SourceFile.Status.IMPORTED, SourceFile.Status.UNCHANGED, SourceFile.Status.FAILED],
+        )
+        .order_by()
+        .values(day=TruncDate("batch__created_at"))
+        .annotate(done=Count("status", filter=~failed), failed=Count("status", filter=failed))
+        .values_list("day", "done", "failed")
+    )
+    by_day = {day: (done, failed) for day, done, failed in rows}
+    return [(day, *by_day.get(day, (0, 0))) for day in (first + dt.timedelta(days=n) for n in range(days))]
+
+
+def candidates_by_years_coding() -> list[tuple[str, int]]:
+    """Candidates in each bucket of years of coding, and those who did not state it: one pass, each bucket a
+    filtered count. Every count reads ``years_coding`` alone (those not stated are all rows less the stated), so at a
+    million candidates Postgres may answer from that column's index (an index-only scan) instead of reading the wide
+    candidate rows."""
+    buckets = {
+        f"bucket_{i}": Count(
+            "years_coding", filter=Q(years_coding__gte=low) & (Q(years_coding__lte=high) if high is not None else Q())
+        )
+        for i, (_, low, high) in enumerate(YEARS_CODING_BUCKETS)
+    }
+    counts = Candidate.objects.order_by().aggregate(all=Count("*"), stated=Count("years_coding"), **buckets)
+    return [(label, counts[f"bucket_{i}"]) for i, (label, _, _) in enumerate(YEARS_CODING_BUCKETS)] + [
+        (YEARS_NOT_STATED, counts["all"] - counts["stated"])
+    ]
+
+
+def pipeline_by_stage(*, user) -> list[tuple[str, int]] | None:
+    """The entries of the pipelines of the jobs ``user`` may read, by stage in the stages' order; None when there is
+    no such job, or the user may not view jobs at all (then not even whether jobs exist is told). One query: the
+    jobs counted alongside their entries."""
+    if not user.has_perm("jobs.view_job"):
+        return None
+    stage = "pipeline__entries__status"
+    counts = (
+        jobs_for(user=user)
+        .order_by()
+        .aggregate(
+            jobs=Count("pk", distinct=True),
+            **{f"stage_{value}": Count("pipeline__entries", filter=Q(**{stage: value})) for value in PIPELINE_STAGES},
+        )
+    )
+    if not counts["jobs"]:
+        return None
+    labels = dict(ShortlistEntry.Status.choices)
+    return [(labels[value], counts[f"stage_{value}"]) for value in PIPELINE_STAGES]
 
 
 def dashboard(*, user, limit: int = 10) -> Dashboard:
-    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country;
-    of the shortlists, those ``user`` may open."""
+    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country,
+    imports per day, candidates by years of coding; of the shortlists and the jobs' pipelines, those ``user`` may
+    open."""
     candidates, estimated = queryset_count(Candidate.objects.all())
     since = timezone.now() - timezone.timedelta(days=1)
     recent_batches = ImportBatch.objects.filter(created_at__gte=since)
@@ -69,4 +151,7 @@ def dashboard(*, user, limit: int = 10) -> Dashboard:
         top_skills=[(names.get(int(pk), pk), n) for pk, n in top_skills],
         countries=common_values(Candidate, "country_code", limit=limit),
         estimated=table_row_estimate(CandidateSkill) >= EXACT_GROUPS_BELOW,
+        imports_by_day=imports_by_day(),
+        years_coding=candidates_by_years_coding(),
+        pipeline=pipeline_by_stage(user=user),
     )
