@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import orjson
 from django.contrib.postgres.search import SearchQuery
 from django.core.cache import cache
-from django.core.exceptions import EmptyResultSet, ValidationError
+from django.core.exceptions import EmptyResultSet, ObjectDoesNotExist, ValidationError
 from django.db import connection
 from django.db.models import Count, F, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -28,6 +28,7 @@ from profiles.filters import (
 from profiles.identity import NAME_KEY_SQL, name_key
 from profiles.models import (
     Candidate,
+    CandidateIdentifier,
     CandidateSkill,
     Contribution,
     Education,
@@ -259,6 +260,80 @@ def candidate_detail(
         queryset = annotate_match(queryset, terms)
     [candidate] = candidates_attach_skills([queryset.get()])
     return candidate
+
+
+SKILL_SECTION_TITLES = {
+    CandidateSkill.Section.SKILL: "GitHub skills",
+    CandidateSkill.Section.LANGUAGE: "Programming languages",
+}
+
+
+@dataclass(frozen=True)
+class CandidateProfile:
+    """What a candidate's profile page shows of the talent domain: the candidate with its rows (``position_rows``,
+    ``education_rows``, ``language_rows``, ``contribution_rows``, ``identifier_rows``, ``skill_rows``), its scored
+    skills by the file's section (GitHub skills, then programming languages; best first), the topics of the
+    repositories it contributed to (most repositories first), and the shortlist entries the reader may see, each with
+    the job whose pipeline its shortlist is (or None)."""
+
+    candidate: Candidate
+    skill_groups: list[tuple[str, list[CandidateSkill]]]
+    topics: list[tuple[str, int]]
+    entries: list[tuple[ShortlistEntry, Model | None]]
+
+
+def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
+    """One candidate as its profile page reads it, in a fixed number of queries (the candidate and seven
+    prefetches). Raises Candidate.DoesNotExist."""
+    candidate = (
+        candidates_with_profile_rows(Candidate.objects.filter(pk=candidate_id))
+        .prefetch_related(
+            Prefetch(
+                "skills",
+                queryset=CandidateSkill.objects.select_related("skill").order_by("-score", "position", "id"),
+                to_attr="skill_rows",
+            ),
+            Prefetch(
+                "identifiers", queryset=CandidateIdentifier.objects.order_by("kind", "id"), to_attr="identifier_rows"
+            ),
+            Prefetch(
+                "shortlist_entries",
+                queryset=ShortlistEntry.objects.filter(
+                    shortlist__in=working_lists_for(user=user, queryset=Shortlist.objects.all())
+                )
+                .select_related("shortlist", *_pipeline_owners())
+                .order_by("-added_at", "-id"),
+                to_attr="entry_rows",
+            ),
+        )
+        .get()
+    )
+    sections: dict[str, list[CandidateSkill]] = {section: [] for section in SKILL_SECTION_TITLES}
+    for row in candidate.skill_rows:
+        sections[row.section].append(row)
+    topics = Counter(topic for row in candidate.contribution_rows for topic in dict.fromkeys(row.repository.topics))
+    owners = _pipeline_owners()
+    return CandidateProfile(
+        candidate=candidate,
+        skill_groups=[(SKILL_SECTION_TITLES[key], rows) for key, rows in sections.items() if rows],
+        topics=sorted(topics.items(), key=lambda item: (-item[1], item[0].lower())),
+        entries=[(entry, _owner_of(entry.shortlist, owners)) for entry in candidate.entry_rows],
+    )
+
+
+def _pipeline_owners() -> list[str]:
+    """The ``shortlist__<name>`` paths of the models that own a shortlist one to one (a job, whose pipeline it is):
+    the app above that defines them is not imported here, and with it not installed there are none."""
+    return [f"shortlist__{rel.name}" for rel in Shortlist._meta.related_objects if rel.one_to_one]
+
+
+def _owner_of(shortlist: Shortlist, paths: list[str]) -> Model | None:
+    for path in paths:
+        try:
+            return getattr(shortlist, path.removeprefix("shortlist__"))
+        except ObjectDoesNotExist:
+            continue
+    return None
 
 
 def _filtered(filterset_class, *, params: QueryDict | Mapping, queryset: QuerySet) -> QuerySet:

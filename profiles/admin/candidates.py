@@ -30,6 +30,7 @@ from profiles import services
 from profiles.admin.changelist import CandidateChangeList, EstimatedCountPaginator, plain_messages
 from profiles.admin.common import HistoryRevertNeedsChangePermission, action_page, people
 from profiles.admin.duplicates import CandidateDuplicatesMixin
+from profiles.admin.profile_page import CandidateProfilePageMixin
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
 from profiles.admin.streams import CsvStreamMixin
 from profiles.exports import candidate_csv_lines
@@ -383,7 +384,13 @@ class AddToShortlistForm(forms.Form):
 
 
 @admin.register(Candidate)
-class CandidateAdmin(CsvStreamMixin, HistoryRevertNeedsChangePermission, CandidateDuplicatesMixin, SimpleHistoryAdmin):
+class CandidateAdmin(
+    CandidateProfilePageMixin,
+    CsvStreamMixin,
+    HistoryRevertNeedsChangePermission,
+    CandidateDuplicatesMixin,
+    SimpleHistoryAdmin,
+):
     form = CandidateForm
     list_display = ["name", "title_at_company", "location", "top_skills", "years_coding", "updated_at"]
     list_display_links = ["name"]

@@ -52,7 +52,7 @@ def chromium_driver(tmp_path, *, console_log: bool = False):
         "--disable-sync",
         "--no-first-run",
         f"--user-data-dir={tmp_path / 'chromium-profile'}",
-        "--window-size=1400,1000",
+        "--window-size=1366,768",  # the smallest laptop screen a recruiter works on
     ]:
         options.add_argument(flag)
     if console_log:
@@ -67,6 +67,16 @@ def browser(tmp_path):
     driver = chromium_driver(tmp_path)
     yield driver
     driver.quit()
+
+
+# The document's width, the window's, and the deepest elements that reach past the window's right edge.
+WIDEST_ELEMENTS_JS = """
+const out = [...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+    .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > window.innerWidth + 1))
+    .slice(0, 5).map(e => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}.${[...e.classList].join(".")}`
+    + ` (${Math.round(e.getBoundingClientRect().right)} px)`);
+return [document.documentElement.scrollWidth, window.innerWidth, out];
+"""
 
 
 class Recruiter:
@@ -87,6 +97,12 @@ class Recruiter:
 
         WebDriverWait(self.driver, 30).until(ec.presence_of_element_located((By.ID, "footer")))
         self.screenshot(name)
+        self.assert_fits(name)
+
+    def assert_fits(self, name: str) -> None:
+        """No page scrolls sideways: the document is no wider than the window (else, name what sticks out)."""
+        width, window, wide = self.driver.execute_script(WIDEST_ELEMENTS_JS)
+        assert width <= window, f"{name}: the page is {width} px wide in a {window} px window; widest: {wide}"
 
     def screenshot(self, name: str) -> None:
         self.shots += 1
@@ -141,9 +157,12 @@ def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruit
     assert "Ingrid Valtonen" in me.body
     assert "Casey Lowscore" not in me.body
 
-    # Edit a score inline and save.
+    # Open the profile, then edit a score inline and save.
     me.driver.find_element("link text", "Ingrid Valtonen").click()
-    me.page_loaded("candidate")
+    me.page_loaded("candidate-profile")
+    assert "Ingrid Valtonen" in me.find("#profile-name").text
+    assert "github skills" in me.body.lower()  # the headings are set in capitals
+    me.submit("#profile-edit", "candidate-edit")
     score = CandidateSkill.objects.get(candidate_id=loaded.candidate_id, skill=c_language)
     row = browser.execute_script(
         "return [...document.querySelectorAll('select[name$=\"-skill\"]')]"

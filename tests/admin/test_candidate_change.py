@@ -20,8 +20,8 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-def change_url(candidate) -> str:
-    return reverse("admin:profiles_candidate_change", args=[candidate.pk])
+def edit_url(candidate) -> str:
+    return reverse("admin:profiles_candidate_edit", args=[candidate.pk])
 
 
 @pytest.fixture
@@ -34,20 +34,20 @@ def ada():
 
 
 def post_form(client, candidate, **changes):
-    data = form_data(client.get(change_url(candidate)).content.decode(), "candidate_form")
+    data = form_data(client.get(edit_url(candidate)).content.decode(), "candidate_form")
     data.update(changes)
-    return client.post(change_url(candidate), data)
+    return client.post(edit_url(candidate), data)
 
 
 def skill_row(client, candidate, slug: str) -> str:
     """The inline prefix (skills-N) of a skill, read from the form."""
-    data = form_data(client.get(change_url(candidate)).content.decode(), "candidate_form")
+    data = form_data(client.get(edit_url(candidate)).content.decode(), "candidate_form")
     skill_id = str(SkillFactory(slug=slug).pk)
     return next(key[: -len("-skill")] for key, value in data.items() if key.endswith("-skill") and value == skill_id)
 
 
 def test_the_change_form_reads_like_a_profile(recruiter_client, ada):
-    html = recruiter_client.get(change_url(ada)).content.decode()
+    html = recruiter_client.get(edit_url(ada)).content.decode()
 
     for heading in ["Who", "Where", "Experience", "Contact", "Where this profile came from"]:
         assert f">{heading}<" in html
@@ -108,7 +108,7 @@ def test_an_edited_field_becomes_protected_and_the_form_shows_it(recruiter_clien
     assert response.status_code == 302
     ada.refresh_from_db()
     assert (ada.title, ada.protected_fields) == ("Staff Engineer", ["title"])
-    html = recruiter_client.get(change_url(ada)).content.decode()
+    html = recruiter_client.get(edit_url(ada)).content.decode()
     assert "Edited by hand (protected against imports)" in html
     assert "Protected: edited by hand, imports leave it alone." in html
     assert 'name="release_fields" value="title"' in html
@@ -133,7 +133,7 @@ def test_the_source_files_are_listed_with_a_link_to_their_escaped_text(recruiter
         status="imported",
     )
 
-    html = recruiter_client.get(change_url(ada)).content.decode()
+    html = recruiter_client.get(edit_url(ada)).content.decode()
     text = recruiter_client.get(reverse("admin:ingestion_sourcefile_text", args=[source.pk])).content.decode()
 
     assert reverse("admin:ingestion_sourcefile_text", args=[source.pk]) in html
@@ -163,8 +163,8 @@ def test_revert_from_the_history_restores_fields_and_skills(recruiter_client, ad
 
 
 def test_a_viewer_sees_the_profile_but_cannot_save_it(viewer_client, ada):
-    page = viewer_client.get(change_url(ada))
-    response = viewer_client.post(change_url(ada), {"name": "Changed"})
+    page = viewer_client.get(edit_url(ada))
+    response = viewer_client.post(edit_url(ada), {"name": "Changed"})
 
     assert page.status_code == 200
     assert 'name="_save"' not in page.content.decode()
@@ -198,9 +198,9 @@ def browser_form(html: str, form_id: str) -> dict:
 def test_saving_the_form_as_a_browser_does_protects_only_the_fields_whose_value_changed(recruiter_client, ada):
     """Issue 15, hole 1: an untouched multi-line summary came back with CR LF line breaks and counted as edited."""
     Candidate.objects.filter(pk=ada.pk).update(summary="Line one.\nLine two.", headline="  Builds compilers ")
-    data = browser_form(recruiter_client.get(change_url(ada)).content.decode(), "candidate_form")
+    data = browser_form(recruiter_client.get(edit_url(ada)).content.decode(), "candidate_form")
 
-    response = recruiter_client.post(change_url(ada), {**data, "title": "Staff Engineer"})
+    response = recruiter_client.post(edit_url(ada), {**data, "title": "Staff Engineer"})
 
     assert response.status_code == 302
     ada.refresh_from_db()
@@ -236,8 +236,8 @@ def test_the_page_names_only_the_source_files_of_batches_the_user_may_view(recru
     theirs = SourceFileFactory(original_name="someone-secret.txt", candidate=ada, batch=ImportBatchFactory())
     client.force_login(reader)
 
-    html = client.get(change_url(ada)).content.decode()
-    recruiters = recruiter_client.get(change_url(ada)).content.decode()
+    html = client.get(edit_url(ada)).content.decode()
+    recruiters = recruiter_client.get(edit_url(ada)).content.decode()
 
     assert "someone-secret.txt" not in html
     assert reverse("admin:ingestion_sourcefile_text", args=[theirs.pk]) not in html

@@ -20,12 +20,12 @@ ILSE = JSONRESUME_DIR / "ilse-marchetti.work-history.json"  # five jobs, two of 
 RUTH = JSONRESUME_DIR / "ruth-okonkwo.skill-groups-and-languages.json"  # nine languages
 
 
-def change_url(candidate) -> str:
-    return reverse("admin:profiles_candidate_change", args=[candidate.pk])
+def edit_url(candidate) -> str:
+    return reverse("admin:profiles_candidate_edit", args=[candidate.pk])
 
 
 def form_of(client, candidate) -> dict:
-    return form_data(client.get(change_url(candidate)).content.decode(), "candidate_form")
+    return form_data(client.get(edit_url(candidate)).content.decode(), "candidate_form")
 
 
 def rows(data: dict, prefix: str, field: str) -> list[str]:
@@ -34,7 +34,7 @@ def rows(data: dict, prefix: str, field: str) -> list[str]:
 
 
 def post(client, candidate, data: dict, **changes):
-    return client.post(change_url(candidate), {**data, **changes})
+    return client.post(edit_url(candidate), {**data, **changes})
 
 
 def test_the_jobs_of_an_imported_file_are_listed_newest_first(recruiter_client):
@@ -63,7 +63,7 @@ def test_the_spoken_languages_are_listed_with_their_code_and_fluency(recruiter_c
     ruth = import_file(RUTH)
 
     data = form_of(recruiter_client, ruth)
-    html = recruiter_client.get(change_url(ruth)).content.decode()
+    html = recruiter_client.get(edit_url(ruth)).content.decode()
 
     names = rows(data, "languages", "name")
     assert names[:3] == ["Japanese", "French", "English"]
@@ -176,10 +176,10 @@ def test_a_viewer_reads_the_jobs_and_languages_but_cannot_change_them(viewer_cli
     ilse = import_file(ILSE)
     SpokenLanguageFactory(candidate=ilse, name="Italian", code="it", fluency="native")
 
-    page = viewer_client.get(change_url(ilse))
+    page = viewer_client.get(edit_url(ilse))
     html = page.content.decode()
     data = form_data(html, "candidate_form")
-    response = viewer_client.post(change_url(ilse), {**data, "positions-0-company": "Changed"})
+    response = viewer_client.post(edit_url(ilse), {**data, "positions-0-company": "Changed"})
 
     assert page.status_code == 200
     assert "Northwind Labs" in html
