@@ -9,6 +9,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.contrib.admin.utils import display_for_field
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.db.models.functions import Coalesce
@@ -17,6 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
@@ -82,7 +84,7 @@ class UploadForm(forms.Form):
 
 @admin.register(ImportBatch)
 class ImportBatchAdmin(admin.ModelAdmin):
-    list_display = ["id", "label", "origin", "created_by", "created_at", "progress", "finished_at"]
+    list_display = ["id", "label", "origin", "created_by", "created_at", "progress", "finished"]
     list_display_links = ["id", "label"]
     list_filter = ["origin"]
     list_select_related = ["created_by"]
@@ -92,7 +94,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         ("origin", "created_by"),
         "label",
         ("total_files", "duplicates"),
-        ("created_at", "finished_at"),
+        ("created_at", "finished"),
         "files_link",
         "failed_files",
         "warned_files",
@@ -105,12 +107,14 @@ class ImportBatchAdmin(admin.ModelAdmin):
         "total_files",
         "duplicates",
         "created_at",
-        "finished_at",
+        "finished",
         "files_link",
         "failed_files",
         "warned_files",
     ]
     WARNED_FILES_SHOWN = 20
+    # The failed files the page lists and its progress JSON carries (the count says how many there are in all).
+    FAILED_FILES_SHOWN = 100
     change_list_template = "admin/ingestion/importbatch/change_list.html"
     change_form_template = "admin/ingestion/importbatch/change_form.html"
 
@@ -132,13 +136,49 @@ class ImportBatchAdmin(admin.ModelAdmin):
         url = reverse("admin:ingestion_sourcefile_changelist") + f"?batch__id__exact={batch.pk}"
         return format_html("<a href='{}'>All files of this batch</a>", url)
 
+    # The finish time and the failed files are marked for progress_script.html, which updates them with the bar from
+    # the progress JSON (progress_view), in the same words.
+
+    @admin.display(description="finished at", ordering="finished_at")
+    def finished(self, batch: ImportBatch) -> str:
+        return format_html('<span class="batch-finished-at">{}</span>', self._finished_at_text(batch))
+
+    def _finished_at_text(self, batch: ImportBatch) -> str:
+        field = ImportBatch._meta.get_field("finished_at")
+        return str(display_for_field(batch.finished_at, field, self.get_empty_value_display()))
+
     @admin.display(description="failed files")
     def failed_files(self, batch: ImportBatch) -> str:
-        failed = batch.files.filter(status=SourceFile.Status.FAILED).defer("content").order_by("id")[:20]
-        rows = [(reverse("admin:ingestion_sourcefile_change", args=[f.pk]), f.original_name, f.error) for f in failed]
+        rows = [(f["url"], f["name"], f["error"]) for f in self._failed_file_rows(batch)]
+        cut = len(rows) == self.FAILED_FILES_SHOWN
+        count = batch.files.filter(status=SourceFile.Status.FAILED).count() if cut else len(rows)
         if not rows:
-            return "None."
-        return format_html("<ul>{}</ul>", format_html_join("", "<li><a href='{}'>{}</a>: {}</li>", rows))
+            return format_html('<div class="batch-failed-files">{}</div>', "None.")
+        return format_html(
+            '<div class="batch-failed-files">{}<ul>{}</ul></div>',
+            self._failed_files_heading(count, len(rows)),
+            format_html_join("", "<li><a href='{}'>{}</a>: {}</li>", rows),
+        )
+
+    def _failed_file_rows(self, batch: ImportBatch) -> list[dict]:
+        failed = (
+            batch.files.filter(status=SourceFile.Status.FAILED)
+            .only("id", "batch_id", "original_name", "error")
+            .order_by("id")[: self.FAILED_FILES_SHOWN]
+        )
+        return [
+            {
+                "name": f.original_name,
+                "url": reverse("admin:ingestion_sourcefile_change", args=[f.pk]),
+                "error": f.error,
+            }
+            for f in failed
+        ]
+
+    @staticmethod
+    def _failed_files_heading(count: int, shown: int) -> str:
+        """Said only when the list is cut short; progress_script.html words it the same way."""
+        return f"{count:,} files failed (the first {shown} below):" if count > shown else ""
 
     @admin.display(description="files with warnings")
     def warned_files(self, batch: ImportBatch) -> str:
@@ -186,7 +226,13 @@ class ImportBatchAdmin(admin.ModelAdmin):
         batch = get_object_or_404(ImportBatch, pk=pk)
         if not self.has_view_permission(request, batch):
             raise PermissionDenied
-        return JsonResponse(services.batch_progress(batch=batch))
+        return JsonResponse(
+            {
+                **services.batch_progress(batch=batch),
+                "finished_at": self._finished_at_text(batch),
+                "failed_files": self._failed_file_rows(batch),
+            }
+        )
 
     def add_view(self, request, form_url="", extra_context=None):
         """The upload form: several files become one batch (origin admin), stored, then queued for the workers."""
@@ -236,8 +282,11 @@ class WarningsFilter(admin.SimpleListFilter):
 
 @admin.register(SourceFile)
 class SourceFileAdmin(admin.ModelAdmin):
-    list_display = ["id", "original_name", "format", "status", "outcome", "candidate", "batch", "size", "created_at"]
-    list_display_links = ["id", "original_name"]
+    # Narrow enough for a 1366 px window beside the navigation and the filters: long names are cut (whole in their
+    # title), the outcome sits under the status, the batch is its number, sizes read as KB/MB, the time goes under
+    # the date; the format is a filter and, with the id, on the file's page (change_list.html has the CSS).
+    list_display = ["file_name", "status_and_outcome", "candidate_name", "batch_link", "file_size", "created"]
+    list_display_links = ["file_name"]
     list_filter = ["status", "format", "outcome", WarningsFilter]
     list_select_related = ["candidate", "batch"]
     search_fields = ["original_name", "=sha256"]
@@ -268,6 +317,7 @@ class SourceFileAdmin(admin.ModelAdmin):
         "text_preview",
     ]
     PREVIEW_CHARS = 20_000
+    change_list_template = "admin/ingestion/sourcefile/change_list.html"
 
     def get_queryset(self, request):
         # The stored bytes are only read by the page of one file.
@@ -275,6 +325,44 @@ class SourceFileAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False  # files arrive through uploads, the inbox, the API or the command line
+
+    @admin.display(description="original name", ordering="original_name")
+    def file_name(self, source: SourceFile) -> str:
+        return format_html('<span class="cut" title="{}">{}</span>', source.original_name, source.original_name)
+
+    @admin.display(description="status", ordering="status")
+    def status_and_outcome(self, source: SourceFile) -> str:
+        if not source.outcome:
+            return source.get_status_display()
+        return format_html(
+            '{}<br><span class="quiet">{}</span>', source.get_status_display(), source.get_outcome_display()
+        )
+
+    @admin.display(description="candidate", ordering="candidate__name")
+    def candidate_name(self, source: SourceFile) -> str:
+        if source.candidate is None:
+            return self.get_empty_value_display()
+        return format_html('<span class="cut" title="{}">{}</span>', source.candidate.name, source.candidate.name)
+
+    @admin.display(description="batch", ordering="batch_id")
+    def batch_link(self, source: SourceFile) -> str:
+        if source.batch is None:
+            return self.get_empty_value_display()
+        return format_html(
+            '<a href="{}" title="{}">Batch {}</a>',
+            reverse("admin:ingestion_importbatch_change", args=[source.batch_id]),
+            source.batch.label or str(source.batch),
+            source.batch_id,
+        )
+
+    @admin.display(description="size", ordering="size")
+    def file_size(self, source: SourceFile) -> str:
+        return human_size(source.size)
+
+    @admin.display(description="created", ordering="created_at")
+    def created(self, source: SourceFile) -> str:
+        at = timezone.localtime(source.created_at)
+        return format_html("{}<br>{}", formats.date_format(at, "DATE_FORMAT"), formats.time_format(at, "TIME_FORMAT"))
 
     @admin.display(description="error")
     def problem(self, source: SourceFile) -> str:
