@@ -68,7 +68,7 @@ CACHES = {
 
 # --- Applications ------------------------------------------------------------------------------------------------
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "talentdb.admin_site.TalentDBAdminConfig",  # django.contrib.admin, with our site (its name, the index order)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
