@@ -1,8 +1,10 @@
 """A recruiter's day in a real browser: headless Chromium against the live server, with a real Celery worker.
 
-Logs in, filters by a skill and a minimum score, edits a score inline, finds the change in the history, adds the
-candidate to a shortlist, and uploads files whose batch reaches 100 %. Every page visited is saved under
-``screenshots/`` (git-ignored) for a person to look at.
+At 1366x768: logs in to the dashboard, filters by a skill and a minimum score, opens a profile and edits a score,
+finds the change in the history, searches and adds the candidate to a shortlist, uploads files (one broken) and watches
+the batch finish with its failed file shown without a reload, and opens the source files. No page scrolls sideways.
+Every page visited is saved under ``screenshots/`` (git-ignored) for a person to look at. Only the project's own
+files are read (tests/fixtures, samples/).
 """
 
 import re
@@ -71,8 +73,8 @@ def browser(tmp_path):
 
 # The document's width, the window's, and the deepest elements that reach past the window's right edge.
 WIDEST_ELEMENTS_JS = """
-const out = [...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-    .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > window.innerWidth + 1))
+const past = e => e.getBoundingClientRect().right > window.innerWidth + 1;
+const out = [...document.querySelectorAll("body *")].filter(past).filter(e => ![...e.children].some(past))
     .slice(0, 5).map(e => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}.${[...e.classList].join(".")}`
     + ` (${Math.round(e.getBoundingClientRect().right)} px)`);
 return [document.documentElement.scrollWidth, window.innerWidth, out];
@@ -129,7 +131,7 @@ class Recruiter:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruiter, settings):
+def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruiter, settings, tmp_path):
     from talentdb.celery import app
 
     settings.CELERY_TASK_DEFAULT_QUEUE = app.conf.task_default_queue  # the tests' private queue (conftest)
@@ -145,6 +147,7 @@ def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruit
     me.find("#id_password").send_keys(PASSWORD)
     me.submit("input[type=submit]", "index")
     assert "Dashboard" in me.body
+    assert "TalentDB" in me.driver.title
 
     # Filter by a skill and a minimum score.
     me.open(reverse("admin:profiles_candidate_changelist"), "candidates")
@@ -197,14 +200,28 @@ def test_a_recruiters_day(plain_http_live_server, browser, start_worker, recruit
         recruiter.pk,
     )
 
-    # Upload files; the batch page follows the worker to 100 %.
+    # Upload files, one of them broken; the batch page follows the worker to 100 % and shows, without a reload,
+    # when it finished and which file failed.
+    broken = tmp_path / "half-a-resume.json"
+    broken.write_text('{"basics": {"name": "Half"')
     me.open(reverse("admin:ingestion_importbatch_add"), "upload")
-    paths = [SAMPLES / "amara-okafor.txt", SAMPLES / "rohan-iyer.json"]
+    paths = [SAMPLES / "amara-okafor.txt", SAMPLES / "rohan-iyer.json", broken]
     me.find("input[type=file]").send_keys("\n".join(str(p) for p in paths))
     me.submit("#upload-form input[type=submit]", "batch")
     text = me.wait_for_text(".batch-progress-text", r"^100 %")
+    me.wait_for_text(".batch-failed-files", r"half-a-resume\.json")
     me.screenshot("batch-finished")
+    me.assert_fits("batch-finished")
     batch = ImportBatch.objects.get()
-    assert (batch.origin, batch.total_files, batch.created_by_id) == ("admin", 2, recruiter.pk)
+    assert (batch.origin, batch.total_files, batch.created_by_id) == ("admin", 3, recruiter.pk)
     assert batch.finished_at is not None, worker.output()
-    assert "2 of 2 files, 0 failed" in text
+    assert "3 of 3 files, 1 failed" in text
+    assert me.find(".batch-finished-at").text not in ("", "-")
+
+    # Open the batch's source files, then the failed one.
+    me.open(reverse("admin:ingestion_sourcefile_changelist") + f"?batch__id__exact={batch.pk}", "source-files")
+    assert "half-a-resume.json" in me.body
+    assert "amara-okafor.txt" in me.body
+    me.driver.find_element("partial link text", "half-a-resume").click()
+    me.page_loaded("source-file-failed")
+    assert "half-a-resume.json" in me.body
