@@ -54,6 +54,23 @@ class MonthField(serializers.ReadOnlyField):
 extend_schema_field(MONTH_SCHEMA)(MonthField)
 
 
+# PostgreSQL's ts_rank is a float4 ratio with every digit it has, and 1e-20 where a query leaves it nothing to weigh (a
+# word that must be absent, words far apart); four decimals are what a reader can compare. The ordering and the
+# cursors use the unrounded value, so rows that show the same rank keep their order.
+RANK_DECIMALS = 4
+
+
+def readable_rank(value: float | None) -> float | None:
+    return None if value is None else round(float(value), RANK_DECIMALS)
+
+
+class RankField(serializers.FloatField):
+    """``q``'s full-text relevance, rounded to ``RANK_DECIMALS``."""
+
+    def to_representation(self, value) -> float | None:
+        return readable_rank(value)
+
+
 class LocationSerializer(serializers.Serializer):
     city = serializers.CharField()
     region = serializers.CharField()
@@ -216,7 +233,15 @@ class _CandidateBaseSerializer(serializers.ModelSerializer):
 class CandidateListSerializer(_CandidateBaseSerializer):
     """The list's lighter shape: who, where, how experienced, and every skill."""
 
-    rank = serializers.FloatField(required=False, help_text="Full-text relevance; present with `q`.")
+    rank = RankField(
+        required=False,
+        help_text=(
+            "Present with `q`: the full-text relevance (PostgreSQL's `ts_rank`, words in the name weighing most, then "
+            "headline, title, company and jobs, then summary and skills, then contributions), rounded to 4 decimals. "
+            "Higher is more relevant; it compares the results of one query, not of different ones. Usually between 0 "
+            "and 1; 0 when the query leaves nothing to weigh (a word that must be absent, words far apart)."
+        ),
+    )
 
     class Meta:
         model = Candidate
@@ -263,7 +288,7 @@ class CandidateListSerializer(_CandidateBaseSerializer):
         if hasattr(candidate, "match"):
             row["match"] = candidate.match
         if hasattr(candidate, "rank"):
-            row["rank"] = None if candidate.rank is None else float(candidate.rank)
+            row["rank"] = readable_rank(candidate.rank)
         row["updated_at"] = updated_at_field.to_representation(candidate.updated_at)
         return row
 

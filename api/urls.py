@@ -1,9 +1,10 @@
 from django.urls import path
 
-from api import job_match, jobs, views
+from api import job_match, jobs, root, views
 
 app_name = "api"
 urlpatterns = [
+    path("", root.ApiRootView.as_view(), name="root"),
     path("candidates/", views.CandidateListView.as_view(), name="candidate-list"),
     path("candidates/export.csv", views.CandidateExportCSVView.as_view(), name="candidate-export-csv"),
     path("candidates/export.jsonl", views.CandidateExportJSONLView.as_view(), name="candidate-export-jsonl"),

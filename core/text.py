@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clean_paragraphs", "clean_text", "human_size"]
+__all__ = ["clean_paragraphs", "clean_text", "human_size", "human_size_against"]
 
 _WS_RE = re.compile(r"\s+")
 _SPACES_RE = re.compile(r"[^\S\n]+")
@@ -53,18 +53,29 @@ def clean_paragraphs(s: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
-_SIZE_UNITS = ("KB", "MB", "GB", "TB", "PB")
+# The limits are powers of 1024 (INGEST_MAX_FILE_BYTES is 5 × 1024², INGEST_MAX_UPLOAD_BYTES 100 × 1024²): their IEC
+# names say so, where "MB" reads as 10⁶ to some and as 1024² to others (5 MiB is 5.2 MB of the first kind).
+_SIZE_UNITS = ("KiB", "MiB", "GiB", "TiB", "PiB")
 
 
 def human_size(num_bytes: int) -> str:
-    """A size as people read it: "1 byte", "812 bytes", "4.2 KB", "5.0 MB" (powers of 1024, as Django's
-    ``filesizeformat`` writes them, with a plain space)."""
+    """A size as people read it: "1 byte", "812 bytes", "4.2 KiB", "5 MiB" (powers of 1024 with their IEC names, one
+    decimal, none when it is 0)."""
     size = int(num_bytes)
     if abs(size) < 1024:
         return f"{size} byte" if abs(size) == 1 else f"{size} bytes"
     value = float(size)
     for unit in _SIZE_UNITS:
         value /= 1024
-        if abs(value) < 1024 or unit == _SIZE_UNITS[-1]:
-            return f"{round(value, 1):.1f} {unit}"
+        if abs(round(value, 1)) < 1024 or unit == _SIZE_UNITS[-1]:  # 1023.96 KiB is 1 MiB, not "1024 KiB"
+            return f"{value:.1f}".removesuffix(".0") + f" {unit}"
     raise AssertionError("unreachable")
+
+
+def human_size_against(size: int, limit: int) -> tuple[str, str]:
+    """``size`` and the ``limit`` it passed, as :func:`human_size` writes them, or both in bytes where that would
+    write them alike ("5 MiB; files up to 5 MiB")."""
+    shown, limit_shown = human_size(size), human_size(limit)
+    if shown == limit_shown:
+        return f"{size:,} bytes", f"{limit:,} bytes"
+    return shown, limit_shown

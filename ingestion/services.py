@@ -28,7 +28,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from core.sqlstate import is_transient, sqlstate_of
-from core.text import human_size
+from core.text import human_size_against
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.loaders import (
     LoadResult,
@@ -132,7 +132,7 @@ def upload_refusals(*, files: Sequence[NamedSize]) -> list[str]:
     if len(files) > max_files:
         return [f"{len(files)} files sent; at most {max_files} per upload."]
     return [
-        f"{safe_file_name(f.name)} is {human_size(f.size)}; files up to {human_size(max_bytes)} are accepted."
+        "{} is {}; files up to {} are accepted.".format(safe_file_name(f.name), *human_size_against(f.size, max_bytes))
         for f in files
         if f.size > max_bytes
     ]
@@ -377,7 +377,7 @@ def document_parse(data: bytes, vocabulary: SkillVocabulary) -> ProfileDocument:
     ``ParseError`` with the message a recruiter reads about why it cannot be imported."""
     limit = settings.INGEST_MAX_FILE_BYTES
     if len(data) > limit:
-        raise ParseError(f"The file is {human_size(len(data))}; files up to {human_size(limit)} are accepted.")
+        raise ParseError("The file is {}; files up to {} are accepted.".format(*human_size_against(len(data), limit)))
     try:
         return apply_limits(parse(data, vocabulary=vocabulary.words), _limits())
     except RecursionError:

@@ -9,7 +9,6 @@ outlive the process that started them, so the web server, the worker, beat and t
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -60,8 +59,10 @@ def start() -> dict[str, str]:
     return in_use
 
 
-def stop(var: Path) -> None:
-    """Stop the embedded servers under ``var`` (``make stop``), and wait until they are gone."""
+def stop(var: Path) -> list[str]:
+    """Stop the embedded servers under ``var`` (``make stop``), wait until they are gone, and say which it stopped
+    (returned too, for the caller)."""
+    stopped = []
     pg_dir = var / "postgres"
     if (pg_dir / "postmaster.pid").exists():
         pgserver = _pgserver(var)
@@ -69,17 +70,36 @@ def stop(var: Path) -> None:
         user = "pgserver" if os.geteuid() == 0 else None
         try:
             pgserver.pg_ctl(["-w", "stop", "-m", "fast"], pgdata=pg_dir, user=user)
+            stopped.append(f"PostgreSQL ({pg_dir})")
         except subprocess.CalledProcessError as exc:  # e.g. a pid file left by a crashed server
             print(f"PostgreSQL under {pg_dir} was not stopped: {exc}", file=sys.stderr)
     pidfile = _redis_socket(var).parent / "redis.pid"
-    if pidfile.exists():
-        with contextlib.suppress(ProcessLookupError, ValueError):
-            pid = int(pidfile.read_text().strip())
-            os.kill(pid, signal.SIGTERM)
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                os.kill(pid, 0)  # ProcessLookupError once it has exited
-                time.sleep(0.05)
+    if pidfile.exists() and _stop_process(pidfile):
+        stopped.append(f"Redis ({_redis_socket(var)})")
+    for server in stopped:
+        print(f"Stopped {server}.")
+    if not stopped:
+        print(f"No embedded server was running under {var}.")
+    return stopped
+
+
+def _stop_process(pidfile: Path, timeout: float = 10) -> bool:
+    """SIGTERM to the process named in ``pidfile``, then wait for it to exit; False when none was running (a pid file
+    left by a process that died)."""
+    try:
+        pid = int(pidfile.read_text().strip())
+        os.kill(pid, signal.SIGTERM)
+    except (ProcessLookupError, ValueError):
+        return False
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:  # it has exited
+            return True
+        time.sleep(0.05)
+    print(f"The process {pid} of {pidfile} did not stop within {timeout:g} s.", file=sys.stderr)
+    return False
 
 
 def _pgserver(var: Path):

@@ -178,6 +178,22 @@ def test_q_ranks_by_relevance(api):
     assert rows[0]["rank"] > rows[1]["rank"] > 0
 
 
+def test_rank_is_rounded_to_four_decimals_and_never_written_in_exponents(api):
+    """PostgreSQL's ts_rank gives 1e-20 when the query's words leave it nothing to weigh (here a word that must be
+    absent), and ratios with a float's worth of digits otherwise; the API shows four decimals of either."""
+    name_hit = searchable(name="Ada Compiler", summary="Writes databases.")
+    summary_hit = searchable(name="Bo Smith", summary="Writes databases and a compiler.")
+
+    negated = api.get(URL, {"q": "databases -kernels"})
+    ranked = api.get(URL, {"q": "compiler"}).json()["results"]
+
+    assert b"e-" not in negated.content
+    assert [row["rank"] for row in negated.json()["results"]] == [0.0, 0.0]
+    assert [row["id"] for row in ranked] == [name_hit.pk, summary_hit.pk]
+    assert [row["rank"] for row in ranked] == [0.6079, 0.1216]  # name (weight A) and summary (C) hits
+    assert all(row["rank"] == round(row["rank"], 4) for row in ranked)
+
+
 # --- Profile fields ------------------------------------------------------------------------------------------------
 
 

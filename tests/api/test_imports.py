@@ -124,7 +124,7 @@ def test_a_file_over_the_size_limit_is_a_400_naming_it(import_api, settings):
     response = import_api.post(URL, upload(("small.txt", b"ok"), ("big.txt", b"x" * 2_000_000)))
 
     assert response.status_code == 400
-    assert response.json()["error"]["details"]["files"] == ["big.txt is 1.9 MB; files up to 10 bytes are accepted."]
+    assert response.json()["error"]["details"]["files"] == ["big.txt is 1.9 MiB; files up to 10 bytes are accepted."]
     assert not SourceFile.objects.exists()
 
 

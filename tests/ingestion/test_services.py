@@ -107,7 +107,7 @@ def test_a_file_over_the_size_limit_is_stored_and_failed(settings, seed_bytes):
 
     source = SourceFile.objects.get(batch=batch)
     assert source.status == SourceFile.Status.FAILED
-    assert source.error == f"The file is {len(seed_bytes) / 1024:.1f} KB; files up to 1000 bytes are accepted."
+    assert source.error == f"The file is {len(seed_bytes) / 1024:.1f} KiB; files up to 1000 bytes are accepted."
     assert source.size == len(seed_bytes)
 
 

@@ -23,6 +23,7 @@ PUBLIC = {"healthz", "admin:login", "admin:logout"}
 # the import permission). GET of READ endpoints is open to every logged-in user; every other method is refused.
 READ, IMPORT, VIEW_CANDIDATES, JOBS = "read", "import", "view candidates", "jobs"
 API_POLICY = {
+    "api:root": READ,  # links only, behind the same login
     "api:candidate-list": READ,
     "api:candidate-export-csv": READ,
     "api:candidate-export-jsonl": READ,

@@ -31,7 +31,7 @@ def test_an_api_upload_over_the_total_limit_is_refused_before_it_is_read(importe
     assert response.json() == {
         "error": {
             "code": "request_too_large",
-            "message": f"The upload is {size}; at most 4.0 KB per request.",
+            "message": f"The upload is {size}; at most 4 KiB per request.",
             "details": {},
         }
     }

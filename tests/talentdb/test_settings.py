@@ -113,6 +113,8 @@ def test_a_database_command_starts_the_embedded_servers_and_make_stop_stops_them
         )
     # `make stop` runs this: it must really stop both servers.
     assert stopped.returncode == 0, stopped.stderr
+    redis_socket = var / "redis" / "redis.sock"
+    assert stopped.stdout == f"Stopped PostgreSQL ({var / 'postgres'}).\nStopped Redis ({redis_socket}).\n"
     assert not (var / "postgres" / "postmaster.pid").exists()
     assert _processes_using(var) == []
 
