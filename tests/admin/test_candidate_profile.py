@@ -292,3 +292,15 @@ def test_the_role_line_is_left_out_when_the_headline_says_it(admin_client):
         '<p class="profile-role">Staff Engineer at Quillpoint</p>'
         in admin_client.get(profile_url(other)).content.decode()
     )
+
+
+def test_a_job_without_dates_says_so_in_words(admin_client):
+    candidate = CandidateFactory()
+    PositionFactory(candidate=candidate, company="Nowhere Ltd", start=None)
+    PositionFactory(candidate=candidate, company="Elsewhere", start=None, end=dt.date(2019, 5, 1), is_current=False)
+
+    experience = text_of(admin_client.get(profile_url(candidate)).content.decode(), "profile-experience")
+
+    assert "Current" in experience
+    assert "Until May 2019" in experience
+    assert "?" not in experience
