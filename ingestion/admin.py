@@ -283,7 +283,7 @@ class WarningsFilter(admin.SimpleListFilter):
 @admin.register(SourceFile)
 class SourceFileAdmin(admin.ModelAdmin):
     # Narrow enough for a 1366 px window beside the navigation and the filters: long names are cut (whole in their
-    # title), the outcome sits under the status, the batch is its number, sizes read as KB/MB, the time goes under
+    # title), the outcome sits under the status, the batch is its number, sizes read in KiB/MiB, the time goes under
     # the date; the format is a filter and, with the id, on the file's page (change_list.html has the CSS).
     list_display = ["file_name", "status_and_outcome", "candidate_name", "batch_link", "file_size", "created"]
     list_display_links = ["file_name"]
@@ -404,6 +404,7 @@ class SourceFileAdmin(admin.ModelAdmin):
                 "title": source.original_name,
                 "opts": self.model._meta,
                 "source": source,
+                "size": human_size(source.size),
                 "text": source.text,
             },
         )

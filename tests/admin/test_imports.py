@@ -177,3 +177,14 @@ def test_the_batch_page_lists_the_files_that_imported_with_warnings_and_the_file
     assert "Copperleaf" in file_page
     assert [f.original_name for f in with_warnings.result_list] == ["jonas.json"]
     assert [f.original_name for f in without.result_list] == ["tove.json"]
+
+
+def test_the_stored_text_page_writes_the_size_as_the_rest_of_the_product_does(recruiter_client):
+    batch = services.batch_create(origin="cli")
+    services.batch_receive(batch=batch, files=[services.IncomingFile("big.txt", b"x" * 3000)], enqueue=False)
+    source = SourceFile.objects.get()
+
+    html = recruiter_client.get(reverse("admin:ingestion_sourcefile_text", args=[source.pk])).content.decode()
+
+    assert "2.9 KiB" in html
+    assert "KB" not in html
