@@ -465,6 +465,7 @@ class CandidateAdmin(
             return HttpResponseRedirect(f"{request.path}?{with_skill_term(request.GET).urlencode()}")
         request.filter_choices = candidate_filter_choices()
         extra_context = {
+            "title": "Candidates",  # a list to read and search, not "Select candidate to change"
             **(extra_context or {}),
             "duplicates_url": reverse("admin:profiles_candidate_duplicates"),
         }

@@ -246,3 +246,10 @@ def test_a_large_result_shows_an_estimate_instead_of_counting(admin_client, peop
     assert listed(response) == ["Ada Quill"]
     # A page shorter than a full page tells the true size: the pager says 1, not "about".
     assert (cl.result_count, cl.result_count_is_estimate) == (1, False)
+
+
+def test_the_list_is_titled_candidates(recruiter_client):
+    html = recruiter_client.get(URL).content.decode()
+
+    assert "<h1>Candidates</h1>" in html
+    assert "Select candidate to change" not in html
