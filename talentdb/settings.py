@@ -5,6 +5,7 @@ Redis on unix sockets under ``var/``, whose URLs are computed here; the entry po
 (``talentdb.embedded.start``). There is no SQLite path. Production-safe defaults: DEBUG is off unless asked for.
 """
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -84,6 +85,7 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "profiles",
+    "privacy",  # sourcing records, suppressions of erased people, the privacy audit log (issue 18)
     "ingestion",
     "exports",
     "jobs",
@@ -249,6 +251,15 @@ EXPORT_STALE_AFTER_SECONDS = env.int("EXPORT_STALE_AFTER_SECONDS", default=600)
 EXPORT_SWEEP_INTERVAL_SECONDS = env.int("EXPORT_SWEEP_INTERVAL_SECONDS", default=60)
 # An export job's own soft time limit (its hard limit is a minute later), instead of the imports' 240 s.
 EXPORT_TASK_SOFT_TIME_LIMIT = env.int("EXPORT_TASK_SOFT_TIME_LIMIT", default=3600)
+
+# --- Privacy (privacy/, issue 18) --------------------------------------------------------------------------------
+# The key of the keyed hashes (HMAC-SHA256) that suppression records keep of an erased person's identifiers. Unset, it
+# is derived from SECRET_KEY; set it on its own before ever rotating SECRET_KEY, or the erased people's records stop
+# matching their files (they would be imported again). Keep it secret: with it, a guessed e-mail can be tested.
+PRIVACY_HASH_KEY = (
+    env.str("PRIVACY_HASH_KEY", default="")
+    or hashlib.sha256(b"talentdb-privacy-hash-key:" + SECRET_KEY.encode()).hexdigest()
+)
 
 # --- Celery (https://docs.celeryq.dev/en/stable/userguide/configuration.html) ------------------------------------
 # https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_url
