@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
+from django.db.models import Exists, OuterRef, UniqueConstraint
 from django.utils import timezone
 
 from core.errors import ApplicationError
@@ -28,8 +29,13 @@ from profiles.models import (
     SpokenLanguage,
 )
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import WorkingList, skill_vocabulary_changed, working_list_permits
-from profiles.vocabulary import CURATED_ALIASES, CURATED_SKILLS, skill_display_name, skill_slug
+from profiles.selectors import (
+    WorkingList,
+    candidate_filter_choices_forget,
+    skill_vocabulary_changed,
+    working_list_permits,
+)
+from profiles.vocabulary import CURATED_ALIASES, CURATED_LABELS, CURATED_SKILLS, skill_display_name, skill_slug
 
 
 @transaction.atomic
@@ -118,9 +124,9 @@ class SkillMerge:
 @transaction.atomic
 def skills_merge(*, source: Skill, target: Skill) -> SkillMerge:
     """Merge skill ``source`` into ``target`` (a curator's "these are one skill"): candidates' scores of ``source``
-    move to ``target`` (a candidate with both keeps the higher score, and its label), repositories' topics follow,
-    ``source``'s slug, name and aliases become aliases of ``target``, and ``source`` is deleted. Every process reads
-    the vocabulary again once this commits.
+    move to ``target`` (a candidate with both keeps the higher score, and its label), repositories' topics and other
+    apps' rows (a job's criteria) follow, ``source``'s slug, name and aliases become aliases of ``target``, and
+    ``source`` is deleted. Every process reads the vocabulary again once this commits.
 
     Candidates' history is not rewritten: a revert to a version that names ``source`` finds ``target`` through the
     alias (``_candidate_skills_restore``).
@@ -161,6 +167,7 @@ def skills_merge(*, source: Skill, target: Skill) -> SkillMerge:
             """,
             [source.slug, target.slug, source.slug],
         )
+    _skill_references_follow(source_id=source.pk, target_id=target.pk)
     aliases = SkillAlias.objects.filter(skill_id=source.pk).update(skill_id=target.pk)
     source.delete()
     own_names = [(source.slug, target.slug), (label_key(source.name), target.slug)]
@@ -170,6 +177,32 @@ def skills_merge(*, source: Skill, target: Skill) -> SkillMerge:
     candidates_refresh_search_columns(candidate_ids=candidate_ids)
     transaction.on_commit(skill_vocabulary_changed)
     return SkillMerge(candidates=len(candidate_ids), both=both, aliases=aliases)
+
+
+def _skill_references_follow(*, source_id: int, target_id: int) -> None:
+    """Point the rows of other apps that name the merged skill (a job's criteria) at the skill it goes into, which
+    deleting it would otherwise cascade away. A row the target has already (equal but for the skill, by one of the
+    model's unique constraints: a job naming both) is dropped, the target's kept."""
+    for relation in Skill._meta.get_fields(include_hidden=True):
+        if not relation.auto_created or relation.concrete or relation.related_model is None:
+            continue
+        model = relation.related_model
+        if model._meta.app_label == Skill._meta.app_label:
+            continue  # the domain's own rows (scores, aliases) are merged by skills_merge itself
+        if not relation.one_to_many:
+            raise NotImplementedError(f"A skill merge does not know how to move {relation!r}; teach it first.")
+        field = relation.field
+        rows = model._base_manager.filter(**{field.attname: source_id})
+        for constraint in model._meta.constraints:
+            if (
+                isinstance(constraint, UniqueConstraint)
+                and field.name in constraint.fields
+                and not constraint.condition
+            ):
+                others = [name for name in constraint.fields if name != field.name]
+                kept = model._base_manager.filter(**{field.attname: target_id}, **{n: OuterRef(n) for n in others})
+                rows.filter(Exists(kept)).delete()
+        rows.update(**{field.attname: target_id})
 
 
 def skill_aliases_correct(*, corrections: Iterable[tuple[str, str, str]]) -> int:
@@ -197,6 +230,83 @@ def skills_seed_curated() -> None:
         skills=[(slug, name, kind) for slug, (name, kind) in CURATED_SKILLS.items()],
         aliases=[(slug, slug) for slug in CURATED_SKILLS] + list(CURATED_ALIASES.items()),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CuratedApplied:
+    """What ``skills_apply_curated`` changed."""
+
+    merged: tuple[tuple[str, str], ...]  # (slug merged, slug of the curated skill it went into)
+    aliases: int  # curated labels that led to another skill and now lead to theirs
+    renamed: int  # skills named as a label was written that now have their curated display name
+
+
+@transaction.atomic
+def skills_apply_curated() -> CuratedApplied:
+    """Bring the skills in line with the curated table (``profiles/data/curated_skills.tsv``), whatever seeded or
+    imported them before: its skills exist; a skill made of one of its labels ("apache-spark" beside "spark", "net"
+    of ".NET") is merged into the label's skill (``skills_merge``: a candidate with both keeps the higher score, once);
+    each label it lists leads to its skill; and a skill still named as a label was written ("bash", "apache spark",
+    "Tensorflow") takes its display name. A name no label of the skill spells was given by hand, and stays.
+    Idempotent: migration 0017 and every ``seed_skills`` run it.
+
+    Reads and writes through SQL on the columns a skill and an alias have had since 0001, so the migration can call
+    it; a merge goes through ``skills_merge``.
+    """
+    skills_seed_curated()
+    made = {skill_slug(label): slug for label, slug in CURATED_LABELS.items()} | CURATED_ALIASES
+    made = {made_slug: slug for made_slug, slug in made.items() if made_slug not in CURATED_SKILLS}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, slug FROM profiles_skill WHERE slug = ANY(%s::varchar[]) ORDER BY slug", [sorted(made)]
+        )
+        pairs = [(source_id, slug, made[slug]) for source_id, slug in cursor.fetchall()]
+    targets = dict(Skill.objects.filter(slug__in={target for _, _, target in pairs}).values_list("slug", "pk"))
+    for source_id, _, target in pairs:
+        skills_merge(source=Skill(pk=source_id), target=Skill(pk=targets[target]))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            UPDATE profiles_skillalias a SET skill_id = t.id
+            FROM unnest(%s::varchar[], %s::varchar[]) AS c(label, slug)
+            JOIN profiles_skill t ON t.slug = c.slug
+            WHERE a.label = c.label AND a.skill_id <> t.id
+            """,
+            [list(CURATED_LABELS), list(CURATED_LABELS.values())],
+        )
+        aliases = cursor.rowcount
+        cursor.execute(
+            """
+            SELECT s.id, s.slug, s.name, array_agg(a.label) FILTER (WHERE a.label IS NOT NULL)
+            FROM profiles_skill s LEFT JOIN profiles_skillalias a ON a.skill_id = s.id
+            WHERE s.slug = ANY(%s::varchar[]) GROUP BY s.id
+            """,
+            [list(CURATED_SKILLS)],
+        )
+        renames = [
+            (skill_id, CURATED_SKILLS[slug][0])
+            for skill_id, slug, name, labels in cursor.fetchall()
+            if name != CURATED_SKILLS[slug][0] and _named_as_written(name, slug, labels or [])
+        ]
+        if renames:
+            cursor.execute(
+                "UPDATE profiles_skill s SET name = r.name FROM unnest(%s::bigint[], %s::varchar[]) AS r(id, name) "
+                "WHERE s.id = r.id",
+                [[r[0] for r in renames], [r[1] for r in renames]],
+            )
+    if aliases or renames:  # a merge has said so already
+        transaction.on_commit(skill_vocabulary_changed)
+        transaction.on_commit(candidate_filter_choices_forget)
+    return CuratedApplied(
+        merged=tuple((slug, target) for _, slug, target in pairs), aliases=aliases, renamed=len(renames)
+    )
+
+
+def _named_as_written(name: str, slug: str, labels: list[str]) -> bool:
+    """Whether a skill's name is one of its labels as a file or a public vocabulary wrote it (what an import or a
+    seed names a skill), rather than a name given by hand."""
+    key = label_key(name)
+    return key in labels or skill_slug(key) == slug
 
 
 # --- Edits by hand: protected fields and history -----------------------------------------------------------------

@@ -4,7 +4,8 @@
   glued topic lines; the normaliser maps labels through it, the parsers split topics with its words. The database's
   copy is read by ``profiles.selectors.skill_vocabulary``.
 - How a label that no vocabulary knows becomes a skill: ``skill_slug`` and ``skill_display_name``.
-- The curated aliases: labels seen in profile files that the public vocabularies do not map.
+- The curated vocabulary (``profiles/data/curated_skills.tsv``, read by ``read_curated``): the common skills with
+  their display names and aliases, for a database seeded without the public vocabularies as much as with them.
 - ``read_vocabulary``: the public vocabularies (GitHub topics and their aliases, GitHub Linguist languages) read from
   a folder laid out like ``shared/corpus/vocab``: ``github_topics_explore_defly.tsv`` (topic, display_name, aliases)
   and ``linguist_languages.tsv`` (name, type, aliases, ...).
@@ -22,69 +23,6 @@ from django.utils.text import slugify
 
 from core.labels import label_key, label_variants
 
-# Curated aliases: labels seen in profile files that the public vocabularies do not map (label → canonical slug).
-CURATED_ALIASES: dict[str, str] = {
-    "c-language": "c",
-    "cprogramming-language": "c",
-    "c-programming": "c",
-    "c-programming-language": "c",
-    "clang": "c",
-    "c-plus-plus": "cpp",
-    "cplusplus": "cpp",
-    "c++": "cpp",
-    "c#": "csharp",
-    "c-sharp": "csharp",
-    "golang": "go",
-    "go-lang": "go",
-    "python3": "python",
-    "python-3": "python",
-    "py": "python",
-    "js": "javascript",
-    "ecmascript": "javascript",
-    "ts": "typescript",
-    "reactjs": "react",
-    "react-js": "react",
-    "vuejs": "vue",
-    "vue-js": "vue",
-    "nodejs": "nodejs",
-    "node-js": "nodejs",
-    "node": "nodejs",
-    "k8s": "kubernetes",
-    "postgres": "postgresql",
-    "psql": "postgresql",
-    "ml": "machine-learning",
-    "dl": "deep-learning",
-    "tf": "tensorflow",
-    "html5": "html",
-    "css3": "css",
-    "dataflow": "dataflow",
-    "analyse": "analysis",
-    "analyze": "analysis",
-}
-
-# Canonical skills the curated aliases point at, in case no vocabulary seeded them.
-CURATED_SKILLS: dict[str, tuple[str, str]] = {
-    "c": ("C", "language"),
-    "cpp": ("C++", "language"),
-    "csharp": ("C#", "language"),
-    "go": ("Go", "language"),
-    "python": ("Python", "language"),
-    "javascript": ("JavaScript", "language"),
-    "typescript": ("TypeScript", "language"),
-    "html": ("HTML", "language"),
-    "css": ("CSS", "language"),
-    "react": ("React", "skill"),
-    "vue": ("Vue.js", "skill"),
-    "nodejs": ("Node.js", "skill"),
-    "kubernetes": ("Kubernetes", "skill"),
-    "postgresql": ("PostgreSQL", "skill"),
-    "machine-learning": ("Machine learning", "topic"),
-    "deep-learning": ("Deep learning", "topic"),
-    "tensorflow": ("TensorFlow", "skill"),
-    "dataflow": ("Dataflow", "skill"),
-    "analysis": ("Analysis", "skill"),
-}
-
 
 # Cached: an import slugs every label of every file of a chunk again to say which files created a skill, and the
 # same few thousand labels recur across chunks (Django's slugify normalises Unicode, the costly part).
@@ -100,6 +38,42 @@ def skill_slug(label_key: str) -> str:
 
 def skill_display_name(label: str) -> str:
     return label.strip().replace("-", " ").strip()[:200] or label
+
+
+def _split(aliases: str | None) -> list[str]:
+    return [key for a in (aliases or "").split(",") if (key := label_key(a))]
+
+
+CURATED_FILE = Path(__file__).resolve().parent / "data" / "curated_skills.tsv"
+_KINDS = ("skill", "language", "topic")  # Skill.Kind's values (the models are not imported here)
+
+
+def read_curated(path: Path) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+    """The curated skills (slug → (display name, kind)) and their aliases (label key → slug) of a table laid out like
+    ``profiles/data/curated_skills.tsv``. A label listed for two skills, or an alias that is another curated skill's
+    slug, is refused: either would merge two skills nobody meant to merge."""
+    skills: dict[str, tuple[str, str]] = {}
+    aliases: dict[str, str] = {}
+    with path.open(encoding="utf-8", newline="") as handle:
+        lines = [line for line in handle if line.strip() and not line.startswith("#")]
+    for number, row in enumerate(csv.DictReader(lines, delimiter="\t"), start=1):
+        slug, name, kind = row["slug"].strip(), row["name"].strip(), row["kind"].strip()
+        if slug != skill_slug(slug) or not name or kind not in _KINDS or slug in skills:
+            raise ValueError(f"{path.name}, skill {number} ({slug!r}): a slug, a name and a kind, each slug once")
+        skills[slug] = (name, kind)
+        for alias in _split(row.get("aliases")):
+            if aliases.setdefault(alias, slug) != slug:
+                raise ValueError(f"{path.name}: {alias!r} is listed for {aliases[alias]} and {slug}")
+    if taken := sorted(alias for alias, slug in aliases.items() if alias in skills and alias != slug):
+        raise ValueError(f"{path.name}: {', '.join(taken)} are curated skills and aliases of another")
+    return skills, {alias: slug for alias, slug in aliases.items() if alias != slug}
+
+
+# The project's own vocabulary (profiles/data/curated_skills.tsv): the common skills with their display names, and the
+# labels files write for them. It is seeded with or without the public vocabularies (migrations 0002 and 0017,
+# ``seed_skills``), and where it names a label it wins over them: its names, its slugs and its aliases.
+CURATED_SKILLS, CURATED_ALIASES = read_curated(CURATED_FILE)
+CURATED_LABELS: dict[str, str] = {slug: slug for slug in CURATED_SKILLS} | CURATED_ALIASES  # label key → slug
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +105,7 @@ CURATED_SAME_SKILL: dict[str, str] = {
 # reason whenever the files name a label for another skill, or one of another kind).
 CURATED_REASONS: dict[str, str] = {
     "node": "Node.js, the runtime; Linguist lists 'node' as an alias of the JavaScript language",
+    "bash": "Bash, a shell and language of its own (a GitHub topic); Linguist lists 'bash' under its Shell language",
 }
 
 # Where a label's claim comes from, strongest first: a curated alias, a skill's own slug or name, a topic's alias,
@@ -174,10 +149,6 @@ def _rows(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle, delimiter="\t"))
 
 
-def _split(aliases: str | None) -> list[str]:
-    return [key for a in (aliases or "").split(",") if (key := label_key(a))]
-
-
 def read_vocabulary(vocab_dir: Path) -> Vocabulary:
     """The public vocabularies' skills, and each label decided to one skill (``decide_claims``)."""
     vocab = Vocabulary()
@@ -214,34 +185,35 @@ def read_vocabulary(vocab_dir: Path) -> Vocabulary:
 
 
 def decide_claims(claims: list[Claim]) -> dict[str, str]:
-    """One skill per label: the curated alias, else the strongest claim (a skill's own name before a topic's alias
-    before a Linguist alias), the first of equals."""
+    """One skill per label: the curated table's (a curated skill's slug or alias), else the strongest claim (a
+    skill's own name before a topic's alias before a Linguist alias), the first of equals."""
     decided: dict[str, tuple[int, str]] = {}
     for claim in claims:
         strength = _STRENGTH[claim.source]
         if claim.label and (claim.label not in decided or strength < decided[claim.label][0]):
             decided[claim.label] = (strength, claim.slug)
-    return {label: CURATED_ALIASES.get(label, slug) for label, (_, slug) in decided.items()}
+    return {label: CURATED_LABELS.get(label, slug) for label, (_, slug) in decided.items()}
 
 
 def contested_labels(vocab: Vocabulary) -> list[Contest]:
-    """Every label the files name for two skills or more, with the winner and why it wins."""
+    """Every label the files name for two skills or more (the curated table counting as one of them), with the
+    winner and why it wins."""
     by_label: dict[str, list[Claim]] = {}
     for claim in vocab.claims:
         by_label.setdefault(claim.label, []).append(claim)
     decided = decide_claims(vocab.claims)
     contests = []
     for label, claims in sorted(by_label.items()):
-        slugs = dict.fromkeys(c.slug for c in claims)
+        slugs = dict.fromkeys(
+            [*(c.slug for c in claims), *([CURATED_LABELS[label]] if label in CURATED_LABELS else [])]
+        )
         if len(slugs) < 2:
             continue
         winner = decided[label]
         own = {c.slug for c in claims if c.source == OWN_NAME}
-        if label in CURATED_ALIASES:
-            reason = CURATED_REASONS.get(label)
-        elif own == {winner}:
+        if own == {winner}:  # the curated table agreeing, or silent
             reason = f"'{label}' is the name of {winner}: a public alias does not take another skill's name"
-        else:
+        else:  # a curated entry that overrides the files, or a contest of public aliases
             reason = CURATED_REASONS.get(label)
         contests.append(Contest(label, winner, tuple(s for s in slugs if s != winner), reason))
     return contests
@@ -250,7 +222,7 @@ def contested_labels(vocab: Vocabulary) -> list[Contest]:
 def seeded_vocabulary(vocab: Vocabulary) -> SkillVocabulary:
     """The vocabulary ``seed_skills`` gives an empty database from these files: the curated aliases first, then the
     files' decided aliases (what the audit test resolves labels through, without a database)."""
-    slugs = {slug: slug for slug in CURATED_SKILLS} | dict(CURATED_ALIASES)
+    slugs = dict(CURATED_LABELS)
     for label, slug in vocab.aliases:
         slugs.setdefault(label, slug)
     for slug, _, _ in vocab.skills:
