@@ -1,0 +1,307 @@
+"""Access requests (GDPR Art. 15): one JSON document holding everything TalentDB stores about a person, and a
+plain-text summary of it.
+
+The document is built from the candidate's relations as Django knows them, not from a list written here: every table
+with a foreign key to the candidate is in it, whatever app adds one next (``ingestion``'s source files with their
+stored text, for one, which this layer may not import; profiles' merge moves the same relations the same way,
+``profiles.services._move_references_of_other_apps``). The domain's own tables get their names alongside (a skill's
+name, a contribution's repository, a shortlist's name and owner) so the document reads without the database.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import decimal
+import uuid
+from collections.abc import Iterable
+
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from privacy.models import PrivacyEvent
+from profiles.models import (
+    Candidate,
+    CandidateSkill,
+    Contribution,
+    MergeRecord,
+    NotDuplicate,
+    ShortlistEntry,
+    ShortlistEntryEvent,
+)
+
+FORMAT = "talentdb-subject-access/1"
+METADATA_KEYS = frozenset({"format", "generated_at", "candidate_id"})
+
+# Search columns rebuilt from the fields and skills the document shows: what they hold is already in it, in a form
+# (tsvector lexemes, skill_id * 16 + score tokens) no person could read.
+DERIVED_CANDIDATE_FIELDS = frozenset({"search_vector", "skill_tokens", "skill_scores"})
+
+# The document's name for a relation where the accessor's name would not say what the rows are.
+SECTION_NAMES = {"sources": "source_files", "sourcing": "sourcing_record", "merges": "merges_into_this_candidate"}
+
+# Columns of the domain's tables added to their rows, so that ids read as names.
+NAMED_COLUMNS: dict[type[models.Model], dict[str, str]] = {
+    CandidateSkill: {"skill_slug": "skill__slug", "skill_name": "skill__name", "skill_kind": "skill__kind"},
+    Contribution: {"repository_full_name": "repository__full_name"},
+    ShortlistEntry: {"shortlist_name": "shortlist__name", "shortlist_owner": "shortlist__owner__username"},
+    MergeRecord: {"merged_by_username": "merged_by__username"},
+}
+
+
+def jsonable(value):
+    """A column's value as JSON has it: times in ISO 8601, bytes as text when they are UTF-8 (the stored profile
+    files are) and as base64 otherwise."""
+    if isinstance(value, memoryview | bytes | bytearray):
+        raw = bytes(value)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return {"base64": base64.b64encode(raw).decode("ascii")}
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(v) for v in value]
+    return value
+
+
+def _rows(queryset: models.QuerySet, extra: dict[str, str] | None = None) -> list[dict]:
+    """Every concrete column of the rows (``attname``: a key's id, not the row it points at), and ``extra`` lookups."""
+    opts = queryset.model._meta
+    columns = [f.attname for f in opts.concrete_fields]
+    lookups = dict(extra or {})
+    rows = queryset.order_by(opts.pk.attname).values(*columns, **{k: models.F(v) for k, v in lookups.items()})
+    return [{key: jsonable(value) for key, value in row.items()} for row in rows]
+
+
+def candidate_relations() -> list[models.ForeignObjectRel]:
+    """The relations of other tables to the candidate (foreign keys and one-to-one keys pointing at it), hidden ones
+    (``related_name="+"``) included; the candidate's own history is not among them (its id is a plain column)."""
+    return [
+        relation
+        for relation in Candidate._meta.get_fields(include_hidden=True)
+        if relation.auto_created and not relation.concrete and relation.related_model is not None
+    ]
+
+
+def _section_of(relation: models.ForeignObjectRel) -> str:
+    if relation.related_model is NotDuplicate:
+        return "not_duplicates"  # two hidden keys (first, second): one section
+    name = relation.get_accessor_name() if not relation.hidden else relation.related_model._meta.label_lower
+    return SECTION_NAMES.get(name, name)
+
+
+def subject_access_document(*, candidate_id: int) -> dict:
+    """Everything stored about the candidate, as one JSON-ready dict; raises Candidate.DoesNotExist.
+
+    Sections: the candidate's columns, then one list per table that refers to them (skills with the skill's name,
+    contributions with the repository's name, shortlist entries with the shortlist's name and owner and each entry's
+    events, their source files with the stored text, the sourcing record, erasure requests ...), the history rows of
+    django-simple-history, and the pairs marked as different people. A few queries per table, none per row.
+    """
+    candidate = Candidate.objects.filter(pk=candidate_id)
+    row = _rows(candidate)
+    if not row:
+        raise Candidate.DoesNotExist(f"No candidate {candidate_id}.")
+    document: dict = {
+        "format": FORMAT,
+        "generated_at": jsonable(timezone.now()),
+        "candidate_id": candidate_id,
+        "candidate": {k: v for k, v in row[0].items() if k not in DERIVED_CANDIDATE_FIELDS},
+    }
+    seen: set[type[models.Model]] = set()
+    for relation in candidate_relations():
+        model = relation.related_model
+        if model in seen:
+            continue
+        seen.add(model)
+        section = _section_of(relation)
+        if model is NotDuplicate:
+            rows = _rows(NotDuplicate.objects.filter(Q(first_id=candidate_id) | Q(second_id=candidate_id)))
+        else:
+            rows = _rows(model._base_manager.filter(**{relation.field.attname: candidate_id}), NAMED_COLUMNS.get(model))
+        if relation.one_to_one:
+            document[section] = rows[0] if rows else None
+        else:
+            document[section] = rows
+    _add_entry_events(document.get("shortlist_entries", []))
+    history = Candidate.history.model
+    document["history"] = _rows(
+        history.objects.filter(id=candidate_id), {"history_user_username": "history_user__username"}
+    )
+    return document
+
+
+def _add_entry_events(entries: list[dict]) -> None:
+    """Each shortlist entry's events (added, stage changes, notes), in the order they happened, under the entry."""
+    by_entry: dict[int, list[dict]] = {entry["id"]: [] for entry in entries}
+    events = ShortlistEntryEvent.objects.filter(entry_id__in=list(by_entry)).order_by("entry_id", "at", "id")
+    for event in _rows(events, {"author_username": "author__username"}):
+        by_entry[event["entry_id"]].append(event)
+    for entry in entries:
+        entry["events"] = by_entry[entry["id"]]
+
+
+def section_counts(document: dict) -> dict[str, int]:
+    """How many rows each section holds (1 or 0 for a one-to-one record), for the summary and the audit log."""
+    counts = {
+        key: len(value) if isinstance(value, list) else int(value is not None)
+        for key, value in document.items()
+        if key not in METADATA_KEYS
+    }
+    counts["shortlist_entry_events"] = sum(len(e["events"]) for e in document.get("shortlist_entries", []))
+    return counts
+
+
+def _lines(title: str, items: Iterable[str]) -> list[str]:
+    items = list(items)
+    return [f"{title} ({len(items)})", *(f"  - {item}" for item in items)] if items else [f"{title}: none"]
+
+
+def _span(start, end) -> str:
+    start, end = (start or "")[:7], (end or "")[:7]
+    return f"{start or '?'} to {end or 'now'}" if start or end else ""
+
+
+def _joined(*parts, sep: str = ", ") -> str:
+    return sep.join(str(p) for p in parts if p)
+
+
+def _position_line(r: dict) -> str:
+    return _joined(_joined(r["title"], r["company"], sep=" at "), _span(r["start"], r["end"]))
+
+
+def _contribution_line(r: dict) -> str:
+    return _joined(f"{r['repository_full_name']}: {r['commits']} commits", r["role"])
+
+
+def _entry_line(r: dict) -> str:
+    notes = "with notes" if r["notes"] else ""
+    return _joined(
+        f"{r['shortlist_name']} (owner {r['shortlist_owner'] or '-'}): stage {r['status']}",
+        f"added {r['added_at'][:10]}",
+        f"{len(r['events'])} recorded event(s)",
+        notes,
+    )
+
+
+def _source_file_line(r: dict) -> str:
+    return f"{r.get('original_name')} ({r.get('size')} bytes, received {str(r.get('created_at'))[:10]})"
+
+
+def _history_line(r: dict) -> str:
+    what = dict(HISTORY_TYPES).get(r["history_type"], r["history_type"])
+    head = f"{r['history_date'][:16]} {what} by {r['history_user_username'] or 'an import'}"
+    return _joined(head, r.get("history_change_reason"), sep=": ")
+
+
+def _merge_line(r: dict) -> str:
+    return f"#{r['merged_id']}, merged {r['merged_at'][:10]} by {r['merged_by_username'] or '-'}"
+
+
+def _other_of_pair(r: dict, document: dict) -> int:
+    return r["second_id"] if r["first_id"] == document["candidate_id"] else r["first_id"]
+
+
+def subject_access_summary(document: dict) -> str:
+    """The document in plain text, for the person to read: what is held, section by section, and where it came from.
+    Every row is counted; long texts (summaries, notes, the files' text) are in the JSON only."""
+    c = document["candidate"]
+    location = ", ".join(part for part in (c.get("city"), c.get("region"), c.get("country")) if part)
+    lines = [
+        f"Data held by TalentDB about candidate #{document['candidate_id']}",
+        f"Produced {document['generated_at']}; the attached JSON document ({document['format']}) holds every row.",
+        "",
+        "Profile",
+        *(
+            f"  {label}: {value}"
+            for label, value in (
+                ("Name", c.get("name")),
+                ("Headline", c.get("headline")),
+                ("Title", c.get("title")),
+                ("Company", c.get("company")),
+                ("Location", location),
+                ("E-mail", c.get("email")),
+                ("Website", c.get("website")),
+                ("Years coding", c.get("years_coding")),
+                ("Years employed", c.get("years_employed")),
+                ("Spoken languages", ", ".join(c.get("spoken_languages") or [])),
+                ("Badges", ", ".join(c.get("badges") or [])),
+                ("Summary", f"{len(c.get('summary') or '')} characters" if c.get("summary") else ""),
+                ("Record created", c.get("created_at")),
+                ("Last changed", c.get("updated_at")),
+            )
+            if value not in (None, "")
+        ),
+        "",
+    ]
+    sourcing = document.get("sourcing_record")
+    if sourcing:
+        told = (
+            f"told on {sourcing['notified_at']} by {sourcing['notice_channel']}"
+            if sourcing.get("notified_at")
+            else f"not told yet (due {sourcing['notice_due_at']})"
+        )
+        lines += [
+            "Where the data came from",
+            f"  First imported {sourcing['sourced_at']} (batch {sourcing.get('source_batch_id') or '-'}, "
+            f"file {sourcing.get('source_file_id') or '-'}); lawful basis: {sourcing['lawful_basis']}; {told}.",
+            "",
+        ]
+    sections = [
+        ("Identifiers", "identifiers", lambda r: f"{r['kind']}: {r['value']}"),
+        ("Skills", "skills", lambda r: f"{r['skill_name']} {r['score']}/10 (as written: {r['label']})"),
+        ("Work history", "positions", _position_line),
+        ("Education", "education", lambda r: _joined(r["degree"], r["field"], r["school"]) or "(no details)"),
+        ("Spoken languages", "languages", lambda r: _joined(r["name"], r["fluency"])),
+        ("Open-source contributions", "contributions", _contribution_line),
+        ("Shortlists and pipelines", "shortlist_entries", _entry_line),
+        ("Source files (their full text is in the JSON document)", "source_files", _source_file_line),
+        ("Change history", "history", _history_line),
+        ("Records merged into this one", "merges_into_this_candidate", _merge_line),
+        ("Marked as a different person from", "not_duplicates", lambda r: f"candidate #{_other_of_pair(r, document)}"),
+        ("Erasure requests", "erasure_requests", lambda r: f"{r['requested_at'][:10]}: {r['status']}"),
+    ]
+    for title, key, line in sections:
+        lines += [*_lines(title, (line(row) for row in document.get(key, []))), ""]
+    others = {key: n for key, n in section_counts(document).items() if key not in SECTION_KEYS_IN_SUMMARY and n}
+    if others:
+        lines += [*_lines("Other records", (f"{key}: {n} row(s)" for key, n in sorted(others.items()))), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+HISTORY_TYPES = (("+", "created"), ("~", "changed"), ("-", "deleted"))
+# The sections the summary lists one by one; any other (a table some app adds later) is counted under "Other records".
+SECTION_KEYS_IN_SUMMARY = frozenset(
+    {
+        "candidate",
+        "sourcing_record",
+        "history",
+        "identifiers",
+        "skills",
+        "positions",
+        "education",
+        "languages",
+        "contributions",
+        "shortlist_entries",
+        "shortlist_entry_events",
+        "source_files",
+        "merges_into_this_candidate",
+        "not_duplicates",
+        "erasure_requests",
+    }
+)
+
+
+@transaction.atomic
+def subject_access_report(*, candidate_id: int, user=None) -> tuple[dict, str]:
+    """The document and its summary, and a row in the privacy audit log saying one was produced (by whom, how many
+    rows of each kind; not for whom)."""
+    document = subject_access_document(candidate_id=candidate_id)
+    PrivacyEvent.objects.create(kind=PrivacyEvent.Kind.SUBJECT_ACCESS, by=user, counts=section_counts(document))
+    return document, subject_access_summary(document)

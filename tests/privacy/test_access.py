@@ -1,0 +1,274 @@
+"""Access requests (issue 18): one JSON document with every row stored about a person, and a plain-text summary."""
+
+import datetime as dt
+import importlib
+import io
+import json
+import zipfile
+
+import pytest
+from django.apps import apps as django_apps
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+from django.utils import timezone
+
+from privacy.access import candidate_relations, subject_access_document, subject_access_summary
+from privacy.admin_access import MAX_PEOPLE
+from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord
+from profiles import services
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    MergeRecord,
+    NotDuplicate,
+    Shortlist,
+    ShortlistEntry,
+    ShortlistEntryEvent,
+)
+from tests.admin.conftest import GROUPS_MIGRATION
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ContributionFactory,
+    EducationFactory,
+    ImportBatchFactory,
+    PositionFactory,
+    RepositoryFactory,
+    SkillFactory,
+    SourceFileFactory,
+    SpokenLanguageFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+OFFICER_MIGRATION = "privacy.migrations.0002_privacy_officer_group_and_sourcing_backfill"
+PROFILE_TEXT = "Ada Quux\nada.quux@example.com\ngithub.com/adaquux\n"
+
+
+@pytest.fixture
+def person():
+    """A candidate with a row in every table that can hold one about them, and a bystander with rows of their own."""
+    owner = UserFactory(username="rita")
+    ada = CandidateFactory(name="Ada Quux", email="ada.quux@example.com", website="https://ada.example.org")
+    bystander = CandidateFactory(name="Bob Bystander")
+    CandidateSkillFactory(candidate=ada, skill=SkillFactory(slug="python", name="Python"), score=9, label="python")
+    CandidateSkillFactory(candidate=bystander, skill=SkillFactory(slug="go", name="Go"), score=4)
+    ContributionFactory(candidate=ada, repository=RepositoryFactory(full_name="adaquux/engine"), commits=41)
+    EducationFactory(candidate=ada, school="Quux University")
+    PositionFactory(candidate=ada, company="Analytical Ltd", title="Engineer")
+    SpokenLanguageFactory(candidate=ada, name="French", code="fr")
+    CandidateIdentifier.objects.create(candidate=ada, kind="github", value="adaquux")
+    CandidateIdentifier.objects.create(candidate=ada, kind="email", value="ada.quux@example.com")
+    CandidateIdentifier.objects.create(candidate=bystander, kind="github", value="bob")
+    shortlist = Shortlist.objects.create(owner=owner, name="Backend")
+    services.shortlist_add_candidates(shortlist=shortlist, candidate_ids=[ada.pk, bystander.pk], user=owner)
+    entry = ShortlistEntry.objects.get(shortlist=shortlist, candidate=ada)
+    services.shortlist_entry_note(entry=entry, text="Called Ada, call back in May", user=owner)
+    services.shortlist_entry_move(entry=entry, status="contacted", user=owner)
+    ada.headline = "Engineer of engines"
+    services.candidate_save_by_hand(candidate=ada, user=owner, reason="Fixed the headline")
+    MergeRecord.objects.create(survivor=ada, merged_name="Ada Q.", merged_id=999_999, details={"email": "a@q.example"})
+    NotDuplicate.objects.create(first_id=min(ada.pk, bystander.pk), second_id=max(ada.pk, bystander.pk))
+    batch = ImportBatchFactory()
+    source = SourceFileFactory(candidate=ada, batch=batch, content=PROFILE_TEXT.encode())
+    SourceFileFactory(candidate=bystander, content=b"Bob Bystander\n")
+    SourcingRecord.objects.update_or_create(
+        candidate=ada,
+        defaults={
+            "sourced_at": timezone.now(),
+            "notice_due_at": timezone.now() + dt.timedelta(days=30),
+            "source_batch_id": batch.pk,
+            "source_file_id": source.pk,
+        },
+    )
+    ErasureRequest.objects.create(candidate=ada, requested_by=owner, reason="They asked by phone")
+    return ada
+
+
+def _ids(rows) -> set:
+    return {row.get("id", row.get("candidate_id")) for row in rows}
+
+
+def test_the_document_holds_every_row_of_every_table_that_refers_to_the_person(person):
+    document = json.loads(json.dumps(subject_access_document(candidate_id=person.pk)))  # JSON as it is, no encoder
+
+    assert document["candidate"]["name"] == "Ada Quux"
+    assert document["candidate"]["headline"] == "Engineer of engines"
+    # Every table with a key to candidates, enumerated from the schema: the document holds exactly the person's rows.
+    found = {}
+    for relation in candidate_relations():
+        model = relation.related_model
+        if model is NotDuplicate:
+            continue
+        rows = model._base_manager.filter(**{relation.field.attname: person.pk})
+        found[model._meta.label] = set(rows.values_list("pk", flat=True))
+    sections = {
+        "profiles.CandidateIdentifier": "identifiers",
+        "profiles.CandidateSkill": "skills",
+        "profiles.Contribution": "contributions",
+        "profiles.Education": "education",
+        "profiles.Position": "positions",
+        "profiles.SpokenLanguage": "languages",
+        "profiles.ShortlistEntry": "shortlist_entries",
+        "profiles.MergeRecord": "merges_into_this_candidate",
+        "ingestion.SourceFile": "source_files",
+        "privacy.ErasureRequest": "erasure_requests",
+    }
+    one_to_one = {"privacy.SourcingRecord": "sourcing_record"}
+    assert set(found) == set(sections) | set(one_to_one), "a new table refers to candidates: name its section here"
+    for label, key in sections.items():
+        assert found[label], f"the fixture has no {label} row"
+        assert _ids(document[key]) == found[label], label
+    assert document["sourcing_record"]["candidate_id"] == person.pk
+    # Rows that refer to the person through another row or a plain column.
+    events = ShortlistEntryEvent.objects.filter(entry__candidate=person)
+    assert {e["id"] for entry in document["shortlist_entries"] for e in entry["events"]} == set(
+        events.values_list("pk", flat=True)
+    )
+    assert {h["history_id"] for h in document["history"]} == set(
+        Candidate.history.filter(id=person.pk).values_list("history_id", flat=True)
+    )
+    assert len(document["history"]) >= 1
+    assert _ids(document["not_duplicates"]) == set(
+        NotDuplicate.objects.filter(first=person)
+        .union(NotDuplicate.objects.filter(second=person))
+        .values_list("pk", flat=True)
+    )
+
+
+def test_the_document_names_what_ids_point_at_and_holds_the_files_text(person):
+    document = subject_access_document(candidate_id=person.pk)
+
+    assert document["skills"][0]["skill_name"] == "Python"
+    assert document["contributions"][0]["repository_full_name"] == "adaquux/engine"
+    entry = document["shortlist_entries"][0]
+    assert (entry["shortlist_name"], entry["shortlist_owner"], entry["status"]) == ("Backend", "rita", "contacted")
+    assert [e["kind"] for e in entry["events"]] == ["added", "note", "stage"]
+    assert entry["events"][1]["note"] == "Called Ada, call back in May"
+    assert document["source_files"][0]["content"] == PROFILE_TEXT
+    assert document["merges_into_this_candidate"][0]["details"] == {"email": "a@q.example"}
+    assert any(h["history_change_reason"] == "Fixed the headline" for h in document["history"])
+    # Search columns are derived from what is shown and are left out.
+    assert "search_vector" not in document["candidate"]
+
+
+def test_the_document_holds_no_row_of_another_person(person):
+    text = json.dumps(subject_access_document(candidate_id=person.pk))
+
+    assert "Bob Bystander" not in text
+    assert '"bob"' not in text
+
+
+def test_bytes_that_are_not_utf8_are_given_as_base64(person):
+    SourceFileFactory(candidate=person, content=b"\xff\xfe binary")
+
+    files = subject_access_document(candidate_id=person.pk)["source_files"]
+
+    assert {"base64": "//4gYmluYXJ5"} in [f["content"] for f in files]
+
+
+def test_a_missing_candidate_is_an_error():
+    with pytest.raises(Candidate.DoesNotExist):
+        subject_access_document(candidate_id=2_000_000_000)
+
+
+def test_the_summary_lists_each_section_in_plain_text(person):
+    summary = subject_access_summary(subject_access_document(candidate_id=person.pk))
+
+    assert f"Data held by TalentDB about candidate #{person.pk}" in summary
+    assert "Name: Ada Quux" in summary
+    assert "E-mail: ada.quux@example.com" in summary
+    assert "Python 9/10" in summary
+    assert "adaquux/engine: 41 commits" in summary
+    assert "Backend (owner rita): stage contacted" in summary
+    assert "Source files (their full text is in the JSON document) (1)" in summary
+    assert "lawful basis: legitimate_interest; not told yet" in summary
+    assert "Fixed the headline" in summary
+    assert "Erasure requests (1)" in summary
+
+
+def test_the_command_writes_the_json_and_the_summary_and_logs_the_act_without_the_person(person, tmp_path, capsys):
+    out = tmp_path / "ada.json"
+
+    call_command("subject_access", str(person.pk), "--out", str(out))
+
+    document = json.loads(out.read_text())
+    assert document["candidate"]["name"] == "Ada Quux"
+    assert "Name: Ada Quux" in (tmp_path / "ada.txt").read_text()
+    assert oct(out.stat().st_mode & 0o777) == "0o600"
+    assert "Name: Ada Quux" in capsys.readouterr().out
+    event = PrivacyEvent.objects.get(kind=PrivacyEvent.Kind.SUBJECT_ACCESS)
+    assert event.counts["skills"] == 1
+    assert "Ada" not in json.dumps(event.counts)
+    assert str(person.pk) not in json.dumps(event.counts)
+
+
+def test_the_command_without_out_prints_the_json(person, capsys):
+    call_command("subject_access", str(person.pk))
+
+    assert json.loads(capsys.readouterr().out)["candidate_id"] == person.pk
+
+
+def test_the_command_refuses_an_unknown_candidate():
+    with pytest.raises(CommandError, match="No candidate 2000000000"):
+        call_command("subject_access", "2000000000")
+
+
+@pytest.fixture
+def officer_client(client):
+    importlib.import_module(OFFICER_MIGRATION).create_groups(django_apps, None)
+    user = UserFactory(username="olga", is_staff=True)
+    user.groups.add(Group.objects.get(name="Privacy officer"))
+    client.force_login(user)
+    return client
+
+
+def test_the_admin_action_downloads_the_document_and_summary_for_a_privacy_officer(person, officer_client):
+    response = officer_client.post(
+        reverse("admin:profiles_candidate_changelist"),
+        {"action": "subject_access_report", "_selected_action": [person.pk]},
+    )
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    assert response["Content-Disposition"] == f'attachment; filename="subject-access-{person.pk}.zip"'
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    names = sorted(archive.namelist())
+    assert names == [f"subject-access-{person.pk}.json", f"subject-access-{person.pk}.txt"]
+    assert json.loads(archive.read(names[0]))["candidate"]["name"] == "Ada Quux"
+    assert "Name: Ada Quux" in archive.read(names[1]).decode()
+    assert PrivacyEvent.objects.get(kind=PrivacyEvent.Kind.SUBJECT_ACCESS).by.username == "olga"
+
+
+def test_the_admin_action_refuses_more_people_than_an_access_request_is_for(officer_client):
+    people = CandidateFactory.create_batch(MAX_PEOPLE + 1)
+
+    response = officer_client.post(
+        reverse("admin:profiles_candidate_changelist"),
+        {"action": "subject_access_report", "_selected_action": [c.pk for c in people]},
+        follow=True,
+    )
+
+    assert f"Select at most {MAX_PEOPLE} candidates" in response.content.decode()
+    assert not PrivacyEvent.objects.exists()
+
+
+def test_the_admin_action_is_not_offered_to_a_recruiter(person, client):
+    importlib.import_module(GROUPS_MIGRATION).create_groups(django_apps, None)
+    user = UserFactory(username="rex", is_staff=True)
+    user.groups.add(Group.objects.get(name="Recruiter"))
+    client.force_login(user)
+
+    response = client.get(reverse("admin:profiles_candidate_changelist"))
+
+    assert response.status_code == 200
+    assert "subject_access_report" not in response.content.decode()
+    response = client.post(
+        reverse("admin:profiles_candidate_changelist"),
+        {"action": "subject_access_report", "_selected_action": [person.pk]},
+    )
+    assert response.get("Content-Type") != "application/zip"
+    assert not PrivacyEvent.objects.exists()
