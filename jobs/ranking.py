@@ -35,6 +35,9 @@ At scale the formula runs only over a bounded pool: the candidates holding at le
 (``skill_tokens && ARRAY[...]``, one GIN index scan over the skills' posting lists), narrowed by the candidate filters
 in ``params`` and, with ``strict``, by each required skill at its minimum (a GIN condition each).
 Wrong-country candidates stay in the pool and lose ``WEIGHT_LOCATION``: a recruiter may relocate someone.
+
+"More like this" (``similar_candidates``) is the same ranking over criteria read from one candidate
+(``similar_criteria``: their strongest skills and the topics of their work), that candidate left out.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from django.utils import timezone
 
 from jobs.criteria import Criteria
 from profiles.filters import resolve_skills
-from profiles.models import Candidate
+from profiles.models import Candidate, Skill
 from profiles.search import skill_tokens
 from profiles.selectors import candidate_search
 
@@ -61,6 +64,11 @@ __all__ = [
     "EVIDENCE_HALF_LIFE_MONTHS",
     "EVIDENCE_SATURATION",
     "EVIDENCE_SHOWN",
+    "RESULT_FIELDS",
+    "SIMILAR_MARGIN",
+    "SIMILAR_PREFERRED",
+    "SIMILAR_REQUIRED",
+    "SIMILAR_TOPICS",
     "WEIGHT_EVIDENCE",
     "WEIGHT_KEYWORDS",
     "WEIGHT_LOCATION",
@@ -69,6 +77,9 @@ __all__ = [
     "WEIGHT_YEARS",
     "candidates_explain",
     "candidates_ranked",
+    "similar_candidates",
+    "similar_criteria",
+    "similar_ranked",
 ]
 
 WEIGHT_REQUIRED = 40  # the requirements decide most: a perfect rest cannot make up for weak required skills
@@ -83,6 +94,9 @@ EVIDENCE_HALF_LIFE_MONTHS = 36  # three years: work of 2016 weighs 1/8 of work o
 COMMITS_PER_ACTIVE_MONTH = 5  # a month of activity counts as five commits: squashed histories still show up
 EVIDENCE_SATURATION = 50  # weighted commits giving half the evidence: 50 recent commits already show the skill
 EVIDENCE_SHOWN = 3  # repositories listed per result, strongest first
+
+# The columns a ranked row shows (id, name, title, company, location) and ``candidates_explain`` reads (the scores).
+RESULT_FIELDS = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")
 
 # Query parameters the job's criteria decide: the candidate filters may narrow the pool, not rank it.
 _RANKING_PARAMS = ("skill", "any_skill", "ordering", "q")
@@ -292,3 +306,83 @@ def candidates_explain(
                 matched.append({"skill": slug, "score": score, "required": False})
         candidate.matched, candidate.missing, candidate.evidence = matched, missing, evidence[candidate.pk]
     return candidates
+
+
+# --- "More like this" ------------------------------------------------------------------------------------------------
+# A candidate's strongest skills and the topics of their work become criteria, and the ranking above does the rest.
+
+SIMILAR_REQUIRED = 3  # the strongest skills, required: what the candidate is known for
+SIMILAR_MARGIN = 2  # ... at the candidate's score minus this: a peer is close, not necessarily as strong
+SIMILAR_PREFERRED = 5  # the next strongest skills, preferred: they refine the order, they do not gate it
+SIMILAR_TOPICS = 4  # the topics of the candidate's repositories, weighted as the evidence is
+
+_TOPICS_SQL = f"""
+SELECT t.slug FROM profiles_contribution c
+JOIN profiles_repository r ON r.id = c.repository_id
+CROSS JOIN LATERAL unnest(r.topic_slugs) AS t(slug)
+WHERE c.candidate_id = %(id)s
+GROUP BY t.slug ORDER BY sum({_WEIGHT}) DESC, t.slug LIMIT %(limit)s
+"""  # noqa: S608 (module constants; the rest are parameters)
+
+
+def similar_criteria(*, candidate_id: int, today: dt.date | None = None) -> Criteria:
+    """The criteria of "more like this" for one candidate (Candidate.DoesNotExist when there is none):
+
+    - their SIMILAR_REQUIRED strongest skills are required, each at the candidate's score minus SIMILAR_MARGIN
+      (never below 0); the next SIMILAR_PREFERRED are preferred. Strongest: the highest score, ties by slug;
+      a skill scored 0 is left out (a profile names it, nothing shows it);
+    - the SIMILAR_TOPICS heaviest topics of their repositories (commits and active months decayed by age, as the
+      evidence weighs them): a topic that is a skill not chosen yet is preferred too, any other is a keyword
+      (hyphens as spaces, so ``distributed-systems`` matches "distributed systems" in summaries);
+    - no years, countries or remote: a peer may live anywhere, so location and years weigh the same for everyone.
+    """
+    scores = Candidate.objects.values_list("skill_scores", flat=True).get(pk=candidate_id) or {}
+    slugs = dict(Skill.objects.filter(pk__in=[int(pk) for pk in scores]).values_list("pk", "slug"))
+    strongest = sorted(
+        ((score, slugs[int(pk)]) for pk, score in scores.items() if score and int(pk) in slugs),
+        key=lambda item: (-item[0], item[1]),
+    )[: SIMILAR_REQUIRED + SIMILAR_PREFERRED]
+    required = tuple((slug, max(score - SIMILAR_MARGIN, 0)) for score, slug in strongest[:SIMILAR_REQUIRED])
+    preferred = [slug for _, slug in strongest[SIMILAR_REQUIRED:]]
+    sql, values = _positional(
+        _TOPICS_SQL, {"id": candidate_id, "limit": SIMILAR_TOPICS, "today": today or timezone.now().date()}
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        topics = [slug for (slug,) in cursor.fetchall()]
+    known = resolve_skills(set(topics))
+    chosen = {slug for _, slug in strongest}
+    keywords = []
+    for topic in topics:
+        if topic in known:
+            slug = known[topic][1]
+            if slug not in chosen:
+                chosen.add(slug)
+                preferred.append(slug)
+        else:
+            keywords.append(topic.replace("-", " "))
+    return Criteria(required=required, preferred=tuple(preferred), keywords=tuple(keywords))
+
+
+def similar_ranked(
+    *,
+    candidate_id: int,
+    user,
+    params: Mapping | None = None,
+    strict: bool = False,
+    today: dt.date | None = None,
+) -> tuple[Criteria, QuerySet[Candidate]]:
+    """``similar_criteria`` of the candidate and the others ranked by them (``candidates_ranked``: the same formula,
+    order, filters and ``strict``), the candidate left out. Candidate.DoesNotExist when there is none."""
+    criteria = similar_criteria(candidate_id=candidate_id, today=today)
+    others = Candidate.objects.exclude(pk=candidate_id).only(*RESULT_FIELDS)
+    ranked = candidates_ranked(criteria, params=params, strict=strict, user=user, today=today, queryset=others)
+    return criteria, ranked
+
+
+def similar_candidates(*, candidate_id: int, user, limit: int = 10) -> tuple[Criteria, list]:
+    """More like this: the criteria used (``similar_criteria``) and the ``limit`` best other candidates, explained
+    as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``).
+    Candidate.DoesNotExist when there is no such candidate."""
+    criteria, ranked = similar_ranked(candidate_id=candidate_id, user=user)
+    return criteria, list(candidates_explain(list(ranked[:limit]), criteria))

@@ -3,6 +3,7 @@ overrides of them checked against the skills that exist."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from collections.abc import Mapping
 from dataclasses import replace
@@ -15,11 +16,12 @@ from core.errors import ApplicationError
 from core.labels import label_key
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, extract_criteria
 from jobs.models import Job, JobSkill
+from jobs.ranking import RESULT_FIELDS, candidates_ranked
 from profiles.filters import resolve_skills
-from profiles.models import ShortlistEntry, ShortlistEntryEvent
+from profiles.models import Candidate, ShortlistEntry, ShortlistEntryEvent
 from profiles.selectors import skill_vocabulary, working_lists_for
 
-__all__ = ["NO_SKILL_WARNING", "criteria_overridden", "description_criteria", "job_cities"]
+__all__ = ["NO_SKILL_WARNING", "criteria_overridden", "description_criteria", "job_cities", "job_matches"]
 
 NO_SKILL_WARNING = "No skill was found in the description or the criteria: no candidate can be ranked."
 CITIES_MAX_AGE_SECONDS = 300  # a city new to the database is read in job posts within five minutes
@@ -140,6 +142,19 @@ def job_criteria(job: Job) -> Criteria:
         countries=tuple(job.countries),
         remote=job.remote,
         keywords=tuple(job.keywords),
+    )
+
+
+def job_matches(
+    *, job: Job, user, params: Mapping | None = None, strict: bool = False, today: dt.date | None = None
+) -> tuple[Criteria, QuerySet[Candidate]]:
+    """The job's stored criteria and the candidates ranked by them, exactly as ``POST /jobs/match/`` ranks a
+    description's (``jobs.ranking.candidates_ranked``: ``params`` narrow the pool, ``strict`` drops whoever misses a
+    required skill). ``job`` comes from ``job_for``, which decides who may read it."""
+    criteria = job_criteria(job)
+    queryset = Candidate.objects.only(*RESULT_FIELDS)
+    return criteria, candidates_ranked(
+        criteria, params=params, strict=strict, user=user, today=today, queryset=queryset
     )
 
 

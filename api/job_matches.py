@@ -1,0 +1,188 @@
+"""Ranked candidates from stored criteria (issue 16): ``GET /jobs/{id}/matches/`` and ``GET /candidates/{id}/similar/``.
+
+Both answer as ``POST /jobs/match/`` does (its result shape, ranking, ``strict`` and keyset pagination) with the
+criteria read from the database instead of a pasted description: a job's stored criteria
+(``jobs.selectors.job_matches``) or one candidate's strongest skills and topics (``jobs.ranking.similar_ranked``).
+The candidate filters of ``GET /candidates/`` narrow the ranked pool, except those that would rank (``skill``,
+``any_skill``, ``q``, ``ordering``): the criteria rank here. Both need the candidate view permission; a job's matches
+need ``jobs.view_job`` too, and only a job the user may read (their own, one shared with them, any for a superuser)
+answers; another's private job is a 404, as in ``api.jobs``.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+
+from api.filters import SelectorFilterBackend
+from api.job_match import (
+    JOB_MATCH_FORMULA,
+    CanViewCandidates,
+    CriteriaSerializer,
+    MatchResultSerializer,
+    _strict,
+)
+from api.jobs import JobPermission, _JobMixin
+from api.pagination import KeysetPagination
+from api.serializers import candidate_location
+from jobs.ranking import (
+    SIMILAR_MARGIN,
+    SIMILAR_PREFERRED,
+    SIMILAR_REQUIRED,
+    SIMILAR_TOPICS,
+    candidates_explain,
+    similar_ranked,
+)
+from jobs.selectors import NO_SKILL_WARNING, job_matches
+from profiles.filters import CandidateFilterSet
+from profiles.models import Candidate
+
+
+class RankedCandidateFilterSet(CandidateFilterSet):
+    """The candidate filters these endpoints accept, for the schema: the list's, less those that would rank (the
+    selector refuses them with a 400 naming each)."""
+
+    skill = any_skill = q = ordering = None
+
+
+_PARAMETERS = [
+    OpenApiParameter(
+        "strict",
+        OpenApiTypes.STR,
+        enum=["0", "1", "true", "false"],
+        description="1: leave out candidates missing a required skill (default 0: rank them last).",
+    ),
+    OpenApiParameter("cursor", OpenApiTypes.STR, description="Opaque position from a `next` link."),
+    OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (default 50, at most 500)."),
+]
+_FILTERS = (
+    " The candidate filters of `GET /candidates/` (`country`, `location`, `title`, ...; not `skill`, `any_skill`, "
+    "`q` or `ordering`, which would rank) narrow the ranked pool. Cursor-paginated: follow `next`."
+)
+
+
+# --- Answers (the schema; the views write the same dicts) -----------------------------------------------------------
+
+
+class JobMatchesResponseSerializer(serializers.Serializer):
+    job = serializers.URLField()
+    criteria = CriteriaSerializer(help_text="The job's stored criteria, as `GET /jobs/{id}/` shows them.")
+    results = MatchResultSerializer(many=True)
+    next = serializers.URLField(allow_null=True)
+    warnings = serializers.ListField(child=serializers.CharField(), help_text="Why no one can be ranked, if so.")
+
+
+class SimilarCandidatesResponseSerializer(serializers.Serializer):
+    candidate = serializers.URLField()
+    criteria = CriteriaSerializer(help_text="What was read from the candidate and ranked by.")
+    results = MatchResultSerializer(many=True)
+    next = serializers.URLField(allow_null=True)
+
+
+def match_row(candidate: Candidate, request) -> dict:
+    """One result, as ``POST /jobs/match/`` writes it (``MatchResultSerializer``'s shape)."""
+    return {
+        "id": candidate.pk,
+        "url": reverse("api:candidate-detail", kwargs={"pk": candidate.pk}, request=request),
+        "name": candidate.name,
+        "title": candidate.title,
+        "company": candidate.company,
+        "location": candidate_location(candidate),
+        "match": candidate.match,
+        "matched": candidate.matched,
+        "missing": candidate.missing,
+        "evidence": candidate.evidence,
+    }
+
+
+class _RankedMixin:
+    pagination_class = KeysetPagination
+    # Only for the schema, which documents the filters from it; the selectors apply them (candidates_ranked).
+    filter_backends = [SelectorFilterBackend]
+    filterset_class = RankedCandidateFilterSet
+    queryset = Candidate.objects.none()
+
+    def ranked_page(self, request, criteria, queryset) -> tuple[list[dict], str | None]:
+        page = candidates_explain(self.paginator.paginate_queryset(queryset, request, view=self), criteria)
+        return [match_row(candidate, request) for candidate in page], self.paginator.get_next_link()
+
+
+def _params(request) -> tuple[dict, bool]:
+    strict = _strict(request.query_params)
+    params = request.query_params.copy()
+    params.pop("strict", None)
+    return params, strict
+
+
+class JobMatchesView(_RankedMixin, _JobMixin, generics.GenericAPIView):
+    permission_classes = [IsAuthenticated, CanViewCandidates, JobPermission]
+    serializer_class = JobMatchesResponseSerializer
+
+    @extend_schema(
+        summary="Candidates ranked for a stored job",
+        description="The job's stored criteria (`GET /jobs/{id}/`) rank the candidates who hold at least one of its "
+        "skills, exactly as `POST /jobs/match/` ranks a description's. "
+        + JOB_MATCH_FORMULA
+        + _FILTERS
+        + " Needs profiles.view_candidate and jobs.view_job; a job you may not read is a 404.",
+        parameters=_PARAMETERS,
+        responses={200: JobMatchesResponseSerializer},
+        filters=True,
+    )
+    def get(self, request, *args, **kwargs):
+        job = self.get_object()
+        params, strict = _params(request)
+        criteria, queryset = job_matches(job=job, user=request.user, params=params, strict=strict)
+        results, next_link = self.ranked_page(request, criteria, queryset)
+        return Response(
+            {
+                "job": reverse("api:job-detail", kwargs={"pk": job.pk}, request=request),
+                "criteria": criteria.to_dict(),
+                "results": results,
+                "next": next_link,
+                "warnings": [] if criteria.skills else [NO_SKILL_WARNING],
+            }
+        )
+
+
+SIMILAR_RULE = (
+    f"The criteria are read from the candidate: their {SIMILAR_REQUIRED} strongest skills required, each at their "
+    f"score minus {SIMILAR_MARGIN}; the next {SIMILAR_PREFERRED} preferred; the {SIMILAR_TOPICS} heaviest topics of "
+    "their repositories (commits and active months, decayed by age) preferred too when a skill, else keywords. No "
+    "years or countries. The candidate is left out."
+)
+
+
+class CandidateSimilarView(_RankedMixin, generics.GenericAPIView):
+    permission_classes = [IsAuthenticated, CanViewCandidates]
+    serializer_class = SimilarCandidatesResponseSerializer
+
+    @extend_schema(
+        summary="More like this: candidates similar to one",
+        description=SIMILAR_RULE + " They rank as in `POST /jobs/match/`. " + JOB_MATCH_FORMULA + _FILTERS,
+        parameters=_PARAMETERS,
+        responses={200: SimilarCandidatesResponseSerializer},
+        filters=True,
+    )
+    def get(self, request, *args, **kwargs):
+        params, strict = _params(request)
+        try:
+            criteria, queryset = similar_ranked(
+                candidate_id=self.kwargs["pk"], user=request.user, params=params, strict=strict
+            )
+        except Candidate.DoesNotExist as exc:
+            raise Http404("No candidate with this id.") from exc
+        results, next_link = self.ranked_page(request, criteria, queryset)
+        return Response(
+            {
+                "candidate": reverse("api:candidate-detail", kwargs={"pk": self.kwargs["pk"]}, request=request),
+                "criteria": criteria.to_dict(),
+                "results": results,
+                "next": next_link,
+            }
+        )
