@@ -260,6 +260,19 @@ PRIVACY_HASH_KEY = (
     env.str("PRIVACY_HASH_KEY", default="")
     or hashlib.sha256(b"talentdb-privacy-hash-key:" + SECRET_KEY.encode()).hexdigest()
 )
+# Retention (privacy.retention): a candidate with no activity for this many days (no import of a file of theirs, no
+# edit, no change of a shortlist or pipeline entry), and in no open job's pipeline, is retired by the daily task. Two
+# years by default; the right period is the operator's to decide and to state in their privacy notice.
+RETENTION_DAYS = env.int("RETENTION_DAYS", default=730)
+# How: "erase" (privacy.services.candidate_erase: everything goes, and suppression records keep later imports of the
+# person out) or "anonymise" (privacy.retention.candidate_anonymise: skills and contribution numbers stay, nothing
+# that says who it was; the person may be sourced again).
+RETENTION_ACTION = env.str("RETENTION_ACTION", default="erase")
+if RETENTION_ACTION not in ("erase", "anonymise"):
+    raise environ.ImproperlyConfigured(f"RETENTION_ACTION must be erase or anonymise, not {RETENTION_ACTION!r}.")
+if RETENTION_DAYS < 1:
+    raise environ.ImproperlyConfigured("RETENTION_DAYS must be a positive number of days.")
+RETENTION_INTERVAL_SECONDS = env.int("RETENTION_INTERVAL_SECONDS", default=24 * 3600)
 
 # --- Celery (https://docs.celeryq.dev/en/stable/userguide/configuration.html) ------------------------------------
 # https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_url
@@ -324,6 +337,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-exports": {
         "task": "exports.tasks.sweep_exports",
         "schedule": EXPORT_SWEEP_INTERVAL_SECONDS,
+    },
+    "privacy-retention": {
+        "task": "privacy.tasks.retention_run",
+        "schedule": RETENTION_INTERVAL_SECONDS,
     },
 }
 

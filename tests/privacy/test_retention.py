@@ -1,0 +1,257 @@
+"""Retention (issue 18): candidates without activity for RETENTION_DAYS, in no open job's pipeline, are erased or
+anonymised; the dry run lists exactly those the real run then removes."""
+
+import datetime as dt
+import json
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+from django.utils import timezone
+
+from ingestion.models import SourceFile
+from jobs.models import Job
+from privacy import retention, tasks
+from privacy.access import subject_access_document
+from privacy.models import PrivacyEvent, SourcingRecord, Suppression
+from profiles import services
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    CandidateSkill,
+    Contribution,
+    Education,
+    Position,
+    Repository,
+    Shortlist,
+    ShortlistEntry,
+    ShortlistEntryEvent,
+    SpokenLanguage,
+)
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ContributionFactory,
+    EducationFactory,
+    PositionFactory,
+    RepositoryFactory,
+    SkillFactory,
+    SourceFileFactory,
+    SpokenLanguageFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+DAYS = 730
+NOW = timezone.now()
+LONG_AGO = NOW - dt.timedelta(days=DAYS + 10)
+RECENTLY = NOW - dt.timedelta(days=DAYS - 10)
+
+
+def _aged(candidate, when=LONG_AGO):
+    """Backdate every trace of activity the factories left: the candidate's times and its history rows."""
+    Candidate.objects.filter(pk=candidate.pk).update(created_at=when, updated_at=when)
+    Candidate.history.filter(id=candidate.pk).update(history_date=when)
+    return candidate
+
+
+def _job(owner, status=Job.Status.OPEN, name="Backend"):
+    pipeline = Shortlist.objects.create(owner=owner, name=f"{name} pipeline")
+    return Job.objects.create(title=name, description="A job", owner=owner, pipeline=pipeline, status=status)
+
+
+def _add(shortlist, candidate, owner, when=LONG_AGO):
+    services.shortlist_add_candidates(shortlist=shortlist, candidate_ids=[candidate.pk], user=owner)
+    ShortlistEntry.objects.filter(shortlist=shortlist, candidate=candidate).update(added_at=when)
+    ShortlistEntryEvent.objects.filter(entry__shortlist=shortlist, entry__candidate=candidate).update(at=when)
+
+
+@pytest.fixture
+def people():
+    """One candidate per case, each named for what should happen to them."""
+    owner = UserFactory(username="rita")
+    open_job, closed_job = _job(owner), _job(owner, status=Job.Status.CLOSED, name="Frontend")
+    plain = Shortlist.objects.create(owner=owner, name="Maybe later")
+    p = {
+        "idle": _aged(CandidateFactory(name="Ivy Idle")),
+        "idle_in_closed_job": _aged(CandidateFactory(name="Cleo Closed")),
+        "idle_on_plain_shortlist": _aged(CandidateFactory(name="Pia Plain")),
+        "kept_in_open_job": _aged(CandidateFactory(name="Olga Open")),
+        "kept_edited": _aged(CandidateFactory(name="Eve Edited"), when=RECENTLY),
+        "kept_imported": _aged(CandidateFactory(name="Ian Imported")),
+        "kept_moved": _aged(CandidateFactory(name="Max Moved")),
+        "kept_history": _aged(CandidateFactory(name="Hal History")),
+    }
+    _add(closed_job.pipeline, p["idle_in_closed_job"], owner)
+    _add(plain, p["idle_on_plain_shortlist"], owner)
+    _add(open_job.pipeline, p["kept_in_open_job"], owner)
+    SourceFileFactory(candidate=p["idle"])
+    SourceFile.objects.filter(candidate=p["idle"]).update(created_at=LONG_AGO, processed_at=LONG_AGO)
+    SourceFileFactory(candidate=p["kept_imported"])  # received now
+    _add(closed_job.pipeline, p["kept_moved"], owner)
+    ShortlistEntryEvent.objects.filter(entry__candidate=p["kept_moved"]).update(at=RECENTLY)
+    Candidate.history.filter(id=p["kept_history"].pk).update(history_date=RECENTLY)
+    return p
+
+
+def _names(queryset):
+    return sorted(queryset.values_list("name", flat=True))
+
+
+@override_settings(RETENTION_DAYS=DAYS)
+def test_expired_are_those_without_activity_for_the_period_and_in_no_open_pipeline(people):
+    assert _names(retention.expired_candidates(now=NOW)) == ["Cleo Closed", "Ivy Idle", "Pia Plain"]
+
+
+@override_settings(RETENTION_DAYS=DAYS + 30)
+def test_a_longer_period_keeps_them_all(people):
+    assert not retention.expired_candidates(now=NOW).exists()
+
+
+def test_the_open_pipeline_names_privacy_uses_are_those_of_jobs():
+    """privacy may not import jobs (layers): the names it queries by are pinned here against jobs.models."""
+    assert Job.pipeline.field.related_query_name() == retention.PIPELINE_OWNER
+    assert Job.Status.OPEN == retention.OPEN_STATUS
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_the_dry_run_lists_exactly_those_the_real_run_erases(people, capsys):
+    call_command("retention", "--dry-run")
+    listed = capsys.readouterr().out
+    before = set(Candidate.objects.values_list("pk", flat=True))
+
+    call_command("retention")
+
+    after = set(Candidate.objects.values_list("pk", flat=True))
+    erased = before - after
+    listed_ids = {int(line.split("\t")[0]) for line in listed.splitlines() if "\t" in line}
+    assert listed_ids == erased == {people[k].pk for k in ("idle", "idle_in_closed_job", "idle_on_plain_shortlist")}
+    assert "3 candidates would be erased" in listed
+    kept = {k for k in people if k.startswith("kept")}
+    assert {people[k].pk for k in kept} <= after
+    # Erased through the erasure service: suppression records stay, the retention run is reported.
+    assert Suppression.objects.exists()
+    report = PrivacyEvent.objects.get(kind=PrivacyEvent.Kind.RETENTION)
+    assert report.counts["erased"] == 3
+    assert report.counts["retention_days"] == DAYS
+    assert PrivacyEvent.objects.filter(kind=PrivacyEvent.Kind.ERASURE).count() == 3
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_a_second_run_finds_nothing_and_says_so(people):
+    retention.retention_apply(now=NOW)
+
+    report = retention.retention_apply(now=NOW)
+
+    assert report.counts["erased"] == 0
+    assert report.counts["expired"] == 0
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_a_run_is_limited_to_a_batch_and_says_more_are_left(people):
+    report = retention.retention_apply(now=NOW, limit=2)
+
+    assert report.counts["erased"] == 2
+    assert report.more_left
+    assert _names(retention.expired_candidates(now=NOW)) in (["Pia Plain"], ["Cleo Closed"], ["Ivy Idle"])
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_a_candidate_added_to_an_open_pipeline_after_the_selection_is_kept(people):
+    owner = UserFactory(username="late")
+    idle = people["idle"]
+    job = _job(owner, name="Late job")
+    services.shortlist_add_candidates(shortlist=job.pipeline, candidate_ids=[idle.pk], user=owner)
+
+    retention.retention_apply(now=NOW, candidate_ids=[idle.pk])
+
+    assert Candidate.objects.filter(pk=idle.pk).exists()
+
+
+@pytest.fixture
+def idle_person():
+    """An expired candidate with a row in every table, a public repository others use and a repository of their own."""
+    owner = UserFactory(username="rita")
+    ada = CandidateFactory(name="Ada Quux", email="ada.quux@example.com", website="https://ada.example.org")
+    other = CandidateFactory(name="Bob Bystander")
+    CandidateSkillFactory(candidate=ada, skill=SkillFactory(slug="python", name="Python"), score=9)
+    shared = RepositoryFactory(full_name="python/cpython")
+    ContributionFactory(candidate=ada, repository=shared, commits=41, role="Core dev", summary="Ada's parser work")
+    ContributionFactory(candidate=other, repository=shared, commits=3)
+    ContributionFactory(candidate=ada, repository=RepositoryFactory(full_name="adaquux/engine"), commits=90)
+    EducationFactory(candidate=ada, school="Quux University")
+    PositionFactory(candidate=ada, company="Analytical Ltd")
+    SpokenLanguageFactory(candidate=ada, name="French", code="fr", raw="French (Ada's mother tongue)")
+    CandidateIdentifier.objects.create(candidate=ada, kind="github", value="adaquux")
+    _add(Shortlist.objects.create(owner=owner, name="Old list"), ada, owner)
+    services.shortlist_entry_note(entry=ShortlistEntry.objects.get(candidate=ada), text="Ada said not now", user=owner)
+    ShortlistEntryEvent.objects.filter(entry__candidate=ada).update(at=LONG_AGO)
+    ada.headline = "Engineer of engines"
+    services.candidate_save_by_hand(candidate=ada, user=owner, reason="Edited")
+    SourceFileFactory(candidate=ada, content=b"Ada Quux\nada.quux@example.com\n")
+    SourceFile.objects.filter(candidate=ada).update(created_at=LONG_AGO, processed_at=LONG_AGO)
+    return _aged(ada)
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="anonymise")
+def test_anonymise_keeps_skills_and_contribution_stats_without_anything_that_names_the_person(idle_person):
+    ada = idle_person
+    file_ids = list(SourceFile.objects.filter(candidate=ada).values_list("pk", flat=True))
+
+    report = retention.retention_apply(now=NOW)
+
+    assert report.counts["anonymised"] == 1
+    kept = Candidate.objects.get(pk=ada.pk)
+    assert kept.name == retention.ANONYMISED_NAME
+    assert (kept.country_code, kept.years_coding, kept.years_employed) == ("DE", 8, 6)
+    assert (kept.email, kept.website, kept.headline, kept.company, kept.city, kept.summary) == ("",) * 6
+    assert list(CandidateSkill.objects.filter(candidate=ada).values_list("skill__slug", "score")) == [("python", 9)]
+    # A public project's contribution keeps its numbers, not its words; their own repository goes.
+    assert list(Contribution.objects.filter(candidate=ada).values_list("repository__full_name", "commits", "role")) == [
+        ("python/cpython", 41, "")
+    ]
+    assert not Repository.objects.filter(full_name="adaquux/engine").exists()
+    assert list(SpokenLanguage.objects.filter(candidate=ada).values_list("code", "raw")) == [("fr", "")]
+    for model in (CandidateIdentifier, Education, Position, ShortlistEntry, SourcingRecord):
+        assert not model.objects.filter(candidate=ada).exists(), model
+    assert not Candidate.history.filter(id=ada.pk).exists()
+    assert file_ids
+    assert list(SourceFile.objects.filter(pk__in=file_ids).values_list("size", "candidate")) == [(0, None)]
+    text = json.dumps(subject_access_document(candidate_id=ada.pk))
+    for needle in ("Ada", "Quux", "quux", "adaquux", "ada.example.org", "Analytical"):
+        assert needle not in text, needle
+    assert not Suppression.objects.exists()  # the person may be sourced again, as a new candidate
+    assert PrivacyEvent.objects.get(kind=PrivacyEvent.Kind.RETENTION).counts["anonymised"] == 1
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="anonymise")
+def test_an_anonymised_candidate_is_not_expired_again(idle_person):
+    retention.retention_apply(now=NOW)
+    _aged(idle_person)
+
+    assert not retention.expired_candidates(now=NOW).exists()
+    assert retention.retention_apply(now=NOW).counts["anonymised"] == 0
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="anonymise")
+def test_the_dry_run_says_what_the_action_is_and_changes_nothing(idle_person, capsys):
+    call_command("retention", "--dry-run")
+
+    out = capsys.readouterr().out
+    assert f"{idle_person.pk}\tAda Quux" in out
+    assert "1 candidate would be anonymised" in out
+    assert Candidate.objects.get(pk=idle_person.pk).name == "Ada Quux"
+    assert not PrivacyEvent.objects.exists()
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_the_beat_task_runs_the_retention_and_queues_itself_again_while_more_are_left(people, monkeypatch):
+    queued = []
+    monkeypatch.setattr(tasks.retention_run, "delay", lambda: queued.append(True))
+    monkeypatch.setattr(retention, "BATCH_SIZE", 2)
+
+    tasks.retention_run()
+
+    assert queued == [True]
+    assert retention.expired_candidates().count() == 1
