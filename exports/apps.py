@@ -5,3 +5,10 @@ class ExportsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "exports"
     verbose_name = "Exports"
+
+    def ready(self) -> None:
+        from exports.privacy import exports_erase
+        from privacy.erasure import erasure_step_register
+
+        # An erasure deletes the export files that may hold the person (privacy may not import exports).
+        erasure_step_register("export_files", exports_erase)

@@ -42,7 +42,9 @@ from ingestion.loaders import (
 from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
+from ingestion.privacy import documents_refused, source_files_withhold
 from ingestion.selectors import may_view_every_batch, progress_from_counts
+from privacy.services import import_refusals_record, sourcing_records_add
 from profiles.models import Candidate, MergeRecord
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
 from profiles.vocabulary import SkillVocabulary, skill_slug
@@ -434,6 +436,7 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
             failures.append((source, outcome))
         else:
             parsed.append((source, outcome))
+    parsed = _refuse_erased(parsed, summary)
     if parsed:
         vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary, [source.pk for source, _ in parsed])
     normalised: list[tuple[ClaimedFile, NormalisedProfile]] = []
@@ -453,6 +456,7 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
             with _import_transaction():
                 results = load_profiles(profiles) if profiles else []
                 _finish_files(_result_rows(normalised, results, summary) + _failure_rows(failures, summary))
+                _sourcing_record(normalised, results)
         except SAVE_ERRORS as exc:
             if is_transient(exc):
                 raise
@@ -464,7 +468,9 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
             for source, profile in normalised:
                 try:
                     with _import_transaction():
-                        _finish_files(_result_rows([(source, profile)], load_profiles([profile]), summary))
+                        single = load_profiles([profile])
+                        _finish_files(_result_rows([(source, profile)], single, summary))
+                        _sourcing_record([(source, profile)], single)
                 except SAVE_ERRORS as single_exc:
                     if is_transient(single_exc):
                         raise
@@ -482,6 +488,31 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
     for batch_id in {s.batch_id for s in sources if s.batch_id}:
         batch_finish_if_done(batch_id=batch_id)
     return summary
+
+
+def _refuse_erased(
+    parsed: list[tuple[ClaimedFile, ProfileDocument]], summary: ImportSummary
+) -> list[tuple[ClaimedFile, ProfileDocument]]:
+    """Fail the files that name an erased person (issue 18), before anything of theirs is written, and empty them of
+    the person's data; returns the others. One query for the chunk (``ingestion.privacy.documents_refused``)."""
+    if not parsed:
+        return parsed
+    messages = documents_refused([document for _, document in parsed])
+    refused = [(source, message) for (source, _), message in zip(parsed, messages, strict=True) if message]
+    if not refused:
+        return parsed
+    with _import_transaction():
+        _finish_files(_failure_rows(refused, summary))
+        source_files_withhold(file_ids=[source.pk for source, _ in refused])
+        import_refusals_record(files=len(refused))
+    return [pair for pair, message in zip(parsed, messages, strict=True) if not message]
+
+
+def _sourcing_record(loaded: list[tuple[ClaimedFile, NormalisedProfile]], results: list[LoadResult]) -> None:
+    """The sourcing record of each candidate these files wrote who has none yet (their first import), in the load's
+    transaction: one statement."""
+    pairs = zip(loaded, results, strict=True)
+    sourcing_records_add(rows=[(result.candidate_id, source.batch_id, source.pk) for (source, _), result in pairs])
 
 
 def _limits() -> Limits:
@@ -664,6 +695,7 @@ def documents_load(*, documents: list[ProfileDocument]) -> list[LoadResult]:
     _repositories_first(profiles)
     with _import_transaction():
         results = load_profiles(profiles)
+        sourcing_records_add(rows=[(result.candidate_id, None, None) for result in results])
     transaction.on_commit(candidate_filter_choices_forget, robust=True)
     return results
 

@@ -65,6 +65,26 @@ class SourcingRecord(models.Model):
     def __str__(self) -> str:
         return f"Sourcing of candidate #{self.candidate_id}"
 
+    @classmethod
+    def candidates_merged(cls, *, survivor_id: int, other_id: int) -> int:
+        """Two candidates merged into one (``profiles.services.candidates_merge`` calls this): the person was sourced
+        when the first of them was, and told when the first of them was told; the survivor's lawful basis stays.
+        Returns 1 when the merged candidate had a record."""
+        records = {r.candidate_id: r for r in cls.objects.select_for_update().filter(pk__in=[survivor_id, other_id])}
+        theirs, mine = records.get(other_id), records.get(survivor_id)
+        if theirs is None:
+            return 0
+        if mine is None:
+            return cls.objects.filter(pk=other_id).update(candidate_id=survivor_id)
+        if theirs.sourced_at < mine.sourced_at:
+            for name in ("sourced_at", "source_batch_id", "source_file_id", "notice_due_at"):
+                setattr(mine, name, getattr(theirs, name))
+        if theirs.notified_at and (mine.notified_at is None or theirs.notified_at < mine.notified_at):
+            mine.notified_at, mine.notice_channel = theirs.notified_at, theirs.notice_channel
+        theirs.delete()
+        mine.save()
+        return 1
+
 
 class ErasureRequest(models.Model):
     """A recruiter's request that a person be erased, for a privacy officer to decide."""

@@ -710,14 +710,20 @@ def _move_references_of_other_apps(survivor_id: int, other_id: int) -> dict[str,
     survivor; returns how many moved, by relation name.
 
     The domain's own rows are merged one by one above, because two of them can mean the same thing; another app's
-    rows are its own business, so they follow the person, whatever app adds them next. Only many-to-one foreign keys
-    can simply follow: a relation of another kind would be lost with the merged candidate, so it is refused.
+    rows are its own business, so they follow the person, whatever app adds them next. Many-to-one foreign keys
+    simply follow. A one-to-one row (privacy's sourcing record) cannot, when the survivor has one too: its model says
+    how two become one, in a ``candidates_merged(survivor_id=, other_id=)`` class method. A relation of another kind
+    would be lost with the merged candidate, so it is refused.
     """
     moved = {}
     for relation in Candidate._meta.get_fields(include_hidden=True):
         if not relation.auto_created or relation.concrete or relation.related_model is None:
             continue
         if relation.related_model._meta.app_label == Candidate._meta.app_label:
+            continue
+        merged = getattr(relation.related_model, "candidates_merged", None)
+        if relation.one_to_one and merged is not None:
+            moved[relation.get_accessor_name() or relation.name] = merged(survivor_id=survivor_id, other_id=other_id)
             continue
         if not relation.one_to_many:
             raise NotImplementedError(f"A merge does not know how to move {relation!r}; teach it before adding one.")

@@ -1,0 +1,38 @@
+"""The exports' part in an erasure (issue 18): the files written before it may hold the person.
+
+Which rows a file holds is not recorded (a file is a search's result at one moment), so every finished export file
+written before the erasure is deleted, and the job marked expired, as when its retention ends; its owner runs it again
+for a file without the person. A job still running is handed back to the queue, so its file, written partly before
+the erasure, is never stored (the running worker loses its claim and deletes what it wrote); the next run no longer
+finds the person. Queued jobs have not read anything yet.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from exports.models import Export
+from exports.services import _delete_files, _enqueue_on_commit
+from privacy.erasure import ErasureContext
+
+__all__ = ["exports_erase"]
+
+
+def exports_erase(context: ErasureContext) -> int:
+    """Erasure step: expire the finished exports and re-queue the running ones; returns how many jobs it touched.
+    Files are deleted once the erasure commits (a rolled-back erasure leaves them)."""
+    done = list(Export.objects.select_for_update().filter(status=Export.Status.DONE, created_at__lte=context.erased_at))
+    Export.objects.filter(pk__in=[export.pk for export in done]).update(status=Export.Status.EXPIRED, file_name="")
+    for export in done:
+        transaction.on_commit(lambda export=export: _delete_files(export), robust=True)
+    running = list(
+        Export.objects.filter(status=Export.Status.RUNNING, created_at__lte=context.erased_at).values_list(
+            "pk", flat=True
+        )
+    )
+    Export.objects.filter(pk__in=running, status=Export.Status.RUNNING).update(
+        status=Export.Status.QUEUED, claim_token=""
+    )
+    for export_id in running:
+        _enqueue_on_commit(export_id)
+    return len(done) + len(running)

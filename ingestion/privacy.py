@@ -1,0 +1,115 @@
+"""The import's part in privacy (issue 18): sourcing records for the candidates it writes, refusing files of erased
+people, and erasing the stored files of a person (a step of ``privacy.services.candidate_erase``).
+
+A file refused or erased keeps its row (the batch still counts it, and its message says why) but none of the
+person's data: no bytes, no name, no warnings. A refused file keeps its sha256, so the same bytes sent again are
+"already stored" and refused by that row; an erased file's sha256 is replaced, so the same bytes sent again are
+parsed, and refused by the suppression records.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection
+from django.utils import timezone
+
+from ingestion.documents import ParseError, ProfileDocument
+from ingestion.models import SharedRowCreated, SourceFile
+from ingestion.normalise import identity_keys
+from ingestion.parsers import parse
+from privacy.erasure import ErasureContext
+from privacy.selectors import suppressed_documents
+from privacy.services import erasure_message
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["documents_refused", "source_files_erase", "source_files_withhold"]
+
+WITHHELD_NAME = "(withheld: an erased person)"
+ERASE_SCAN_CHUNK = 200
+
+
+def documents_refused(documents: Sequence[ProfileDocument]) -> list[str | None]:
+    """For each parsed document, the message refusing it when it names an erased person, else None; one query for
+    all of them (``privacy.selectors.suppressed_documents``)."""
+    refused = suppressed_documents(keys_by_doc=[identity_keys(document) for document in documents])
+    return [None if erased_at is None else erasure_message(erased_at) for erased_at in refused]
+
+
+def source_files_withhold(*, file_ids: Sequence[int], error: str | None = None, new_sha: bool = False) -> int:
+    """Empty these files of the person's data: bytes, name, warnings, link to a candidate, and the record of shared
+    rows created for them. With ``error`` they are also marked failed with that message (an erased file); with
+    ``new_sha`` their sha256 no longer matches the bytes they had, so the same bytes sent again are parsed anew."""
+    if not file_ids:
+        return 0
+    ids = list(file_ids)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE ingestion_sourcefile SET content = ''::bytea, size = 0, original_name = %s, "
+            "warnings = '[]'::jsonb, candidate_id = NULL, "
+            "status = CASE WHEN %s::text IS NULL THEN status ELSE 'failed' END, "
+            "outcome = CASE WHEN %s::text IS NULL THEN outcome ELSE '' END, "
+            "error = coalesce(%s::text, error), "
+            "sha256 = CASE WHEN %s THEN 'erased-' || id ELSE sha256 END "
+            "WHERE id = ANY(%s::bigint[])",
+            [WITHHELD_NAME, error, error, error, new_sha, ids],
+        )
+        withheld = cursor.rowcount
+    SharedRowCreated.objects.filter(source_file_id__in=ids).delete()
+    LogEntry.objects.filter(
+        content_type=ContentType.objects.get_for_model(SourceFile), object_id__in=[str(pk) for pk in ids]
+    ).delete()
+    return withheld
+
+
+def source_files_erase(context: ErasureContext) -> int:
+    """Erasure step: the files that built the person (linked to them or to a candidate merged into them), and the
+    stored files linked to no candidate (failed, or whose candidate was deleted) whose document names them. The
+    latter are found by parsing each such file's bytes again, best effort: a file no parser reads is left as it is,
+    and so is a file naming the person only in a way the identity keys do not (a name in a summary)."""
+    linked = set(SourceFile.objects.filter(candidate_id__in=context.candidate_ids).values_list("pk", flat=True))
+    unlinked = _unlinked_files_naming_them()
+    day = timezone.localdate(context.erased_at)
+    return source_files_withhold(
+        file_ids=sorted(linked | unlinked),
+        error=f"Erased on {day:%Y-%m-%d} at the person's request; the file's content was deleted.",
+        new_sha=True,
+    )
+
+
+def _unlinked_files_naming_them() -> set[int]:
+    files = SourceFile.objects.filter(candidate__isnull=True, size__gt=0).values_list("pk", "content")
+    found: set[int] = set()
+    batch: list[tuple[int, ProfileDocument]] = []
+    for pk, content in files.iterator(chunk_size=ERASE_SCAN_CHUNK):
+        document = _document_or_none(pk, bytes(content))
+        if document is not None:
+            batch.append((pk, document))
+        if len(batch) >= ERASE_SCAN_CHUNK:
+            found |= _naming_them(batch)
+            batch = []
+    if batch:
+        found |= _naming_them(batch)
+    return found
+
+
+def _naming_them(batch: list[tuple[int, ProfileDocument]]) -> set[int]:
+    # The suppressions are written before the steps run, in the same transaction: the import's own check, applied to
+    # these files, says which name the person (a namesake's file stays). A file of someone erased before is emptied
+    # too: it should have been already.
+    refused = suppressed_documents(keys_by_doc=[identity_keys(document) for _, document in batch])
+    return {pk for (pk, _), erased_at in zip(batch, refused, strict=True) if erased_at is not None}
+
+
+def _document_or_none(pk: int, data: bytes) -> ProfileDocument | None:
+    try:
+        return parse(data, vocabulary=frozenset())
+    except ParseError:
+        return None
+    except Exception:  # a stored file that crashes a parser must not stop an erasure: it names nobody we can tell
+        logger.warning("Source file %s could not be parsed while looking for an erased person", pk, exc_info=True)
+        return None

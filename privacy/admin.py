@@ -1,0 +1,225 @@
+"""Privacy in the admin: the candidate changelist's "Erase selected candidates" (privacy officers and superusers) and
+"Request erasure" (recruiters), the requests for officers to decide, and the read-only suppression and audit lists.
+
+The candidate admin is ``profiles``' and may not know this app (the layers run one way): this module, loaded after
+it, registers a subclass of it that adds the two actions (``_candidate_admin_with_privacy_actions``).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+
+from privacy import services
+from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
+from profiles.models import Candidate
+
+# An erasure is for a person, or a few: a selection across thousands is a mistake to refuse, not to carry out.
+ERASE_AT_ONCE = 100
+
+
+def may_erase(user) -> bool:
+    return user.has_perm("privacy.erase_candidate")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        max_length=2000,
+        help_text=ErasureRequest._meta.get_field("reason").help_text,
+    )
+
+
+def _action_page(model_admin, request, template: str, title: str, **context) -> TemplateResponse:
+    return TemplateResponse(
+        request,
+        f"admin/privacy/{template}.html",
+        {
+            **model_admin.admin_site.each_context(request),
+            "title": title,
+            "opts": model_admin.model._meta,
+            "selected": request.POST.getlist(ACTION_CHECKBOX_NAME),
+            "select_across": request.POST.get("select_across", "0"),
+            **context,
+        },
+    )
+
+
+def erase_confirmed(model_admin, request, candidates: list[Candidate], *, action: str) -> TemplateResponse | None:
+    """The confirmation page of an erasure, or (once confirmed) the erasure of each candidate and a message."""
+    if len(candidates) > ERASE_AT_ONCE:
+        model_admin.message_user(
+            request,
+            f"Erase at most {ERASE_AT_ONCE} candidates at a time; {len(candidates)} were selected.",
+            messages.WARNING,
+        )
+        return None
+    if "apply" not in request.POST:
+        return _action_page(
+            model_admin, request, "erase_candidates", "Erase candidates", candidates=candidates, action=action
+        )
+    for candidate in candidates:
+        services.candidate_erase(candidate=candidate, user=request.user)
+    model_admin.message_user(
+        request,
+        f"Erased {len(candidates)} candidate(s): their data is deleted, and files about them will not be imported.",
+        messages.SUCCESS,
+    )
+    return None
+
+
+class CandidatePrivacyActions:
+    """The candidate admin's privacy actions and their permissions."""
+
+    def has_erase_permission(self, request) -> bool:
+        return may_erase(request.user)
+
+    def has_request_erasure_permission(self, request) -> bool:
+        return request.user.has_perm("privacy.add_erasurerequest")
+
+    @admin.action(description="Erase selected candidates", permissions=["erase"])
+    def erase_candidates(self, request, queryset):
+        candidates = list(queryset.order_by("pk")[: ERASE_AT_ONCE + 1])
+        return erase_confirmed(self, request, candidates, action="erase_candidates")
+
+    @admin.action(description="Request erasure of selected candidates", permissions=["request_erasure"])
+    def request_erasure(self, request, queryset):
+        candidates = list(queryset.order_by("pk")[: ERASE_AT_ONCE + 1])
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if not form.is_valid():
+            return _action_page(
+                self,
+                request,
+                "request_erasure",
+                "Request erasure",
+                candidates=candidates,
+                form=form,
+                action="request_erasure",
+            )
+        created = services.erasure_request_create(
+            candidates=candidates, user=request.user, reason=form.cleaned_data["reason"]
+        )
+        already = len(candidates) - len(created)
+        message = f"Requested the erasure of {len(created)} candidate(s); a privacy officer decides."
+        if already:
+            message += f" {already} had an open request already."
+        self.message_user(request, message, messages.SUCCESS)
+        return None
+
+
+def _candidate_admin_with_privacy_actions(site: admin.AdminSite) -> None:
+    registered = site.get_model_admin(Candidate)
+    base = type(registered)
+    if issubclass(base, CandidatePrivacyActions):
+        return
+    actions = [*(base.actions or []), "request_erasure", "erase_candidates"]
+    attributes = {"actions": actions, "__module__": base.__module__}
+    with_privacy = type(base.__name__, (CandidatePrivacyActions, base), attributes)
+    site.unregister(Candidate)
+    site.register(Candidate, with_privacy)
+
+
+_candidate_admin_with_privacy_actions(admin.site)
+
+
+# --- Requests, suppressions, the audit log ---------------------------------------------------------------------------
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ErasureRequest)
+class ErasureRequestAdmin(ReadOnlyAdmin):
+    list_display = ["id", "candidate_link", "status", "requested_by", "requested_at", "decided_by", "decided_at"]
+    list_filter = ["status"]
+    list_select_related = ["candidate", "requested_by", "decided_by"]
+    fields = ["candidate_link", "status", "reason", "requested_by", "requested_at", "decided_by", "decided_at"]
+    readonly_fields = fields
+    actions = ["erase_requested", "reject"]
+
+    def has_erase_permission(self, request) -> bool:
+        return may_erase(request.user)
+
+    def has_reject_permission(self, request) -> bool:
+        return request.user.has_perm("privacy.change_erasurerequest")
+
+    @admin.display(description="candidate")
+    def candidate_link(self, obj: ErasureRequest):
+        if obj.candidate_id is None:
+            return "(erased)" if obj.status == ErasureRequest.Status.DONE else "—"
+        url = reverse("admin:profiles_candidate_change", args=[obj.candidate_id])
+        return format_html('<a href="{}">{} (#{})</a>', url, obj.candidate.name, obj.candidate_id)
+
+    @admin.action(description="Erase the candidates of the selected open requests", permissions=["erase"])
+    def erase_requested(self, request, queryset):
+        open_requests = queryset.filter(status=ErasureRequest.Status.OPEN, candidate__isnull=False)
+        candidates = list(
+            Candidate.objects.filter(pk__in=open_requests.values("candidate_id")).order_by("pk")[: ERASE_AT_ONCE + 1]
+        )
+        if not candidates:
+            self.message_user(request, "None of the selected requests is open.", messages.WARNING)
+            return None
+        return erase_confirmed(self, request, candidates, action="erase_requested")
+
+    @admin.action(description="Reject the selected open requests", permissions=["reject"])
+    def reject(self, request, queryset):
+        rejected = sum(
+            services.erasure_request_reject(request=item, user=request.user)
+            for item in queryset.filter(status=ErasureRequest.Status.OPEN)
+        )
+        self.message_user(request, f"Rejected {rejected} request(s).", messages.SUCCESS)
+
+
+@admin.register(Suppression)
+class SuppressionAdmin(ReadOnlyAdmin):
+    list_display = ["kind", "short_digest", "erased_at", "erased_by", "request"]
+    list_filter = ["kind"]
+    list_select_related = ["erased_by", "request"]
+
+    @admin.display(description="digest")
+    def short_digest(self, obj: Suppression) -> str:
+        return f"{obj.digest[:16]}…"
+
+
+@admin.register(PrivacyEvent)
+class PrivacyEventAdmin(ReadOnlyAdmin):
+    list_display = ["at", "kind", "by", "request", "counts"]
+    list_filter = ["kind"]
+    list_select_related = ["by", "request"]
+
+
+@admin.register(SourcingRecord)
+class SourcingRecordAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "sourced_at", "lawful_basis", "notice_due_at", "notified_at", "notice_channel"]
+    list_filter = ["lawful_basis", "notice_channel"]
+    list_select_related = ["candidate"]
+    fields = [
+        "candidate",
+        "sourced_at",
+        "source_batch_id",
+        "source_file_id",
+        "lawful_basis",
+        "notice_due_at",
+        "notified_at",
+        "notice_channel",
+    ]
+    readonly_fields = ["candidate", "sourced_at", "source_batch_id", "source_file_id", "notice_due_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # written by the import
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # goes with its candidate

@@ -1,0 +1,40 @@
+"""What else an erasure removes: steps the apps above this one register (``erasure_step_register``).
+
+``privacy.services.candidate_erase`` deletes what the domain holds; the import's source files and the export files
+belong to ``ingestion`` and ``exports``, which this app may not import. Each registers, in its ``AppConfig.ready``, a
+function that removes what it holds of the person. The steps run inside the erasure's transaction, before the
+candidate is deleted (their rows still point at the candidate); work outside the database (files on disk, caches) is
+theirs to put in ``transaction.on_commit``. A step returns how many things it removed, for the audit row's counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+__all__ = ["ErasureContext", "erasure_step_register", "erasure_steps"]
+
+
+@dataclass(frozen=True)
+class ErasureContext:
+    """What a step knows of the person being erased."""
+
+    candidate_ids: tuple[int, ...]  # the candidate's id and those of the candidates merged into them
+    digests: frozenset[tuple[str, str]]  # (kind, digest) of their identifiers (``privacy.hashing``)
+    erased_at: datetime
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+ErasureStep = Callable[[ErasureContext], int]
+_STEPS: dict[str, ErasureStep] = {}
+
+
+def erasure_step_register(name: str, step: ErasureStep) -> None:
+    """Run ``step`` on every erasure; its count is recorded under ``name``. Registering a name again replaces it (an
+    app's ``ready`` may run twice in tests)."""
+    _STEPS[name] = step
+
+
+def erasure_steps() -> dict[str, ErasureStep]:
+    return dict(_STEPS)

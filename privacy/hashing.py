@@ -1,0 +1,30 @@
+"""Keyed hashes of identifiers: what a suppression record keeps of an erased person.
+
+HMAC-SHA256 under ``settings.PRIVACY_HASH_KEY`` (derived from ``SECRET_KEY`` unless set): a plain hash of an e-mail
+address can be reversed by hashing a list of addresses; without the key, a digest says nothing. The identifiers are
+hashed in the form the import's identity keys have (``ingestion.normalise.identity_keys``: lower-cased, a profile URL
+without its trailing slash, the name with location as ``profiles.identity.name_location_key`` writes it), so a later
+file of the same person gives the same digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterable
+
+from django.conf import settings
+
+__all__ = ["identifier_digest", "identifier_digests"]
+
+
+def identifier_digest(kind: str, value: str) -> str:
+    """The hex HMAC-SHA256 of one identity key; the kind is part of the message, so equal values of two kinds (a
+    GitHub and a GitLab username) give different digests."""
+    message = f"{kind}\x00{value}".encode()
+    return hmac.new(settings.PRIVACY_HASH_KEY.encode(), message, hashlib.sha256).hexdigest()
+
+
+def identifier_digests(keys: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(kind, digest) of each (kind, value), repeats dropped, in their order."""
+    return list(dict.fromkeys((kind, identifier_digest(kind, value)) for kind, value in keys if value))

@@ -1,0 +1,75 @@
+"""Privacy reads: which documents name an erased person."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from privacy.hashing import identifier_digests
+from privacy.models import Suppression
+from profiles.models import CandidateIdentifier
+
+__all__ = ["suppressed_documents"]
+
+NAME = CandidateIdentifier.Kind.NAME_LOCATION
+
+
+def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> list[datetime | None]:
+    """For each document's identity keys (``NormalisedProfile.identity_keys``), when the person it names was erased,
+    or None: one query for the lot (two when a name alone matched).
+
+    The rule is the loader's (``ingestion.loaders._match``): an external identifier (e-mail, GitHub, a profile URL...)
+    that matches is the person. The name with location alone is the person unless the document names accounts of a
+    kind the erased person had (other accounts of the same kind: a namesake in the same town), which is what tells a
+    different person apart.
+    """
+    digests_by_doc = [identifier_digests(keys) for keys in keys_by_doc]
+    wanted = {key for digests in digests_by_doc for key in digests}
+    if not wanted:
+        return [None] * len(digests_by_doc)
+    kinds, values = zip(*wanted, strict=True)
+    found = {
+        (row.kind, row.digest): row
+        for row in Suppression.objects.raw(
+            "SELECT s.id, s.kind, s.digest, s.erased_at, s.erasure_id FROM privacy_suppression s "
+            "JOIN unnest(%s::varchar[], %s::varchar[]) AS k(kind, digest) USING (kind, digest)",
+            [list(kinds), list(values)],
+        )
+    }
+    if not found:
+        return [None] * len(digests_by_doc)
+
+    name_only = {
+        found[key].erasure_id
+        for digests in digests_by_doc
+        for key in digests
+        if key in found and key[0] == NAME and found[key].erasure_id is not None
+    }
+    kinds_of = _kinds_by_erasure(name_only) if name_only else {}
+    refused: list[datetime | None] = []
+    for digests in digests_by_doc:
+        external = [found[key] for key in digests if key[0] != NAME and key in found]
+        if external:
+            refused.append(min(row.erased_at for row in external))
+            continue
+        name = next((found[key] for key in digests if key[0] == NAME and key in found), None)
+        document_kinds = {kind for kind, _ in digests if kind != NAME}
+        if name is not None and not (document_kinds & kinds_of.get(name.erasure_id, set())):
+            refused.append(name.erased_at)
+        else:
+            refused.append(None)
+    return refused
+
+
+def _kinds_by_erasure(erasure_ids: set[int]) -> dict[int, set[str]]:
+    """The kinds of external identifier each of these erased people had."""
+    kinds: dict[int, set[str]] = {}
+    rows = (
+        Suppression.objects.filter(erasure_id__in=erasure_ids)
+        .exclude(kind=NAME)
+        .values_list("erasure_id", "kind")
+        .distinct()
+    )
+    for erasure_id, kind in rows:
+        kinds.setdefault(erasure_id, set()).add(kind)
+    return kinds

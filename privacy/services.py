@@ -1,0 +1,214 @@
+"""Privacy writes: sourcing records (the import's), erasure requests, and the erasure itself.
+
+An erasure deletes the person and leaves suppression records (keyed hashes of their identifiers) that the import
+checks (``privacy.selectors.suppressed_documents``), so the next file about them is refused instead of bringing them
+back. What other apps hold of the person they remove in registered steps (``privacy.erasure``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection, transaction
+from django.db.models import Q
+from django.db.models.deletion import Collector
+from django.utils import timezone
+
+from privacy.erasure import ErasureContext, erasure_steps
+from privacy.hashing import identifier_digests
+from privacy.models import ErasureRequest, PrivacyEvent, Suppression
+from profiles.identity import name_location_key
+from profiles.models import Candidate, CandidateIdentifier, MergeRecord
+from profiles.selectors import candidate_filter_choices_forget
+
+__all__ = [
+    "candidate_erase",
+    "candidate_identity_keys",
+    "erasure_message",
+    "erasure_request_create",
+    "erasure_request_reject",
+    "import_refusals_record",
+    "sourcing_records_add",
+]
+
+# The notice is due a month after sourcing, in PostgreSQL's month arithmetic (31 January + 1 month is the end of
+# February), as migration 0002's backfill computes it too.
+_SOURCING_INSERT_SQL = """
+INSERT INTO privacy_sourcingrecord (candidate_id, sourced_at, source_batch_id, source_file_id, lawful_basis,
+    notice_due_at, notified_at, notice_channel)
+SELECT r.candidate_id, now(), r.batch_id, r.file_id, 'legitimate_interest', now() + interval '1 month', NULL, ''
+FROM unnest(%s::bigint[], %s::bigint[], %s::bigint[]) AS r(candidate_id, batch_id, file_id)
+ON CONFLICT (candidate_id) DO NOTHING
+"""
+
+
+def sourcing_records_add(*, rows: Sequence[tuple[int, int | None, int | None]]) -> None:
+    """Record how these candidates were sourced, those who have no record yet: (candidate id, batch id, file id).
+
+    One statement for a whole chunk, in the import's transaction, so a candidate and their record commit together.
+    The import passes every candidate it wrote; only the first import of each writes a row (``ON CONFLICT``)."""
+    first: dict[int, tuple[int | None, int | None]] = {}
+    for candidate_id, batch_id, file_id in rows:
+        first.setdefault(candidate_id, (batch_id, file_id))
+    if not first:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _SOURCING_INSERT_SQL,
+            [list(first), [batch for batch, _ in first.values()], [file for _, file in first.values()]],
+        )
+
+
+# --- Erasure requests ------------------------------------------------------------------------------------------------
+
+
+def erasure_request_create(*, candidates: Sequence[Candidate], user, reason: str = "") -> list[ErasureRequest]:
+    """A request per candidate that has no open one yet (a second click adds nothing); returns those created."""
+    already = set(
+        ErasureRequest.objects.filter(candidate__in=candidates, status=ErasureRequest.Status.OPEN).values_list(
+            "candidate_id", flat=True
+        )
+    )
+    return ErasureRequest.objects.bulk_create(
+        [
+            ErasureRequest(candidate=candidate, requested_by=user, reason=reason)
+            for candidate in candidates
+            if candidate.pk not in already
+        ]
+    )
+
+
+def erasure_request_reject(*, request: ErasureRequest, user) -> bool:
+    """Close an open request without erasing (compare-and-set: False if it was decided meanwhile)."""
+    return bool(
+        ErasureRequest.objects.filter(pk=request.pk, status=ErasureRequest.Status.OPEN).update(
+            status=ErasureRequest.Status.REJECTED, decided_by=user, decided_at=timezone.now()
+        )
+    )
+
+
+# --- Erasure ---------------------------------------------------------------------------------------------------------
+
+
+def candidate_identity_keys(candidate: Candidate) -> list[tuple[str, str]]:
+    """Every identity key the person is known by: their identifiers as the import stored them, and those their
+    current fields give (an e-mail or site edited by hand, the name with location as it reads now)."""
+    keys = list(CandidateIdentifier.objects.filter(candidate=candidate).values_list("kind", "value"))
+    kind = CandidateIdentifier.Kind
+    if candidate.email:
+        keys.append((kind.EMAIL, candidate.email.casefold()))
+    if candidate.website:
+        keys.append((kind.URL, candidate.website.rstrip("/").casefold()))
+    place = candidate.country_code or candidate.country.casefold()
+    keys.append((kind.NAME_LOCATION, name_location_key(candidate.name, candidate.city, place)))
+    return list(dict.fromkeys(keys))
+
+
+def erasure_message(erased_at: datetime) -> str:
+    """What a refused file's row says (issue 18's wording), with the day of the erasure in the site's time zone."""
+    day = timezone.localdate(erased_at)
+    return f"This person asked to be erased on {day:%Y-%m-%d}; the file was not imported"
+
+
+@transaction.atomic
+def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | None = None) -> PrivacyEvent:
+    """Erase a person: keep keyed hashes of their identifiers (so no later import brings them back), then delete
+    everything held about them, in one transaction; returns the audit row, which holds counts only.
+
+    Deleted: the candidate and all that cascades from it (skills, jobs, education, languages, contributions,
+    identifiers, shortlist and pipeline entries with their events and notes, not-duplicate marks, the sourcing
+    record), the history rows of them and of the candidates merged into them, the merge records naming them, the
+    admin log's rows about those objects (and their name in other rows' messages), repositories only they contributed
+    to, and whatever the registered steps remove (source files' bytes, export files). Caches are forgotten once it
+    commits.
+    """
+    candidate = Candidate.objects.select_for_update().get(pk=candidate.pk)
+    now = timezone.now()
+    merged_ids = list(MergeRecord.objects.filter(survivor=candidate).values_list("merged_id", flat=True))
+    ids = (candidate.pk, *merged_ids)
+    digests = identifier_digests(candidate_identity_keys(candidate))
+    counts: dict[str, int] = {"candidates": 1, "merged_candidates": len(merged_ids)}
+
+    if request is None:
+        request = ErasureRequest.objects.filter(candidate=candidate, status=ErasureRequest.Status.OPEN).first()
+    event = PrivacyEvent.objects.create(kind=PrivacyEvent.Kind.ERASURE, at=now, by=user, request=request)
+    created = Suppression.objects.bulk_create(
+        [
+            Suppression(kind=kind, digest=digest, erased_at=now, erased_by=user, request=request, erasure=event)
+            for kind, digest in digests
+        ],
+        ignore_conflicts=True,  # the same key of an earlier erasure stays with that one, its date the first
+    )
+    counts["suppressions"] = len(created)
+    # Every open request about them is decided by this erasure.
+    ErasureRequest.objects.filter(candidate=candidate, status=ErasureRequest.Status.OPEN).update(
+        status=ErasureRequest.Status.DONE, decided_by=user, decided_at=now
+    )
+
+    context = ErasureContext(candidate_ids=ids, digests=frozenset(digests), erased_at=now, counts=counts)
+    for name, step in erasure_steps().items():
+        counts[name] = step(context)
+
+    counts["admin_log_entries"] = _admin_log_forget(candidate)
+    counts["merge_records"] = MergeRecord.objects.filter(Q(survivor_id__in=ids) | Q(merged_id__in=ids)).delete()[0]
+    repository_ids = list(candidate.contributions.values_list("repository_id", flat=True))
+    candidate.delete()
+    # After the delete: it writes a last history row ("deleted"), which goes with the others.
+    counts["history_rows"] = Candidate.history.model.objects.filter(id__in=ids).delete()[0]
+    counts["repositories"] = _repositories_delete_unused(repository_ids)
+
+    event.counts = counts
+    event.save(update_fields=["counts"])
+    transaction.on_commit(candidate_filter_choices_forget, robust=True)
+    return event
+
+
+def _admin_log_forget(candidate: Candidate) -> int:
+    """Delete the admin log's rows about the candidate and every row its deletion takes with it (a shortlist entry's
+    "Jane Doe in Backend" is one), and take the name out of the messages of other rows (a shortlist's change message
+    names the entries its inline changed)."""
+    collector = Collector(using="default")
+    collector.collect([candidate])
+    objects: dict[type, set[str]] = {}
+    for model, instances in collector.data.items():
+        objects.setdefault(model, set()).update(str(instance.pk) for instance in instances)
+    for queryset in collector.fast_deletes:
+        objects.setdefault(queryset.model, set()).update(str(pk) for pk in queryset.values_list("pk", flat=True))
+    about_them = Q(pk__in=[])
+    for model, pks in objects.items():
+        content_type = ContentType.objects.get_for_model(model, for_concrete_model=False)
+        about_them |= Q(content_type=content_type, object_id__in=pks)
+    deleted = LogEntry.objects.filter(about_them).delete()[0]
+    if candidate.name:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "UPDATE django_admin_log SET change_message = replace(change_message, %s, %s), "
+                "object_repr = replace(object_repr, %s, %s) "
+                "WHERE strpos(change_message, %s) > 0 OR strpos(object_repr, %s) > 0",
+                [candidate.name, "(erased)", candidate.name, "(erased)", candidate.name, candidate.name],
+            )
+            deleted += cursor.rowcount
+    return deleted
+
+
+def _repositories_delete_unused(repository_ids: list[int]) -> int:
+    """Repositories only this person contributed to (their own, named after their account): gone with them. One that
+    others contribute to is a public project of theirs too and stays."""
+    if not repository_ids:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM profiles_repository r WHERE r.id = ANY(%s::bigint[]) "
+            "AND NOT EXISTS (SELECT 1 FROM profiles_contribution c WHERE c.repository_id = r.id)",
+            [repository_ids],
+        )
+        return cursor.rowcount
+
+
+def import_refusals_record(*, files: int) -> None:
+    """The audit row of an import that refused files of erased people (how many, no more)."""
+    if files:
+        PrivacyEvent.objects.create(kind=PrivacyEvent.Kind.IMPORT_REFUSED, counts={"files": files})

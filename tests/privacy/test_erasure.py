@@ -1,0 +1,178 @@
+"""Erasure (issue 18): the person goes from every table, suppression records stay, and the audit row says only that
+it happened."""
+
+import pytest
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.contenttypes.models import ContentType
+
+from exports import services as export_services
+from exports.models import Export
+from ingestion.models import SourceFile
+from privacy.hashing import identifier_digest
+from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
+from privacy.services import candidate_erase, erasure_request_create
+from profiles import services as profile_services
+from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Repository, Shortlist, ShortlistEntry
+from tests.factories import CandidateFactory, SourceFileFactory
+from tests.ingestion.imports import import_file, receive
+from tests.privacy.people import OTHER_FILE, TOVE_FILE, TOVE_NEEDLES, tove_changed
+from tests.privacy.scan import found_in_database
+
+pytestmark = pytest.mark.django_db
+
+
+def _tove_everywhere(officer, recruiter, export_storage):
+    """Tove imported, and then everything a team does with a candidate: an edit (history), a shortlist with a note, an
+    admin log entry, a merge of a duplicate of her, an export file, a failed file of hers linked to no candidate, an
+    erasure request."""
+    tove = import_file(TOVE_FILE)
+    tove.headline = "Keeps services boring"
+    profile_services.candidate_save_by_hand(candidate=tove, user=recruiter, reason="edited by hand")
+
+    shortlist = Shortlist.objects.create(name="SRE hires", owner=recruiter)
+    profile_services.shortlist_add_candidates(shortlist=shortlist, candidate_ids=[tove.pk], user=recruiter)
+    entry = ShortlistEntry.objects.get(shortlist=shortlist, candidate=tove)
+    profile_services.shortlist_entry_note(entry=entry, text="Tove Lindqvist replied on LinkedIn", user=recruiter)
+    LogEntry.objects.create(
+        user=recruiter,
+        content_type=ContentType.objects.get_for_model(Candidate),
+        object_id=str(tove.pk),
+        object_repr=str(tove),
+        action_flag=CHANGE,
+        change_message="[]",
+    )
+    LogEntry.objects.create(
+        user=recruiter,
+        content_type=ContentType.objects.get_for_model(Shortlist),
+        object_id=str(shortlist.pk),
+        object_repr=str(shortlist),
+        action_flag=CHANGE,
+        change_message=f'[{{"changed": {{"name": "shortlist entry", "object": "{tove} in SRE hires"}}}}]',
+    )
+
+    duplicate = CandidateFactory(name="Tove Lindqvist", email="tove.lindqvist@example.org", city="Göteborg")
+    profile_services.candidates_merge(survivor=tove, others=[duplicate], user=recruiter)
+
+    export = export_services.export_create(owner=recruiter, format="jsonl", query="", row_url="/c/{pk}")
+    export_services.export_run(export_id=export.pk)
+    export.refresh_from_db()
+    assert export.status == Export.Status.DONE
+    assert b"tovelq" in (export_storage / export.file_name).read_bytes()
+
+    stray = SourceFileFactory(
+        content=tove_changed(label="Draft"), status=SourceFile.Status.FAILED, error="The database refused it"
+    )
+    erasure_request_create(candidates=[tove], user=recruiter, reason="Asked by e-mail on 1 December")
+    tove.refresh_from_db()
+    return tove, export, stray
+
+
+def test_erasure_leaves_the_person_in_no_column_of_any_table(
+    officer, recruiter, export_storage, django_capture_on_commit_callbacks
+):
+    tove, export, stray = _tove_everywhere(officer, recruiter, export_storage)
+    found_before = {table for table, _, _ in found_in_database(TOVE_NEEDLES)}
+    assert {  # the scan sees her wherever the team's work put her
+        "profiles_candidate",
+        "profiles_candidateidentifier",
+        "profiles_historicalcandidate",
+        "profiles_mergerecord",
+        "profiles_repository",
+        "profiles_shortlistentryevent",
+        "ingestion_sourcefile",
+        "django_admin_log",
+    } <= found_before
+
+    with django_capture_on_commit_callbacks(execute=True):  # files are deleted once the erasure commits
+        event = candidate_erase(candidate=tove, user=officer)
+
+    assert found_in_database(TOVE_NEEDLES) == []
+    assert not Candidate.objects.filter(pk=tove.pk).exists()
+    assert not Candidate.history.model.objects.filter(id=tove.pk).exists()
+    assert not MergeRecord.objects.exists()
+    export.refresh_from_db()
+    assert export.status == Export.Status.EXPIRED
+    assert list(export_storage.rglob("*.jsonl")) == []
+    stray.refresh_from_db()
+    assert bytes(stray.content) == b""
+    assert stray.status == SourceFile.Status.FAILED
+    assert event.counts["source_files"] == 2  # her imported file and the stray one
+    assert ErasureRequest.objects.get().status == ErasureRequest.Status.DONE
+
+
+def test_suppression_rows_are_keyed_hashes_of_her_identifiers(officer, recruiter):
+    tove = import_file(TOVE_FILE)
+    keys = set(CandidateIdentifier.objects.filter(candidate=tove).values_list("kind", "value"))
+
+    candidate_erase(candidate=tove, user=officer)
+
+    stored = set(Suppression.objects.values_list("kind", "digest"))
+    assert {(kind, identifier_digest(kind, value)) for kind, value in keys} <= stored
+    assert (CandidateIdentifier.Kind.EMAIL, identifier_digest("email", "tove.lindqvist@example.org")) in stored
+    assert all(len(digest) == 64 for _, digest in stored)
+    assert set(Suppression.objects.values_list("erased_by", flat=True)) == {officer.pk}
+
+
+def test_the_audit_row_records_the_erasure_with_counts_and_no_personal_data(officer):
+    tove = import_file(TOVE_FILE)
+
+    event = candidate_erase(candidate=tove, user=officer)
+
+    event.refresh_from_db()
+    assert event.kind == PrivacyEvent.Kind.ERASURE
+    assert event.by == officer
+    assert event.counts["candidates"] == 1
+    assert event.counts["suppressions"] >= 4
+    assert all(isinstance(value, int) for value in event.counts.values())
+    assert not any(needle.lower() in str(event.counts).lower() for needle in TOVE_NEEDLES)
+
+
+def test_repositories_only_she_contributed_to_go_and_shared_ones_stay(officer):
+    tove = import_file(TOVE_FILE)
+    own = list(Repository.objects.filter(contributions__candidate=tove).values_list("full_name", flat=True))
+    assert any(name.startswith("tovelq/") for name in own)
+
+    candidate_erase(candidate=tove, user=officer)
+
+    assert not Repository.objects.filter(full_name__in=own).exists()
+
+
+def test_a_different_person_is_left_as_they_were(officer):
+    tove = import_file(TOVE_FILE)
+    noor = import_file(OTHER_FILE)
+    noor_file = SourceFile.objects.get(candidate=noor)
+
+    candidate_erase(candidate=tove, user=officer)
+
+    assert Candidate.objects.filter(pk=noor.pk).exists()
+    assert SourcingRecord.objects.filter(candidate=noor).exists()
+    noor_file.refresh_from_db()
+    assert bytes(noor_file.content) == OTHER_FILE.read_bytes()
+
+
+def test_an_erasure_that_fails_changes_nothing(officer, monkeypatch):
+    tove = import_file(TOVE_FILE)
+
+    def broken(context):
+        raise RuntimeError("step failed")
+
+    monkeypatch.setattr("privacy.services.erasure_steps", lambda: {"broken": broken})
+    with pytest.raises(RuntimeError):
+        candidate_erase(candidate=tove, user=officer)
+
+    assert Candidate.objects.filter(pk=tove.pk).exists()
+    assert not Suppression.objects.exists()
+    assert not PrivacyEvent.objects.exists()
+
+
+def test_an_unlinked_file_of_a_namesake_elsewhere_keeps_its_bytes(officer):
+    tove = import_file(TOVE_FILE)
+    namesake = tove_changed(email="tove@elsewhere.example", profiles=[], url="", location={"city": "Malmö"})
+    batch = receive(("namesake.json", namesake))
+    source = batch.files.get()
+    SourceFile.objects.filter(pk=source.pk).update(status=SourceFile.Status.FAILED, error="The database refused it")
+
+    candidate_erase(candidate=tove, user=officer)
+
+    source.refresh_from_db()
+    assert bytes(source.content) == namesake
