@@ -131,7 +131,10 @@ def _end_with_version(folded: str, end: int) -> int | None:
 def find_skills(folded: str, vocabulary: SkillVocabulary) -> list[Match]:
     """The longest non-overlapping alias matches in ``folded`` (a ``fold``-ed text), in text order."""
     candidates: list[tuple[int, int, int, str, int]] = []  # (-length, start, end, slug, name end)
-    for last, (length, slug) in automaton_for(vocabulary).iter(folded):
+    automaton = automaton_for(vocabulary)
+    if automaton.kind == ahocorasick.EMPTY:
+        return []  # no alias at all (skills not seeded yet): an empty automaton cannot be searched
+    for last, (length, slug) in automaton.iter(folded):
         start = last - length + 1
         if start and (folded[start - 1].isalnum() or not _starts_word(folded, start)):
             continue  # most of the automaton's hits are inside words ("r" in "for"): the cheap test first

@@ -85,10 +85,12 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "profiles",
-    "privacy",  # sourcing records, suppressions of erased people, the privacy audit log (issue 18)
     "ingestion",
     "exports",
     "jobs",
+    # Sourcing records, suppressions of erased people, the privacy audit log (issue 18). After exports: its admin
+    # adds actions to the candidate admin that exports registers (privacy.admin).
+    "privacy",
     "api",
     "devtools",  # manage.py generate_profiles; no models, never imported by the product
     "talentdb",  # the admin index's dashboard, which reads both profiles and ingestion
