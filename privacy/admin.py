@@ -1,8 +1,10 @@
 """Privacy in the admin: the candidate changelist's "Erase selected candidates" (privacy officers and superusers) and
 "Request erasure" (recruiters), the requests for officers to decide, and the read-only suppression and audit lists.
 
-The candidate admin is ``profiles``' and may not know this app (the layers run one way): this module, loaded after
-it, registers a subclass of it that adds the two actions (``_candidate_admin_with_privacy_actions``).
+The candidate admin is ``profiles``' and may not know this app (the layers run one way): this module registers a
+subclass of whatever candidate admin is registered, adding the two actions (``_candidate_admin_with_privacy_actions``).
+``exports`` replaces the registered one with its own subclass too, so ``privacy`` comes after it in INSTALLED_APPS
+(admin modules load in that order) and extends that one.
 """
 
 from __future__ import annotations
@@ -223,3 +225,8 @@ class SourcingRecordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # goes with its candidate
+
+
+# The access request action on candidates and the notices on sourcing records: their own modules, loaded here, after
+# the registrations above that they extend.
+from privacy import admin_access, admin_notices  # noqa: E402, F401
