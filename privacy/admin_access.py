@@ -1,10 +1,11 @@
-"""The candidate changelist's "Access request" action: a zip with each selected person's JSON document and summary.
+"""The "Access request" admin action: a zip with each selected person's JSON document and summary.
 
-The candidate admin is the domain's (``profiles.admin``), which may not know this app; so the action is added from
-here to the registered CandidateAdmin object, once, when the admin modules are imported (``privacy.admin`` imports
-this module, after ``profiles.admin`` registered the candidates: ``privacy`` comes after ``profiles`` in
-INSTALLED_APPS). Added to the object's own ``actions``, not by subclassing and registering the admin again, so other
-apps may add theirs the same way and none replaces another's.
+It is an action of the sourcing records' changelist (``privacy.admin_notices``: one record per candidate, searchable
+by name), privacy's own admin. The candidate changelist is ``profiles``'; other apps replace its registered admin
+with subclasses while the admin modules load (``exports.admin`` registers its own after ``privacy.admin`` ran), so
+an action added to it from an admin module is lost. ``register_on_candidate_admin`` adds it to whatever admin is
+registered for candidates in the end: called from an ``AppConfig.ready`` (which runs after every admin module was
+imported), it puts the action on the candidate changelist too.
 """
 
 import io
@@ -28,7 +29,9 @@ PERMISSION = "privacy.subject_access_candidate"
     permissions=["subject_access"],
 )
 def subject_access_report(model_admin, request, queryset):
-    ids = list(queryset.order_by("pk").values_list("pk", flat=True)[: MAX_PEOPLE + 1])
+    # A changelist of candidates, or of rows with a candidate (the sourcing records).
+    column = "pk" if queryset.model is Candidate else "candidate_id"
+    ids = list(queryset.order_by(column).values_list(column, flat=True)[: MAX_PEOPLE + 1])
     if len(ids) > MAX_PEOPLE:
         model_admin.message_user(
             request, f"Select at most {MAX_PEOPLE} candidates for an access request.", messages.ERROR
@@ -48,16 +51,13 @@ def subject_access_report(model_admin, request, queryset):
     return response
 
 
-def _may_request_access(request) -> bool:
+def may_request_access(request) -> bool:
     return request.user.has_perm(PERMISSION)
 
 
 def register_on_candidate_admin(site: admin.AdminSite = admin.site) -> None:
-    """Add the action to the site's CandidateAdmin (idempotent: a second import adds nothing)."""
+    """Add the action to the admin registered for candidates, on the object (idempotent)."""
     model_admin = site.get_model_admin(Candidate)
     if subject_access_report not in model_admin.actions:
         model_admin.actions = [*model_admin.actions, subject_access_report]
-    model_admin.has_subject_access_permission = _may_request_access
-
-
-register_on_candidate_admin()
+    model_admin.has_subject_access_permission = may_request_access

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from ingestion.models import ImportBatch, SourceFile
 from jobs.selectors import PIPELINE_STAGES, jobs_for
+from privacy.notices import notices_overdue_count
 from profiles.models import Candidate, CandidateSkill, Repository, Shortlist, ShortlistEntry, Skill
 from profiles.selectors import (
     EXACT_GROUPS_BELOW,
@@ -43,6 +44,7 @@ class Dashboard:
     imports_by_day: list[tuple[dt.date, int, int]]  # (day, imported or unchanged, failed), oldest first
     years_coding: list[tuple[str, int]]
     pipeline: list[tuple[str, int]] | None  # None: no job this user may see, or no permission to view jobs
+    notices_overdue: int | None = None  # None: no permission to view sourcing records
 
 
 IMPORT_DAYS = 30
@@ -154,4 +156,6 @@ def dashboard(*, user, limit: int = 10) -> Dashboard:
         imports_by_day=imports_by_day(),
         years_coding=candidates_by_years_coding(),
         pipeline=pipeline_by_stage(user=user),
+        # Privacy notices past their due date (GDPR Art. 14: a month after sourcing), for those who keep the records.
+        notices_overdue=notices_overdue_count() if user.has_perm("privacy.view_sourcingrecord") else None,
     )

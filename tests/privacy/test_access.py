@@ -8,6 +8,7 @@ import zipfile
 
 import pytest
 from django.apps import apps as django_apps
+from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -15,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from privacy.access import candidate_relations, subject_access_document, subject_access_summary
-from privacy.admin_access import MAX_PEOPLE
+from privacy.admin_access import MAX_PEOPLE, register_on_candidate_admin
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord
 from profiles import services
 from profiles.models import (
@@ -228,7 +229,7 @@ def officer_client(client):
 
 def test_the_admin_action_downloads_the_document_and_summary_for_a_privacy_officer(person, officer_client):
     response = officer_client.post(
-        reverse("admin:profiles_candidate_changelist"),
+        reverse("admin:privacy_sourcingrecord_changelist"),
         {"action": "subject_access_report", "_selected_action": [person.pk]},
     )
 
@@ -245,9 +246,11 @@ def test_the_admin_action_downloads_the_document_and_summary_for_a_privacy_offic
 
 def test_the_admin_action_refuses_more_people_than_an_access_request_is_for(officer_client):
     people = CandidateFactory.create_batch(MAX_PEOPLE + 1)
+    for candidate in people:
+        SourcingRecord.objects.get_or_create(candidate=candidate, defaults={"notice_due_at": timezone.now()})
 
     response = officer_client.post(
-        reverse("admin:profiles_candidate_changelist"),
+        reverse("admin:privacy_sourcingrecord_changelist"),
         {"action": "subject_access_report", "_selected_action": [c.pk for c in people]},
         follow=True,
     )
@@ -262,13 +265,21 @@ def test_the_admin_action_is_not_offered_to_a_recruiter(person, client):
     user.groups.add(Group.objects.get(name="Recruiter"))
     client.force_login(user)
 
-    response = client.get(reverse("admin:profiles_candidate_changelist"))
-
-    assert response.status_code == 200
-    assert "subject_access_report" not in response.content.decode()
     response = client.post(
+        reverse("admin:privacy_sourcingrecord_changelist"),
+        {"action": "subject_access_report", "_selected_action": [person.pk]},
+    )
+    assert response.status_code == 403  # a recruiter may not open the sourcing records at all
+    assert not PrivacyEvent.objects.exists()
+
+
+def test_the_action_can_be_put_on_the_candidate_changelist(person, officer_client):
+    """From an AppConfig.ready, after every admin module registered its candidate admin."""
+    register_on_candidate_admin(admin.site)
+
+    response = officer_client.post(
         reverse("admin:profiles_candidate_changelist"),
         {"action": "subject_access_report", "_selected_action": [person.pk]},
     )
-    assert response.get("Content-Type") != "application/zip"
-    assert not PrivacyEvent.objects.exists()
+
+    assert response["Content-Type"] == "application/zip"
