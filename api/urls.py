@@ -1,6 +1,6 @@
 from django.urls import path
 
-from api import job_match, job_matches, jobs, root, views
+from api import job_match, job_matches, jobs, related_skills, root, views
 
 app_name = "api"
 urlpatterns = [
@@ -11,6 +11,7 @@ urlpatterns = [
     path("candidates/<int:pk>/", views.CandidateDetailView.as_view(), name="candidate-detail"),
     path("candidates/<int:pk>/similar/", job_matches.CandidateSimilarView.as_view(), name="candidate-similar"),
     path("skills/", views.SkillListView.as_view(), name="skill-list"),
+    path("skills/<str:slug>/related/", related_skills.RelatedSkillsView.as_view(), name="skill-related"),
     path("repositories/", views.RepositoryListView.as_view(), name="repository-list"),
     path("jobs/match/", job_match.JobMatchView.as_view(), name="job-match"),
     path("jobs/", jobs.JobListView.as_view(), name="job-list"),

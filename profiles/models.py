@@ -293,6 +293,35 @@ class CandidateSkill(models.Model):
         return f"{self.label} {self.score}"
 
 
+class RelatedSkill(models.Model):
+    """``related`` goes with ``skill`` more often than chance: computed from the candidates' skills, never edited.
+
+    ``support`` is the number of candidates (of the pool the refresh counted) who have both at the minimum score;
+    ``lift`` is how many times more often than if the two were independent: support × pool / (n(skill) × n(related)).
+    ``profiles.services.related_skills_refresh`` replaces every row at once; a pair is stored in both directions,
+    each skill keeping only its top related ones.
+    """
+
+    # Read by skill (``related_skills``): the unique constraint's index, which leads with skill, serves that.
+    skill = models.ForeignKey(Skill, on_delete=models.CASCADE, related_name="related_skills", db_index=False)
+    related = models.ForeignKey(Skill, on_delete=models.CASCADE, related_name="+")
+    support = models.PositiveIntegerField()
+    lift = models.FloatField()
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["skill", "-lift", "-support", "related"]
+        constraints = [
+            models.UniqueConstraint(fields=["skill", "related"], name="relatedskill_unique_pair"),
+            models.CheckConstraint(condition=~Q(skill=models.F("related")), name="relatedskill_not_itself"),
+            models.CheckConstraint(condition=Q(support__gte=1), name="relatedskill_support_positive"),
+            models.CheckConstraint(condition=Q(lift__gt=0), name="relatedskill_lift_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.skill_id} → {self.related_id} (lift {self.lift:.2f}, {self.support} candidates)"
+
+
 class Repository(models.Model):
     full_name = models.CharField(max_length=300, unique=True, help_text="owner/name")
     description = models.TextField(blank=True)

@@ -33,6 +33,7 @@ from profiles.models import (
     Contribution,
     Education,
     Position,
+    RelatedSkill,
     Repository,
     SavedSearch,
     Shortlist,
@@ -829,3 +830,55 @@ def skills_created_by_imports(*, seeded_slugs: set[str], limit: int | None = Non
             CreatedSkill(slug, name, kind, candidates, repositories, tuple(map(tuple, orjson.loads(labels))))
             for slug, name, kind, candidates, repositories, labels in cursor.fetchall()
         ]
+
+
+# --- Related skills (issue 16; written by profiles.services.related_skills_refresh) ----------------------------------
+
+
+def related_skills(*, skill: Skill, limit: int = 10) -> list[RelatedSkill]:
+    """The skills that go with ``skill``, the highest lift first, each with its ``related`` skill loaded."""
+    return list(
+        RelatedSkill.objects.filter(skill=skill)
+        .select_related("related")
+        .order_by("-lift", "-support", "related__slug")[:limit]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedSuggestion:
+    slug: str
+    name: str
+    lift: float  # the highest lift with one of the skills asked about
+    support: int  # the most candidates it shares with one of them
+    via: list[str]  # the skills asked about it is related to, by slug
+
+
+def related_skills_for(*, slugs: list[str], exclude: set[str], limit: int = 8) -> list[RelatedSuggestion]:
+    """Skills to also consider: related to any of ``slugs``, neither among them nor in ``exclude``.
+
+    A skill related to more of them comes first (it fits the whole set, not one of its skills), then the higher lift.
+    For a job's criteria: ``slugs`` its required and preferred skills, ``exclude`` its excluded ones.
+    """
+    if not slugs or limit <= 0:
+        return []
+    left_out = set(slugs) | set(exclude)
+    rows = (
+        RelatedSkill.objects.filter(skill__slug__in=slugs)
+        .exclude(related__slug__in=left_out)
+        .values_list("related__slug", "related__name", "skill__slug", "lift", "support")
+    )
+    found: dict[str, tuple[str, list[tuple[str, float, int]]]] = {}
+    for slug, name, source, lift, support in rows:
+        found.setdefault(slug, (name, []))[1].append((source, lift, support))
+    suggestions = [
+        RelatedSuggestion(
+            slug=slug,
+            name=name,
+            lift=max(lift for _, lift, _ in via),
+            support=max(support for *_, support in via),
+            via=sorted(source for source, *_ in via),
+        )
+        for slug, (name, via) in found.items()
+    ]
+    suggestions.sort(key=lambda s: (-len(s.via), -s.lift, s.slug))
+    return suggestions[:limit]

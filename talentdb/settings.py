@@ -254,6 +254,19 @@ EXPORT_SWEEP_INTERVAL_SECONDS = env.int("EXPORT_SWEEP_INTERVAL_SECONDS", default
 # An export job's own soft time limit (its hard limit is a minute later), instead of the imports' 240 s.
 EXPORT_TASK_SOFT_TIME_LIMIT = env.int("EXPORT_TASK_SOFT_TIME_LIMIT", default=3600)
 
+# --- Related skills (profiles.services.related_skills_refresh, issue 16) ------------------------------------------
+# Skills that go together, counted over the candidates' skills at RELATED_SKILLS_MIN_SCORE or more (a skill listed
+# with hardly any evidence says little). A pair needs RELATED_SKILLS_MIN_SUPPORT candidates with both, and a lift of
+# RELATED_SKILLS_MIN_LIFT (1.0 is what chance gives); each skill keeps its RELATED_SKILLS_PER_SKILL best. Past
+# RELATED_SKILLS_SAMPLE_CANDIDATES candidates the counts come from a repeatable sample of about that many, which bounds
+# the refresh's time (docs/benchmarks.md). Beat refreshes every RELATED_SKILLS_REFRESH_INTERVAL_SECONDS.
+RELATED_SKILLS_MIN_SCORE = env.int("RELATED_SKILLS_MIN_SCORE", default=3)
+RELATED_SKILLS_MIN_SUPPORT = env.int("RELATED_SKILLS_MIN_SUPPORT", default=20)
+RELATED_SKILLS_MIN_LIFT = env.float("RELATED_SKILLS_MIN_LIFT", default=1.5)
+RELATED_SKILLS_PER_SKILL = env.int("RELATED_SKILLS_PER_SKILL", default=20)
+RELATED_SKILLS_SAMPLE_CANDIDATES = env.int("RELATED_SKILLS_SAMPLE_CANDIDATES", default=200_000)
+RELATED_SKILLS_REFRESH_INTERVAL_SECONDS = env.int("RELATED_SKILLS_REFRESH_INTERVAL_SECONDS", default=6 * 3600)
+
 # --- Privacy (privacy/, issue 18) --------------------------------------------------------------------------------
 # The key of the keyed hashes (HMAC-SHA256) that suppression records keep of an erased person's identifiers. Unset, it
 # is derived from SECRET_KEY; set it on its own before ever rotating SECRET_KEY, or the erased people's records stop
@@ -340,6 +353,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "exports.tasks.sweep_exports",
         "schedule": EXPORT_SWEEP_INTERVAL_SECONDS,
     },
+    "refresh-related-skills": {
+        "task": "profiles.tasks.refresh_related_skills",
+        "schedule": RELATED_SKILLS_REFRESH_INTERVAL_SECONDS,
+    },
     "privacy-retention": {
         "task": "privacy.tasks.retention_run",
         "schedule": RETENTION_INTERVAL_SECONDS,
@@ -390,6 +407,8 @@ SPECTACULAR_SETTINGS = {
         # A job's status, and its pipeline's stages (a candidate's stage, before and after an event): named once.
         "JobStatusEnum": "jobs.models.Job.Status",
         "PipelineStageEnum": "profiles.models.ShortlistEntry.Status",
+        # A skill's kind, in the skill list and the related skills: one name, the one the skill list gave it alone.
+        "SkillKindEnum": "profiles.models.Skill.Kind",
     },
 }
 

@@ -6,12 +6,14 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Count
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
 from core.errors import ApplicationError
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
-from profiles.selectors import skill_vocabulary_changed
+from profiles.selectors import related_skills, skill_vocabulary_changed
 
 
 class VocabularyAdmin(admin.ModelAdmin):
@@ -42,6 +44,35 @@ class SkillAdmin(VocabularyAdmin):
     search_fields = ["slug", "name", "aliases__label"]
     inlines = [SkillAliasInline]
     actions = ["merge_skills"]
+    readonly_fields = ["also_consider"]
+
+    @admin.display(description="Also consider")
+    def also_consider(self, skill: Skill) -> str:
+        """The skills that go with this one (``related_skills``, which Beat refreshes): for a curator and a recruiter
+        widening a search."""
+        rows = related_skills(skill=skill, limit=20) if skill.pk else []
+        if not rows:
+            return "None yet: no skill goes with this one in enough candidates, or the refresh has not run."
+        lines = format_html_join(
+            "",
+            "<tr><td><a href='{}'>{}</a></td><td>{}</td><td>{}</td></tr>",
+            (
+                (
+                    reverse("admin:profiles_skill_change", args=[r.related_id]),
+                    r.related.name,
+                    f"{r.lift:.2f}",
+                    r.support,
+                )
+                for r in rows
+            ),
+        )
+        return format_html(
+            "<table><thead><tr><th>Skill</th><th>Lift</th><th>Candidates with both</th></tr></thead>"
+            "<tbody>{}</tbody></table><p class='help'>Lift: how many times more often than chance a candidate has "
+            "both. Computed {}.</p>",
+            lines,
+            f"{rows[0].computed_at:%Y-%m-%d %H:%M} UTC",
+        )
 
     @admin.action(description="Merge the selected skills into another", permissions=["change"])
     def merge_skills(self, request, queryset):

@@ -29,6 +29,7 @@ API_POLICY = {
     "api:candidate-export-jsonl": READ,
     "api:candidate-detail": READ,
     "api:skill-list": READ,
+    "api:skill-related": READ,
     "api:repository-list": READ,
     "api:import-list": IMPORT,
     "api:import-detail": READ,
