@@ -230,3 +230,6 @@ class SourcingRecordAdmin(admin.ModelAdmin):
 # The access request action on candidates and the notices on sourcing records: their own modules, loaded here, after
 # the registrations above that they extend.
 from privacy import admin_access, admin_notices  # noqa: E402, F401
+
+# privacy's admin loads after exports' (INSTALLED_APPS), so the candidate admin registered now is the last one.
+admin_access.register_on_candidate_admin(admin.site)
