@@ -69,10 +69,12 @@ def source_files_withhold(*, file_ids: Sequence[int], error: str | None = None, 
 def source_files_erase(context: ErasureContext) -> int:
     """Erasure step: the files that built the person (linked to them or to a candidate merged into them), and the
     stored files linked to no candidate (failed, or whose candidate was deleted) whose document names them. The
-    latter are found by parsing each such file's bytes again, best effort: a file no parser reads is left as it is,
-    and so is a file naming the person only in a way the identity keys do not (a name in a summary)."""
+    latter are found best effort: files whose bytes hold the person's name or an identifier (``context.needles``)
+    are parsed again and kept when their identity keys match a suppression. A file no parser reads is left as it is,
+    and so is one naming the person only in a way the identity keys do not (a name in a summary, an e-mail written
+    with escapes)."""
     linked = set(SourceFile.objects.filter(candidate_id__in=context.candidate_ids).values_list("pk", flat=True))
-    unlinked = _unlinked_files_naming_them()
+    unlinked = _unlinked_files_naming_them(context.needles)
     day = timezone.localdate(context.erased_at)
     return source_files_withhold(
         file_ids=sorted(linked | unlinked),
@@ -81,11 +83,35 @@ def source_files_erase(context: ErasureContext) -> int:
     )
 
 
-def _unlinked_files_naming_them() -> set[int]:
-    files = SourceFile.objects.filter(candidate__isnull=True, size__gt=0).values_list("pk", "content")
+# Stored files linked to no candidate whose bytes hold one of the needles: without case where the bytes are ASCII
+# (``encode(..., 'escape')`` writes other bytes as octal escapes), and as exact UTF-8 bytes (a name with accents).
+_UNLINKED_HOLDING_SQL = r"""
+SELECT f.id, f.content FROM ingestion_sourcefile f
+WHERE f.candidate_id IS NULL AND f.size > 0 AND (
+    encode(f.content, 'escape') ILIKE ANY(%s::text[])
+    OR EXISTS (
+        SELECT 1 FROM unnest(%s::text[]) AS n(needle) WHERE position(convert_to(n.needle, 'UTF8') IN f.content) > 0
+    )
+)
+ORDER BY f.id
+"""
+
+
+def _like_pattern(needle: str) -> str:
+    return "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _unlinked_files_naming_them(needles: tuple[str, ...]) -> set[int]:
+    """The unlinked stored files whose document names the person. A scan of the bytes for their name and identifiers
+    finds the candidates (one statement); only those are parsed, and kept if their identity keys match."""
+    if not needles:
+        return set()
+    with connection.cursor() as cursor:
+        cursor.execute(_UNLINKED_HOLDING_SQL, [[_like_pattern(n) for n in needles], list(needles)])
+        files = cursor.fetchall()
     found: set[int] = set()
     batch: list[tuple[int, ProfileDocument]] = []
-    for pk, content in files.iterator(chunk_size=ERASE_SCAN_CHUNK):
+    for pk, content in files:
         document = _document_or_none(pk, bytes(content))
         if document is not None:
             batch.append((pk, document))

@@ -24,6 +24,9 @@ class ErasureContext:
     digests: frozenset[tuple[str, str]]  # (kind, digest) of their identifiers (``privacy.hashing``)
     erased_at: datetime
     counts: dict[str, int] = field(default_factory=dict)
+    # Strings a file about them holds as written (their name, e-mail, accounts, profile URLs): what a step may look
+    # for among rows that do not point at them. In memory only; empty when there is nothing to look for.
+    needles: tuple[str, ...] = ()
 
 
 ErasureStep = Callable[[ErasureContext], int]

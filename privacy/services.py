@@ -148,7 +148,13 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
         status=ErasureRequest.Status.DONE, decided_by=user, decided_at=now
     )
 
-    context = ErasureContext(candidate_ids=ids, digests=frozenset(digests), erased_at=now, counts=counts)
+    context = ErasureContext(
+        candidate_ids=ids,
+        digests=frozenset(digests),
+        erased_at=now,
+        counts=counts,
+        needles=_needles(candidate),
+    )
     for name, step in erasure_steps().items():
         counts[name] = step(context)
 
@@ -164,6 +170,16 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     event.save(update_fields=["counts"])
     transaction.on_commit(candidate_filter_choices_forget, robust=True)
     return event
+
+
+def _needles(candidate: Candidate) -> tuple[str, ...]:
+    """The person's name and external identifiers as a file would write them (the identifiers are stored lower-cased:
+    a step compares without case)."""
+    external = CandidateIdentifier.objects.filter(candidate=candidate).exclude(
+        kind=CandidateIdentifier.Kind.NAME_LOCATION
+    )
+    values = [candidate.name, candidate.email, *external.values_list("value", flat=True)]
+    return tuple(dict.fromkeys(value for value in values if len(value) >= 3))
 
 
 def _admin_log_forget(candidate: Candidate) -> int:

@@ -176,3 +176,15 @@ def test_an_unlinked_file_of_a_namesake_elsewhere_keeps_its_bytes(officer):
 
     source.refresh_from_db()
     assert bytes(source.content) == namesake
+
+
+def test_an_unlinked_file_naming_her_with_other_case_is_emptied_too(officer):
+    tove = import_file(TOVE_FILE)
+    shouted = tove_changed(email="Tove.Lindqvist@EXAMPLE.org", name="TOVE LINDQVIST")
+    stray = SourceFileFactory(content=shouted, status=SourceFile.Status.FAILED, error="The database refused it")
+
+    candidate_erase(candidate=tove, user=officer)
+
+    stray.refresh_from_db()
+    assert bytes(stray.content) == b""
+    assert stray.original_name == "(withheld: an erased person)"
