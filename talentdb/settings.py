@@ -58,6 +58,33 @@ DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
 DATABASES["default"].setdefault("TEST", {})["NAME"] = env.str(
     "TEST_DATABASE_NAME", default=f"test_{DATABASES['default']['NAME']}_{os.getpid()}"
 )
+# Read replicas (talentdb/db_router.py): PostgreSQL streaming replicas of the primary above, replica_0, replica_1, ...
+# Only the web's requests read from them; writes, migrations, Celery workers and commands use the primary. None: one
+# server, and none of the lines below changes anything.
+REPLICA_DATABASES = []
+for _index, _url in enumerate(env.list("DATABASE_REPLICA_URLS", default=[])):
+    _replica = env.db_url_config(_url)
+    if "host" in _replica.get("OPTIONS", {}):
+        _replica["HOST"] = _replica["OPTIONS"].pop("host")
+    # The primary's planner settings; a replica that does not answer in 3 s is skipped rather than waited for.
+    _replica["OPTIONS"] = {"connect_timeout": 3, **_replica.get("OPTIONS", {})}
+    _replica["OPTIONS"]["options"] = DATABASES["default"]["OPTIONS"]["options"]
+    _replica["CONN_MAX_AGE"] = DATABASES["default"]["CONN_MAX_AGE"]
+    _replica["CONN_HEALTH_CHECKS"] = True
+    # The tests' replica serves the primary's test database; the test runner creates no database for it.
+    _replica["TEST"] = {"MIRROR": "default"}
+    DATABASES[f"replica_{_index}"] = _replica
+    REPLICA_DATABASES.append(f"replica_{_index}")
+DATABASE_ROUTERS = ["talentdb.db_router.ReplicaRouter"] if REPLICA_DATABASES else []
+# Read-your-writes: after a request that may write (POST, PUT, PATCH, DELETE), that browser's (or API client's, if it
+# keeps cookies) reads stay on the primary this long (django-multidb-router's pinning cookie).
+MULTIDB_PINNING_SECONDS = env.int("DATABASE_REPLICA_PIN_SECONDS", default=15)
+MULTIDB_PINNING_COOKIE_HTTPONLY = True
+MULTIDB_PINNING_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
+# A replica further behind than this, unreachable, or promoted is skipped (with a log line) until it is fine again.
+DATABASE_REPLICA_MAX_LAG_SECONDS = env.float("DATABASE_REPLICA_MAX_LAG_SECONDS", default=30)
+# How often each web process asks a replica how far behind it is (not on every read).
+DATABASE_REPLICA_CHECK_SECONDS = env.float("DATABASE_REPLICA_CHECK_SECONDS", default=5)
 
 CACHES = {
     "default": {
@@ -102,6 +129,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "talentdb.middleware.UploadSizeLimitMiddleware",
     "talentdb.middleware.StatementTimeoutMiddleware",
+    # Read replicas: marks a web request, whose reads may go to a replica, and pins a writer's reads to the primary.
+    *(["talentdb.db_router.ReplicaRoutingMiddleware"] if REPLICA_DATABASES else []),
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -1,0 +1,222 @@
+"""Issue 19, read replicas, against a real PostgreSQL streaming replica of the tests' server
+(tests/talentdb/replica.py).
+
+To tell the two servers apart, the replica's replay is paused and a row changed on the primary: a page that shows the
+row as it was was read from the replica. The data must be committed to reach the replica, so these tests are
+transactional. Skipped, with the reason, on a machine that cannot make a replica; ``-m "not replica"`` leaves them
+out.
+"""
+
+import copy
+import logging
+import time
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.db import DEFAULT_DB_ALIAS, connections, router
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from jobs.models import Job
+from profiles.models import Candidate
+from tests.factories import CandidateFactory, UserFactory
+from tests.talentdb.replica import StreamingReplica
+
+REPLICA = "replica_test"  # not replica_0: a run with DATABASE_REPLICA_URLS set has one of its own
+PIN_COOKIE = "multidb_pin_writes"
+
+pytestmark = [pytest.mark.replica, pytest.mark.django_db(transaction=True, databases=[DEFAULT_DB_ALIAS, REPLICA])]
+
+
+@pytest.fixture(scope="session")
+def streaming_replica(django_db_setup, django_db_blocker):
+    """A streaming replica of the test database's server, known to Django as replica_test (a test mirror of default, as
+    talentdb/settings.py makes each DATABASE_REPLICA_URLS entry), for the whole session."""
+    primary = connections[DEFAULT_DB_ALIAS].settings_dict
+    if reason := StreamingReplica.why_not(primary):
+        pytest.skip(f"no streaming replica on this machine: {reason}")
+    replica = StreamingReplica(primary)
+    try:
+        replica.create()
+    except BaseException:
+        replica.remove()
+        raise
+    alias = copy.deepcopy(primary)
+    alias.update(HOST=replica.host, PORT=str(replica.port), TEST={"MIRROR": DEFAULT_DB_ALIAS})
+    alias["OPTIONS"]["connect_timeout"] = 3
+    connections.settings[REPLICA] = alias
+    yield replica
+    connections[REPLICA].close()
+    del connections.settings[REPLICA]
+    replica.remove()
+
+
+@pytest.fixture
+def replica_reads(streaming_replica, settings):
+    """The settings DATABASE_REPLICA_URLS gives (the router, the middleware), checking the replica on every request;
+    a lag limit these tests' paused replica never reaches unless a test lowers it."""
+    settings.REPLICA_DATABASES = [REPLICA]
+    settings.DATABASE_ROUTERS = ["talentdb.db_router.ReplicaRouter"]  # a new router: no state from another test
+    middleware = list(settings.MIDDLEWARE)
+    middleware.insert(
+        middleware.index("talentdb.middleware.StatementTimeoutMiddleware") + 1,
+        "talentdb.db_router.ReplicaRoutingMiddleware",
+    )
+    settings.MIDDLEWARE = middleware
+    settings.DATABASE_REPLICA_CHECK_SECONDS = 0
+    settings.DATABASE_REPLICA_MAX_LAG_SECONDS = 3600
+    yield streaming_replica
+    connections[REPLICA].close()
+    if not streaming_replica.running():
+        streaming_replica.start()
+
+
+def _api_client(user) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return client
+
+
+def _rename_on_the_primary(candidate, name: str) -> None:
+    # Outside a request: the primary (workers and commands never read from, nor write to, a replica).
+    Candidate.objects.filter(pk=candidate.pk).update(name=name)
+
+
+def test_api_lists_details_and_exports_are_read_from_the_replica(replica_reads):
+    candidate = CandidateFactory(name="Ada Before")
+    api = _api_client(UserFactory(username="reader"))
+
+    with replica_reads.replay_paused():
+        _rename_on_the_primary(candidate, "Ada After")
+        detail = api.get(f"/api/v1/candidates/{candidate.pk}/")
+        listing = api.get("/api/v1/candidates/")
+        export = api.get("/api/v1/candidates/export.csv")
+        export_body = b"".join(export.streaming_content).decode()
+
+    assert detail.status_code == 200
+    assert detail.json()["name"] == "Ada Before"
+    assert [row["name"] for row in listing.json()["results"]] == ["Ada Before"]
+    assert "Ada Before" in export_body
+    assert "Ada After" not in export_body
+    assert Candidate.objects.get(pk=candidate.pk).name == "Ada After"  # the primary has the change
+    assert PIN_COOKIE not in detail.cookies  # reads pin nobody
+
+
+def test_admin_changelist_profile_page_and_dashboard_are_read_from_the_replica(replica_reads, admin_client):
+    candidate = CandidateFactory(name="Ada Before")
+
+    with replica_reads.replay_paused():
+        _rename_on_the_primary(candidate, "Ada After")
+        CandidateFactory(name="Someone New")  # only the primary counts two candidates
+        changelist = admin_client.get("/admin/profiles/candidate/")
+        profile = admin_client.get(f"/admin/profiles/candidate/{candidate.pk}/change/")
+        index = admin_client.get("/admin/")
+
+    assert changelist.status_code == 200
+    assert "Ada Before" in changelist.text
+    assert "Ada After" not in changelist.text
+    assert "Someone New" not in changelist.text
+    assert profile.status_code == 200
+    assert "Ada Before" in profile.text
+    assert "Ada After" not in profile.text
+    assert index.status_code == 200
+    assert index.context["figures"].candidates == 1
+    assert Candidate.objects.count() == 2
+
+
+def test_a_write_goes_to_the_primary_and_pins_the_writers_reads_to_it(replica_reads, settings, seeded_vocabulary):
+    user = UserFactory(username="recruiter")
+    user.user_permissions.add(*Permission.objects.filter(codename__in=["add_job", "change_job", "view_job"]))
+    writer = _api_client(user)  # keeps the cookies of its answers, as a browser does
+    other_client = _api_client(user)  # the same user elsewhere: no cookie
+
+    with replica_reads.replay_paused():
+        created = writer.post(
+            "/api/v1/jobs/",
+            {"title": "Platform engineer", "description": "Python and PostgreSQL on Kubernetes."},
+            format="json",
+        )
+        assert created.status_code == 201, created.content
+        job_id = created.json()["id"]
+        pinned = writer.get(f"/api/v1/jobs/{job_id}/")
+        unpinned = other_client.get(f"/api/v1/jobs/{job_id}/")
+        with replica_reads.connect() as replica:
+            on_the_replica = replica.execute("SELECT count(*) FROM jobs_job WHERE id = %s", [job_id]).fetchone()[0]
+
+    assert Job.objects.filter(pk=job_id, title="Platform engineer").exists()  # written on the primary
+    assert on_the_replica == 0  # not yet replayed: the write did not go there
+    assert created.cookies[PIN_COOKIE]["max-age"] == settings.MULTIDB_PINNING_SECONDS
+    assert pinned.status_code == 200  # the writer reads the primary
+    assert pinned.json()["title"] == "Platform engineer"
+    assert unpinned.status_code == 404  # the replica, paused before the job existed
+    replica_reads.catch_up()
+    assert other_client.get(f"/api/v1/jobs/{job_id}/").status_code == 200
+
+
+def test_a_replica_further_behind_than_the_limit_is_skipped_with_a_log_line(replica_reads, settings, caplog):
+    settings.DATABASE_REPLICA_MAX_LAG_SECONDS = 1
+    candidate = CandidateFactory(name="Ada Before")
+    api = _api_client(UserFactory(username="reader"))
+
+    with replica_reads.replay_paused(), caplog.at_level(logging.INFO, logger="talentdb.db_router"):
+        _rename_on_the_primary(candidate, "Ada After")
+        time.sleep(1.5)  # its last replayed transaction is older than the limit, and it has more to replay
+        lagging = api.get(f"/api/v1/candidates/{candidate.pk}/")
+    replica_reads.catch_up()
+    with caplog.at_level(logging.INFO, logger="talentdb.db_router"):
+        caught_up = api.get(f"/api/v1/candidates/{candidate.pk}/")
+
+    assert lagging.status_code == 200
+    assert lagging.json()["name"] == "Ada After"  # from the primary
+    assert caught_up.json()["name"] == "Ada After"
+    messages = [record.getMessage() for record in caplog.records if record.name == "talentdb.db_router"]
+    assert any(
+        "replica_test is" in message
+        and "behind the primary (more than DATABASE_REPLICA_MAX_LAG_SECONDS, 1 s)" in message
+        for message in messages
+    ), messages
+    assert any("Read replica replica_test is back" in message for message in messages), messages
+
+
+def test_a_replica_stopped_between_two_checks_is_skipped_without_a_server_error(replica_reads, settings, caplog):
+    settings.DATABASE_REPLICA_CHECK_SECONDS = 3600  # checked once: only the request's connection check can notice
+    candidate = CandidateFactory(name="Ada Before")
+    api = _api_client(UserFactory(username="reader"))
+
+    with replica_reads.replay_paused(), caplog.at_level(logging.WARNING, logger="talentdb.db_router"):
+        _rename_on_the_primary(candidate, "Ada After")
+        before = api.get(f"/api/v1/candidates/{candidate.pk}/")
+        replica_reads.stop()
+        after = api.get(f"/api/v1/candidates/{candidate.pk}/")
+        listing = api.get("/api/v1/candidates/")
+
+    assert before.json()["name"] == "Ada Before"  # the replica, alive
+    assert after.status_code == 200
+    assert after.json()["name"] == "Ada After"  # the primary
+    assert listing.status_code == 200
+    assert any("Read replica replica_test is unreachable" in record.getMessage() for record in caplog.records)
+
+
+def test_a_replica_that_is_down_when_checked_is_skipped_without_a_server_error(replica_reads, caplog):
+    candidate = CandidateFactory(name="Ada")
+    api = _api_client(UserFactory(username="reader"))
+    replica_reads.stop()
+
+    with caplog.at_level(logging.WARNING, logger="talentdb.db_router"):
+        detail = api.get(f"/api/v1/candidates/{candidate.pk}/")
+
+    assert detail.status_code == 200
+    assert detail.json()["name"] == "Ada"
+    assert any("Read replica replica_test is unreachable" in record.getMessage() for record in caplog.records)
+
+
+def test_workers_and_commands_read_from_the_primary(replica_reads):
+    """Celery tasks and management commands run no middleware: nothing marks their thread as a web request."""
+    candidate = CandidateFactory(name="Ada Before")
+
+    with replica_reads.replay_paused():
+        _rename_on_the_primary(candidate, "Ada After")
+        read = Candidate.objects.get(pk=candidate.pk).name
+
+    assert router.db_for_read(Candidate) == DEFAULT_DB_ALIAS
+    assert read == "Ada After"
