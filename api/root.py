@@ -21,6 +21,7 @@ ENDPOINTS = {
     "jobs_match": "api:job-match",
     "imports": "api:import-list",
     "exports": "api:export-list",
+    "privacy_notices": "api:privacy-notice-list",
     "schema": "schema",
     "docs": "swagger-ui",
 }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from api import job_match, job_matches, jobs, related_skills, root, views
+from api import job_match, job_matches, jobs, privacy, related_skills, root, views
 
 app_name = "api"
 urlpatterns = [
@@ -23,4 +23,5 @@ urlpatterns = [
     path("exports/", views.ExportListView.as_view(), name="export-list"),
     path("exports/<int:pk>/", views.ExportDetailView.as_view(), name="export-detail"),
     path("exports/<int:pk>/download", views.ExportDownloadView.as_view(), name="export-download"),
+    path("privacy/notices/", privacy.NoticeListView.as_view(), name="privacy-notice-list"),
 ]

@@ -28,6 +28,7 @@ def test_the_root_lists_the_endpoints_as_absolute_links(api):
         "jobs_match": "http://testserver/api/v1/jobs/match/",
         "imports": "http://testserver/api/v1/imports/",
         "exports": "http://testserver/api/v1/exports/",
+        "privacy_notices": "http://testserver/api/v1/privacy/notices/",
         "schema": "http://testserver/api/schema/",
         "docs": "http://testserver/api/docs/",
     }

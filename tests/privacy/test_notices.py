@@ -161,3 +161,42 @@ def test_the_dashboard_shows_the_overdue_count_to_a_privacy_officer_only(records
 
     client.force_login(recruiter)
     assert 'id="dashboard-notices"' not in client.get(reverse("admin:index")).content.decode()
+
+
+NOTICES_API = "/api/v1/privacy/notices/"
+
+
+def test_the_api_lists_notices_due_the_most_urgent_first_for_a_privacy_officer(records, client, officer):
+    client.force_login(officer)
+
+    body = client.get(NOTICES_API).json()
+
+    assert [r["name"] for r in body["results"]] == ["Lena Late", "Lars Later", "Sara Soon"]
+    first = body["results"][0]
+    assert (first["candidate_id"], first["overdue"], first["lawful_basis"]) == (
+        records["late"].candidate_id,
+        True,
+        "legitimate_interest",
+    )
+    assert first["candidate_url"].endswith(f"/api/v1/candidates/{records['late'].candidate_id}/")
+    overdue = client.get(NOTICES_API, {"overdue": "true"}).json()["results"]
+    assert [r["name"] for r in overdue] == ["Lena Late", "Lars Later"]
+    assert client.get(NOTICES_API, {"overdue": "soon"}).status_code == 400
+
+
+def test_the_api_pages_by_cursor(records, client, officer):
+    client.force_login(officer)
+
+    page = client.get(NOTICES_API, {"page_size": 2}).json()
+    rest = client.get(page["next"]).json()
+
+    assert [r["name"] for r in page["results"] + rest["results"]] == ["Lena Late", "Lars Later", "Sara Soon"]
+
+
+def test_the_api_refuses_a_recruiter(records, client, recruiter):
+    client.force_login(recruiter)
+
+    response = client.get(NOTICES_API)
+
+    assert response.status_code == 403
+    assert "privacy.view_sourcingrecord" in response.content.decode()

@@ -42,6 +42,8 @@ API_POLICY = {
     "api:job-list": JOBS,
     "api:job-detail": JOBS,
     "api:job-pipeline": JOBS,
+    # Privacy notices not sent yet (issue 18): privacy.view_sourcingrecord, the Privacy officer group's.
+    "api:privacy-notice-list": "privacy officers",
     "schema": READ,
     "swagger-ui": READ,
     "redoc": READ,
