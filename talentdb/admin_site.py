@@ -38,6 +38,13 @@ class TalentDBAdminSite(admin.AdminSite):
     site_title = "TalentDB"
     index_title = "Recruiting desk"
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Panels of other apps on a candidate's profile page: callables ``(request, candidate) -> HTML or None``,
+        # HTML already escaped (format_html, render_to_string). An app above ``profiles`` (jobs: "Similar candidates")
+        # appends its own when its admin module is imported, so the profile page shows it without importing the app.
+        self.candidate_panels: list = []
+
     def get_app_list(self, request, app_label=None):
         apps = super().get_app_list(request, app_label)
         return apps if app_label else arranged(apps)

@@ -132,8 +132,15 @@ class CandidateProfilePageMixin:
             "sources": self._sources_for(request, candidate),
             "may_edit": self.has_change_permission(request, candidate),
             "has_view_permission": True,
+            "panels": self._panels_for(request, candidate),
         }
         return TemplateResponse(request, self.profile_template, context)
+
+    def _panels_for(self, request, candidate: Candidate) -> list[str]:
+        """The HTML of the panels other apps registered on the site (``TalentDBAdminSite.candidate_panels``), those
+        that have something to show, in their order."""
+        panels = (panel(request, candidate) for panel in getattr(self.admin_site, "candidate_panels", []))
+        return [html for html in panels if html]
 
     def _owner_url(self, request, owner) -> str | None:
         """The admin page of a shortlist's owner (a job), if this user may open it."""

@@ -11,7 +11,7 @@ from ingestion.models import SourceFile
 from jobs import services as job_services
 from profiles import services
 from profiles.admin.profile_page import duration
-from profiles.models import CandidateIdentifier, CandidateSkill, Skill
+from profiles.models import CandidateIdentifier, CandidateSkill, Repository, Skill
 from tests.admin.forms import form_data
 from tests.factories import (
     CandidateFactory,
@@ -248,10 +248,17 @@ def test_the_page_needs_permission_and_a_real_candidate(client, noor):
     assert client.get(reverse("admin:profiles_candidate_change", args=[noor.pk + 1000])).status_code == 404
 
 
-PROFILE_QUERIES = 12
+# The page's own 12 (the session, the user, the candidate and its rows, the shortlists, the source files and their
+# batches), then "Similar candidates" (jobs' panel on the site's candidate_panels) at its most: the candidate's scores,
+# their skills' slugs, their topics, the topics resolved, the ranking's skills resolved, the page of five, and its
+# explanation (the skills resolved, the contributions). Eight more whatever the pool; this was 12 before the panel.
+PROFILE_QUERIES = 20
 
 
 def test_the_profile_runs_a_fixed_number_of_queries(admin_client, noor, django_assert_num_queries):
+    # The panel at its most: the candidate's work has topics that are skills, and there are peers to explain.
+    Repository.objects.filter(full_name="quill/ledger").update(topic_slugs=["python", "payments"])
+    peer(noor, "Pia Peer")
     with django_assert_num_queries(PROFILE_QUERIES):
         admin_client.get(profile_url(noor))
     for n in range(5):
@@ -261,8 +268,67 @@ def test_the_profile_runs_a_fixed_number_of_queries(admin_client, noor, django_a
         ContributionFactory(candidate=noor, repository=RepositoryFactory(full_name=f"quill/extra{n}"))
         CandidateSkillFactory(candidate=noor, skill=SkillFactory(slug=f"extra-{n}"), score=n)
         SourceFileFactory(candidate=noor, status=SourceFile.Status.IMPORTED)
+        peer(noor, f"Peer {n}", repository=f"peer/work{n}")
     with django_assert_num_queries(PROFILE_QUERIES):
         assert admin_client.get(profile_url(noor)).status_code == 200
+
+
+def peer(candidate, name, *, repository=None, scores=None):
+    """Another candidate with the same strong skills as ``candidate`` (python 9, django 7 in ``noor``)."""
+    other = CandidateFactory(name=name, title="Engineer", company="Elsewhere")
+    for slug, score in (scores or {"python": 9, "django": 7}).items():
+        CandidateSkillFactory(candidate=other, skill=SkillFactory(slug=slug), score=score)
+    if repository:
+        ContributionFactory(
+            candidate=other, repository=RepositoryFactory(full_name=repository, topic_slugs=["python"]), commits=50
+        )
+    return other
+
+
+def test_similar_candidates_are_a_panel_of_the_profile(admin_client, noor):
+    close = peer(noor, "Pia Peer")
+    peer(noor, "Far Away", scores={"cobol": 9})
+
+    html = admin_client.get(profile_url(noor)).content.decode()
+
+    similar = text_of(html, "profile-similar")
+    assert similar.startswith("Similar candidates Pia Peer")
+    assert "%" in similar
+    assert "python 9" in similar
+    assert "Far Away" not in similar
+    assert "Noor Haddad" not in similar.split("By ")[0]  # the candidate is not like themself
+    assert reverse("admin:profiles_candidate_change", args=[close.pk]) in html
+    assert '<div class="profile-panels">' in html
+
+
+def test_a_similar_candidates_text_is_escaped(admin_client, noor):
+    peer(noor, "<script>alert(5)</script>")
+
+    html = admin_client.get(profile_url(noor)).content.decode()
+
+    assert "<script>alert(5)</script>" not in html
+    assert "&lt;script&gt;alert(5)&lt;/script&gt;" in text_of(html, "profile-similar")
+
+
+def test_the_site_shows_each_registered_panel_that_has_something_escaped_if_plain(admin_client, noor):
+    from django.contrib import admin
+    from django.utils.html import format_html
+
+    registered = admin.site.candidate_panels
+    saved = list(registered)
+    registered[:] = [
+        lambda request, candidate: format_html("<section id='panel-a'>{}</section>", candidate.name),
+        lambda request, candidate: None,  # nothing to show: no trace on the page
+        lambda request, candidate: "<b>plain text</b>",  # not marked safe: the template escapes it
+    ]
+    try:
+        html = admin_client.get(profile_url(noor)).content.decode()
+    finally:
+        registered[:] = saved  # the site is the process's; the jobs panel goes back for the other tests
+
+    assert "<section id='panel-a'>Noor Haddad</section>" in html
+    assert "&lt;b&gt;plain text&lt;/b&gt;" in html
+    assert "profile-similar" not in html
 
 
 def test_duration_counts_both_months():

@@ -1,7 +1,9 @@
 """Jobs in the admin (issue 16): "Add job" reads the criteria from the pasted description; a job's page edits them and
 links to its pipeline; colleagues and viewers read, only the owner changes."""
 
+import datetime as dt
 import importlib
+import re
 
 import pytest
 from django.apps import apps
@@ -9,9 +11,18 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
+from jobs import admin as jobs_admin
 from jobs import services
 from jobs.models import Job
-from tests.factories import UserFactory
+from profiles.models import ShortlistEntry
+from tests.factories import (
+    CandidateFactory,
+    CandidateSkillFactory,
+    ContributionFactory,
+    RepositoryFactory,
+    SkillFactory,
+    UserFactory,
+)
 from tests.jobs.stored import DESCRIPTION, make_skills
 
 pytestmark = pytest.mark.django_db
@@ -173,3 +184,336 @@ def test_anonymous_visitors_are_sent_to_log_in():
     response = Client().get(CHANGELIST)
 
     assert response.status_code == 302
+
+
+# --- The matches page: criteria chips, ranked candidates, "Add to pipeline" ---------------------------------------
+
+
+def matches(job, page=None) -> str:
+    url = reverse("admin:jobs_job_matches", args=[job.pk])
+    return f"{url}?page={page}" if page else url
+
+
+def criteria_url(job) -> str:
+    return reverse("admin:jobs_job_criteria", args=[job.pk])
+
+
+def add_url(job) -> str:
+    return reverse("admin:jobs_job_pipeline_add", args=[job.pk])
+
+
+def board(job) -> str:
+    return reverse("admin:jobs_job_pipeline_board", args=[job.pk])
+
+
+def move_url(job) -> str:
+    return reverse("admin:jobs_job_pipeline_move", args=[job.pk])
+
+
+def person(name, skills, *, scores=None, **fields):
+    """A candidate holding ``skills`` (slug -> score)."""
+    candidate = CandidateFactory(name=name, title="Engineer", company="Acme", **fields)
+    for slug, score in skills.items():
+        CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug=slug), score=score)
+    return candidate
+
+
+@pytest.fixture
+def ideal(skills):
+    candidate = person("Ines Ideal", {"go": 9, "postgresql": 8, "kafka": 8, "rust": 6})
+    ContributionFactory(
+        candidate=candidate,
+        repository=RepositoryFactory(full_name="ines/ledger", topic_slugs=["go", "kafka"]),
+        commits=120,
+        start=dt.date(2023, 1, 1),
+        is_current=True,
+    )
+    return candidate
+
+
+@pytest.fixture
+def partial(skills):
+    return person("Paul Partial", {"go": 8})
+
+
+def _text(html: str, element_id: str) -> str:
+    match = re.search(rf'id="{element_id}"[^>]*>(.*?)</(?:section|div|tr)>', html, re.S)
+    assert match, f"no #{element_id} on the page"
+    return " ".join(re.sub(r"<[^>]+>", " ", match.group(1)).split())
+
+
+def _result_rows(html: str) -> list[str]:
+    """The text of each ranked row, in order."""
+    found = re.findall(r'<tr class="match-row".*?</tr>', html, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in found]
+
+
+def test_adding_a_job_opens_its_matches(recruiter_client, skills):
+    response = recruiter_client.post(ADD, {"title": "Backend", "description": DESCRIPTION, "_save": "Save"})
+
+    job = Job.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == matches(job)
+
+
+def test_the_job_page_links_to_its_matches_and_its_board(recruiter_client, job):
+    page = recruiter_client.get(change(job)).content.decode()
+
+    assert f'href="{matches(job)}"' in page
+    assert f'href="{board(job)}"' in page
+
+
+def test_matches_show_the_criteria_as_chips_and_the_candidates_ranked(recruiter_client, job, ideal, partial):
+    html = recruiter_client.get(matches(job)).content.decode()
+
+    assert _text(html, "criteria-required").startswith("Required Go ≥ 5")
+    assert "Kafka ≥ 5" in _text(html, "criteria-required")
+    assert "Rust" in _text(html, "criteria-preferred")
+    assert "at least 5" in _text(html, "criteria-years")
+    rows = _result_rows(html)
+    assert [row.split()[1:3] for row in rows] == [["Ines", "Ideal"], ["Paul", "Partial"]]
+    assert "Go 9" in rows[0]
+    assert "Rust 6" in rows[0]
+    assert "ines/ledger 120 commits · last active" in rows[0]
+    assert re.search(r'<li class="chip chip-missing">[^<]*Kafka</li>', html)  # Paul lacks Kafka and PostgreSQL: in red
+    assert reverse("admin:profiles_candidate_change", args=[ideal.pk]) in html
+    assert re.search(r"\d+%", rows[0])
+    assert rows[0].count("Add to pipeline") == 1
+
+
+def test_matches_are_paginated(recruiter_client, job, settings, monkeypatch):
+    monkeypatch.setattr(jobs_admin, "MATCHES_PER_PAGE", 2)
+    for n in range(5):
+        person(f"Go Person {n}", {"go": 9 - n})
+
+    first = _result_rows(recruiter_client.get(matches(job)).content.decode())
+    third_page = recruiter_client.get(matches(job, 3)).content.decode()
+
+    assert [row.split()[3] for row in first] == ["0", "1"]
+    assert [row.split()[3] for row in _result_rows(third_page)] == ["4"]
+    assert 'rel="next"' not in third_page
+    assert 'href="?page=2" rel="prev"' in third_page
+
+
+def test_removing_a_chip_is_one_post_and_ranks_again(recruiter_client, job, ideal, partial):
+    response = recruiter_client.post(criteria_url(job), {"op": "remove_skill", "skill": "kafka"})
+
+    assert response.status_code == 302
+    assert response["Location"] == matches(job)
+    assert _rows(job) == [("go", "required", 5), ("postgresql", "required", 5), ("rust", "preferred", None)]
+    html = recruiter_client.get(response["Location"]).content.decode()
+    assert "Kafka" not in _text(html, "criteria-required")
+    assert "Criteria saved" in html
+
+
+def test_adding_a_skill_chip_moves_a_skill_to_its_kind_and_minimum(recruiter_client, job):
+    recruiter_client.post(criteria_url(job), {"op": "add_skill", "skill": "Rust", "kind": "required", "min_score": "7"})
+    recruiter_client.post(criteria_url(job), {"op": "add_skill", "skill": "php", "kind": "excluded", "min_score": ""})
+
+    assert _rows(job) == [
+        ("go", "required", 5), ("kafka", "required", 5), ("php", "excluded", None), ("postgresql", "required", 5),
+        ("rust", "required", 7),
+    ]  # fmt: skip
+
+
+def test_an_unknown_skill_or_a_bad_score_is_refused_in_plain_words(recruiter_client, job):
+    before = _rows(job)
+
+    unknown = recruiter_client.post(criteria_url(job), {"op": "add_skill", "skill": "Cobol", "kind": "required"})
+    score = recruiter_client.post(
+        criteria_url(job), {"op": "add_skill", "skill": "go", "kind": "required", "min_score": "11"}
+    )
+
+    assert unknown.status_code == 400
+    assert "No skill called “Cobol” is in the database" in unknown.content.decode()
+    assert 'value="Cobol"' in unknown.content.decode()  # what was typed stays in the box
+    assert score.status_code == 400
+    assert "The minimum score is a whole number from 0 to 10." in score.content.decode()
+    assert _rows(job) == before
+
+
+def test_countries_keywords_years_and_remote_are_chips_too(recruiter_client, job):
+    post = recruiter_client.post
+    post(criteria_url(job), {"op": "add_country", "country": "Poland"})
+    post(criteria_url(job), {"op": "add_keyword", "keyword": "  payments  team "})
+    post(criteria_url(job), {"op": "set_years", "min_years_coding": ""})
+    post(criteria_url(job), {"op": "set_remote", "remote": "true"})
+    bad = post(criteria_url(job), {"op": "add_country", "country": "Atlantis"})
+    job.refresh_from_db()
+    countries_before_removal = list(job.countries)
+    post(criteria_url(job), {"op": "remove_country", "country": "PL"})
+    post(criteria_url(job), {"op": "remove_keyword", "keyword": "senior"})
+
+    job.refresh_from_db()
+    assert "PL" in countries_before_removal
+    assert "PL" not in job.countries
+    assert "payments team" in job.keywords
+    assert "senior" not in job.keywords
+    assert (job.min_years_coding, job.remote) == (None, True)
+    assert bad.status_code == 400
+    assert "“Atlantis” is not a country name or ISO code." in bad.content.decode()
+
+
+def test_adding_to_the_pipeline_is_one_click_and_shows_the_stage(recruiter_client, recruiter, job, ideal, partial):
+    response = recruiter_client.post(add_url(job), {"candidate": ideal.pk, "next": matches(job)})
+    again = recruiter_client.post(add_url(job), {"candidate": ideal.pk, "next": "https://evil.example/"})
+
+    assert response.status_code == 302
+    assert response["Location"] == matches(job)
+    assert again["Location"] == matches(job)  # an address elsewhere is not followed
+    entry = ShortlistEntry.objects.get(shortlist=job.pipeline)
+    assert (entry.candidate, entry.status) == (ideal, "sourced")
+    assert list(entry.events.values_list("kind", "author")) == [("added", recruiter.pk)]
+    html = recruiter_client.get(matches(job)).content.decode()
+    rows = _result_rows(html)
+    assert "In pipeline: Sourced" in rows[0]
+    assert "Add to pipeline" not in rows[0]
+    assert "Add to pipeline" in rows[1]
+    assert "is in the pipeline already" in html
+
+
+def test_the_board_shows_the_pipeline_by_stage_and_moves_a_card_on(recruiter_client, recruiter, job, ideal, partial):
+    services.pipeline_add(job=job, candidate=ideal, user=recruiter)
+    services.pipeline_add(job=job, candidate=partial, user=recruiter, stage="interviewing")
+    entry = ShortlistEntry.objects.get(candidate=ideal)
+
+    html = recruiter_client.get(board(job)).content.decode()
+    moved = recruiter_client.post(move_url(job), {"entry": entry.pk, "stage": "contacted"})
+    picked = recruiter_client.post(move_url(job), {"entry": entry.pk, "stage": "rejected", "next": board(job)})
+
+    stages = re.findall(r'<section class="board-column stage-(\w+)"', html)
+    assert stages == ["sourced", "contacted", "replied", "interviewing", "offer", "hired", "rejected"]
+    assert "Ines Ideal" in _text(html, "stage-sourced")
+    assert "Paul Partial" in _text(html, "stage-interviewing")
+    assert "→ Contacted" in _text(html, "stage-sourced")
+    assert "→ Offer" in _text(html, "stage-interviewing")
+    assert moved.status_code == 302
+    assert moved["Location"] == board(job)
+    assert picked["Location"] == board(job)
+    entry.refresh_from_db()
+    assert entry.status == "rejected"
+    assert list(entry.events.filter(kind="stage").values_list("from_status", "to_status", "author")) == [
+        ("sourced", "contacted", recruiter.pk),
+        ("contacted", "rejected", recruiter.pk),
+    ]
+    assert "Ines Ideal moved to Rejected." in recruiter_client.get(board(job)).content.decode()
+
+
+def test_a_card_of_another_pipeline_or_no_stage_is_refused(recruiter_client, recruiter, job, ideal, skills):
+    other = services.job_create(user=recruiter, title="Other", description=DESCRIPTION).job
+    entry, _ = services.pipeline_add(job=other, candidate=ideal, user=recruiter)
+
+    wrong_job = recruiter_client.post(move_url(job), {"entry": entry.pk, "stage": "contacted"})
+    no_stage = recruiter_client.post(move_url(other), {"entry": entry.pk, "stage": "lunch"})
+
+    assert wrong_job.status_code == 404
+    assert no_stage.status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == "sourced"
+
+
+def test_the_writing_views_take_only_posts(recruiter_client, job):
+    for url in (criteria_url(job), add_url(job), move_url(job)):
+        assert recruiter_client.get(url).status_code == 405
+
+
+def test_a_viewer_sees_matches_and_board_but_adds_and_moves_nothing(viewer_client, recruiter, job, ideal, partial):
+    services.job_update(job=job, user=recruiter, shared=True)
+    entry, _ = services.pipeline_add(job=job, candidate=partial, user=recruiter)
+
+    page = viewer_client.get(matches(job))
+    board_page = viewer_client.get(board(job))
+    posts = [
+        viewer_client.post(add_url(job), {"candidate": ideal.pk}),
+        viewer_client.post(move_url(job), {"entry": entry.pk, "stage": "contacted"}),
+        viewer_client.post(criteria_url(job), {"op": "remove_skill", "skill": "go"}),
+    ]
+
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Ines Ideal" in html
+    assert "Add to pipeline" not in html
+    assert "chip-remove" not in html
+    assert 'id="add-skill"' not in html
+    assert "In pipeline: Sourced" in html
+    assert board_page.status_code == 200
+    assert "Paul Partial" in board_page.content.decode()
+    assert "move-next" not in board_page.content.decode()
+    assert [post.status_code for post in posts] == [403, 403, 403]
+    assert ShortlistEntry.objects.get().status == "sourced"
+    assert ShortlistEntry.objects.count() == 1
+    assert ("go", "required", 5) in _rows(job)
+
+
+def test_a_private_job_of_another_user_is_not_found(client, groups, job, ideal):
+    colleague = UserFactory(username="carla", is_staff=True)
+    colleague.groups.add(groups["Recruiter"])
+    client.force_login(colleague)
+
+    assert client.get(matches(job)).status_code == 404
+    assert client.get(board(job)).status_code == 404
+    assert client.post(add_url(job), {"candidate": ideal.pk}).status_code == 404
+    assert client.post(criteria_url(job), {"op": "remove_skill", "skill": "go"}).status_code == 404
+    assert not ShortlistEntry.objects.exists()
+
+
+def test_a_user_without_the_job_permission_is_refused(client, job):
+    client.force_login(UserFactory(username="nobody", is_staff=True))
+
+    assert client.get(matches(job)).status_code == 403
+    assert client.get(board(job)).status_code == 403
+
+
+def test_the_posts_need_the_csrf_token(recruiter, job, ideal):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(recruiter)
+
+    html = client.get(matches(job)).content.decode()
+    refused = client.post(add_url(job), {"candidate": ideal.pk})
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    accepted = client.post(add_url(job), {"candidate": ideal.pk, "csrfmiddlewaretoken": token})
+
+    assert refused.status_code == 403
+    assert accepted.status_code == 302
+    assert ShortlistEntry.objects.filter(candidate=ideal).count() == 1
+
+
+def test_candidate_text_is_escaped_on_both_pages(recruiter_client, recruiter, job, skills):
+    hostile = person("<script>alert(1)</script>", {"go": 9}, city="<b>Berlin</b>")
+    hostile.title = "<img src=x onerror=alert(2)>"
+    hostile.save(update_fields=["title"])
+    ContributionFactory(candidate=hostile, repository=RepositoryFactory(full_name="evil/<i>repo", topic_slugs=["go"]))
+    services.pipeline_add(job=job, candidate=hostile, user=recruiter)
+
+    for url in (matches(job), board(job)):
+        html = recruiter_client.get(url).content.decode()
+        assert "<script>alert(1)</script>" not in html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+        assert "<img src=x" not in html
+        assert "<b>Berlin</b>" not in html
+        assert "<i>repo" not in html
+
+
+def test_the_pages_take_as_many_queries_for_many_rows_as_for_one(
+    recruiter_client, recruiter, job, ideal, django_assert_num_queries
+):
+    services.pipeline_add(job=job, candidate=ideal, user=recruiter)
+    with django_assert_num_queries(MATCHES_QUERIES):
+        recruiter_client.get(matches(job))
+    with django_assert_num_queries(BOARD_QUERIES):
+        recruiter_client.get(board(job))
+    for n in range(4):
+        other = person(f"More {n}", {"go": 7, "kafka": 6})
+        ContributionFactory(candidate=other, repository=RepositoryFactory(topic_slugs=["go"]))
+        services.pipeline_add(job=job, candidate=other, user=recruiter, stage="contacted", note="Wrote.")
+    with django_assert_num_queries(MATCHES_QUERIES):
+        assert len(_result_rows(recruiter_client.get(matches(job)).content.decode())) == 5
+    with django_assert_num_queries(BOARD_QUERIES):
+        assert recruiter_client.get(board(job)).status_code == 200
+
+
+# The matches: the session, the user, its permissions (its own, its groups'), the job, its skills; the criteria's
+# skills resolved, the page (one row more, no count); the explanation (skills resolved, contributions); the pipeline
+# stages of the page. The board: the same first six, then the entries with their candidates, their events with authors.
+MATCHES_QUERIES = 11
+BOARD_QUERIES = 8
