@@ -20,7 +20,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from privacy.models import PrivacyEvent
+from privacy.models import PrivacyEvent, SourcingRecord
 from profiles.models import (
     Candidate,
     CandidateSkill,
@@ -163,6 +163,21 @@ def _lines(title: str, items: Iterable[str]) -> list[str]:
     return [f"{title} ({len(items)})", *(f"  - {item}" for item in items)] if items else [f"{title}: none"]
 
 
+def _when(value: str | None, *, minutes: bool = True) -> str:
+    """An ISO time of the document as a person reads it, in the site's time zone: 2026-12-01 17:45 CET."""
+    if not value:
+        return ""
+    moment = timezone.localtime(dt.datetime.fromisoformat(value))
+    return f"{moment:%Y-%m-%d %H:%M %Z}" if minutes else f"{moment:%Y-%m-%d}"
+
+
+def _label(choices, value: str) -> str:
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return value
+
+
 def _span(start, end) -> str:
     start, end = (start or "")[:7], (end or "")[:7]
     return f"{start or '?'} to {end or 'now'}" if start or end else ""
@@ -184,24 +199,24 @@ def _entry_line(r: dict) -> str:
     notes = "with notes" if r["notes"] else ""
     return _joined(
         f"{r['shortlist_name']} (owner {r['shortlist_owner'] or '-'}): stage {r['status']}",
-        f"added {r['added_at'][:10]}",
+        f"added {_when(r['added_at'], minutes=False)}",
         f"{len(r['events'])} recorded event(s)",
         notes,
     )
 
 
 def _source_file_line(r: dict) -> str:
-    return f"{r.get('original_name')} ({r.get('size')} bytes, received {str(r.get('created_at'))[:10]})"
+    return f"{r.get('original_name')} ({r.get('size')} bytes, received {_when(r.get('created_at'), minutes=False)})"
 
 
 def _history_line(r: dict) -> str:
     what = dict(HISTORY_TYPES).get(r["history_type"], r["history_type"])
-    head = f"{r['history_date'][:16]} {what} by {r['history_user_username'] or 'an import'}"
+    head = f"{_when(r['history_date'])} {what} by {r['history_user_username'] or 'an import'}"
     return _joined(head, r.get("history_change_reason"), sep=": ")
 
 
 def _merge_line(r: dict) -> str:
-    return f"#{r['merged_id']}, merged {r['merged_at'][:10]} by {r['merged_by_username'] or '-'}"
+    return f"#{r['merged_id']}, merged {_when(r['merged_at'], minutes=False)} by {r['merged_by_username'] or '-'}"
 
 
 def _other_of_pair(r: dict, document: dict) -> int:
@@ -215,7 +230,7 @@ def subject_access_summary(document: dict) -> str:
     location = ", ".join(part for part in (c.get("city"), c.get("region"), c.get("country")) if part)
     lines = [
         f"Data held by TalentDB about candidate #{document['candidate_id']}",
-        f"Produced {document['generated_at']}; the attached JSON document ({document['format']}) holds every row.",
+        f"Produced {_when(document['generated_at'])}; the JSON document ({document['format']}) holds every row.",
         "",
         "Profile",
         *(
@@ -233,8 +248,8 @@ def subject_access_summary(document: dict) -> str:
                 ("Spoken languages", ", ".join(c.get("spoken_languages") or [])),
                 ("Badges", ", ".join(c.get("badges") or [])),
                 ("Summary", f"{len(c.get('summary') or '')} characters" if c.get("summary") else ""),
-                ("Record created", c.get("created_at")),
-                ("Last changed", c.get("updated_at")),
+                ("Record created", _when(c.get("created_at"))),
+                ("Last changed", _when(c.get("updated_at"))),
             )
             if value not in (None, "")
         ),
@@ -243,14 +258,17 @@ def subject_access_summary(document: dict) -> str:
     sourcing = document.get("sourcing_record")
     if sourcing:
         told = (
-            f"told on {sourcing['notified_at']} by {sourcing['notice_channel']}"
+            f"told on {_when(sourcing['notified_at'])} by "
+            f"{_label(SourcingRecord.NoticeChannel, sourcing['notice_channel'])}"
             if sourcing.get("notified_at")
-            else f"not told yet (due {sourcing['notice_due_at']})"
+            else f"not told yet (due {_when(sourcing['notice_due_at'])})"
         )
         lines += [
             "Where the data came from",
-            f"  First imported {sourcing['sourced_at']} (batch {sourcing.get('source_batch_id') or '-'}, "
-            f"file {sourcing.get('source_file_id') or '-'}); lawful basis: {sourcing['lawful_basis']}; {told}.",
+            f"  First imported {_when(sourcing['sourced_at'])} (import batch {sourcing.get('source_batch_id') or '-'}, "
+            f"file {sourcing.get('source_file_id') or '-'}).",
+            f"  Lawful basis: {_label(SourcingRecord.LawfulBasis, sourcing['lawful_basis'])}.",
+            f"  Notice: {told}.",
             "",
         ]
     sections = [
@@ -265,7 +283,7 @@ def subject_access_summary(document: dict) -> str:
         ("Change history", "history", _history_line),
         ("Records merged into this one", "merges_into_this_candidate", _merge_line),
         ("Marked as a different person from", "not_duplicates", lambda r: f"candidate #{_other_of_pair(r, document)}"),
-        ("Erasure requests", "erasure_requests", lambda r: f"{r['requested_at'][:10]}: {r['status']}"),
+        ("Erasure requests", "erasure_requests", lambda r: f"{_when(r['requested_at'], minutes=False)}: {r['status']}"),
     ]
     for title, key, line in sections:
         lines += [*_lines(title, (line(row) for row in document.get(key, []))), ""]

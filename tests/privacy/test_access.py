@@ -186,7 +186,8 @@ def test_the_summary_lists_each_section_in_plain_text(person):
     assert "adaquux/engine: 41 commits" in summary
     assert "Backend (owner rita): stage contacted" in summary
     assert "Source files (their full text is in the JSON document) (1)" in summary
-    assert "lawful basis: legitimate_interest; not told yet" in summary
+    assert "Lawful basis: Legitimate interest." in summary
+    assert "Notice: not told yet (due " in summary
     assert "Fixed the headline" in summary
     assert "Erasure requests (1)" in summary
 
