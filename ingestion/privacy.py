@@ -2,23 +2,28 @@
 people, and erasing the stored files of a person (a step of ``privacy.services.candidate_erase``).
 
 A file refused or erased keeps its row (the batch still counts it, and its message says why) but none of the
-person's data: no bytes, no name, no warnings. A refused file keeps its sha256, so the same bytes sent again are
-"already stored" and refused by that row; an erased file's sha256 is replaced, so the same bytes sent again are
-parsed, and refused by the suppression records.
+person's data: no bytes, no name, no warnings; the watched inbox's copy of it (in ``.imported/``) is deleted too. A
+refused file keeps its sha256, so the same bytes sent again are "already stored" and refused by that row; an erased
+file's sha256 is replaced, so the same bytes sent again are parsed, and refused by the suppression records.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import logging
+import os
+import stat
 from collections.abc import Sequence
+from pathlib import Path
 
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from ingestion.documents import ParseError, ProfileDocument
-from ingestion.models import SharedRowCreated, SourceFile
+from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
 from privacy.erasure import ErasureContext
@@ -47,6 +52,9 @@ def source_files_withhold(*, file_ids: Sequence[int], error: str | None = None, 
     if not file_ids:
         return 0
     ids = list(file_ids)
+    copies = _inbox_copies(ids)
+    if copies:
+        transaction.on_commit(lambda: _inbox_copies_delete(copies), robust=True)
     with connection.cursor() as cursor:
         cursor.execute(
             "UPDATE ingestion_sourcefile SET content = ''::bytea, size = 0, original_name = %s, "
@@ -64,6 +72,38 @@ def source_files_withhold(*, file_ids: Sequence[int], error: str | None = None, 
         content_type=ContentType.objects.get_for_model(SourceFile), object_id__in=[str(pk) for pk in ids]
     ).delete()
     return withheld
+
+
+def _inbox_copies(file_ids: list[int]) -> list[tuple[Path, str]]:
+    """Where the watched inbox moved these files after storing them (``inbox_scan``: ``.imported/<day>/<name>``, the
+    day in UTC, the batch's label the inbox), with the sha256 the copy must have to be theirs."""
+    rows = (
+        SourceFile.objects.filter(pk__in=file_ids, batch__origin=ImportBatch.Origin.INBOX)
+        .exclude(sha256__startswith="erased-")
+        .values_list("original_name", "sha256", "batch__label", "batch__created_at")
+    )
+    copies = []
+    for name, sha256, inbox, created_at in rows:
+        # The scan names the folder after its start; a scan that runs past midnight moves its files the next day.
+        started = created_at.astimezone(dt.UTC)
+        for day in {started.date(), (started + dt.timedelta(hours=1)).date()}:
+            copies.append((Path(inbox) / ".imported" / f"{day:%Y-%m-%d}" / name, sha256))
+    return copies
+
+
+def _inbox_copies_delete(copies: list[tuple[Path, str]]) -> None:
+    """Delete the inbox's copies of erased or refused files: regular files whose bytes are still those stored (a file
+    of the same name since is someone else's and stays)."""
+    for path, sha256 in copies:
+        try:
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                continue
+            if hashlib.sha256(path.read_bytes()).hexdigest() == sha256:
+                path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:  # not ours to delete: the README names the inbox's folders as the operator's part
+            logger.warning("Could not delete the inbox's copy of an erased person's file: %s", exc)
 
 
 def source_files_erase(context: ErasureContext) -> int:

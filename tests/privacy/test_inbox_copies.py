@@ -1,0 +1,69 @@
+"""The watched inbox keeps a copy of each file it stored (``.imported/<day>/``): an erasure deletes the copies of the
+person's files, and a refused file's copy goes too; other people's copies stay."""
+
+import pytest
+
+from ingestion import services
+from ingestion.models import SourceFile
+from privacy.services import candidate_erase
+from tests.privacy.people import OTHER_FILE, TOVE_FILE, tove_bytes
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def inbox(tmp_path, settings):
+    folder = tmp_path / "inbox"
+    folder.mkdir()
+    settings.INGEST_INBOX = folder
+    return folder
+
+
+def _scan_and_import(inbox, *files) -> None:
+    for path in files:
+        (inbox / path.name).write_bytes(path.read_bytes())
+    batch = services.inbox_scan()
+    services.source_files_import(file_ids=list(batch.files.values_list("pk", flat=True)), token="test")
+
+
+def _copies(inbox) -> list[str]:
+    return sorted(path.name for path in (inbox / ".imported").rglob("*") if path.is_file())
+
+
+def test_an_erasure_deletes_the_inbox_copy_of_her_file_and_keeps_the_others(
+    inbox, officer, django_capture_on_commit_callbacks
+):
+    _scan_and_import(inbox, TOVE_FILE, OTHER_FILE)
+    assert _copies(inbox) == sorted([TOVE_FILE.name, OTHER_FILE.name])
+    tove = SourceFile.objects.get(original_name=TOVE_FILE.name).candidate
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=tove, user=officer)
+
+    assert _copies(inbox) == [OTHER_FILE.name]
+
+
+def test_a_copy_of_the_same_name_with_other_bytes_stays(inbox, officer, django_capture_on_commit_callbacks):
+    _scan_and_import(inbox, TOVE_FILE)
+    [copy] = (inbox / ".imported").rglob(TOVE_FILE.name)
+    copy.write_bytes(b"someone else's file since")
+    tove = SourceFile.objects.get(original_name=TOVE_FILE.name).candidate
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=tove, user=officer)
+
+    assert copy.read_bytes() == b"someone else's file since"
+
+
+def test_a_refused_files_inbox_copy_is_deleted(inbox, officer, django_capture_on_commit_callbacks):
+    _scan_and_import(inbox, TOVE_FILE)
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=SourceFile.objects.get().candidate, user=officer)
+    (inbox / "tove-again.json").write_bytes(tove_bytes() + b"\n")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = services.inbox_scan()
+        services.source_files_import(file_ids=list(batch.files.values_list("pk", flat=True)), token="test")
+
+    assert batch.files.get().status == SourceFile.Status.FAILED
+    assert _copies(inbox) == []
