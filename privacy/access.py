@@ -16,6 +16,8 @@ import decimal
 import uuid
 from collections.abc import Iterable
 
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -44,7 +46,11 @@ SECTION_NAMES = {"sources": "source_files", "sourcing": "sourcing_record", "merg
 # Columns of the domain's tables added to their rows, so that ids read as names.
 NAMED_COLUMNS: dict[type[models.Model], dict[str, str]] = {
     CandidateSkill: {"skill_slug": "skill__slug", "skill_name": "skill__name", "skill_kind": "skill__kind"},
-    Contribution: {"repository_full_name": "repository__full_name"},
+    Contribution: {
+        "repository_full_name": "repository__full_name",
+        "repository_description": "repository__description",
+        "repository_topics": "repository__topics",
+    },
     ShortlistEntry: {"shortlist_name": "shortlist__name", "shortlist_owner": "shortlist__owner__username"},
     MergeRecord: {"merged_by_username": "merged_by__username"},
 }
@@ -115,6 +121,7 @@ def subject_access_document(*, candidate_id: int) -> dict:
         "candidate": {k: v for k, v in row[0].items() if k not in DERIVED_CANDIDATE_FIELDS},
     }
     seen: set[type[models.Model]] = set()
+    pks: dict[type[models.Model], list] = {Candidate: [candidate_id]}  # the rows the admin log may be about
     for relation in candidate_relations():
         model = relation.related_model
         if model in seen:
@@ -125,16 +132,33 @@ def subject_access_document(*, candidate_id: int) -> dict:
             rows = _rows(NotDuplicate.objects.filter(Q(first_id=candidate_id) | Q(second_id=candidate_id)))
         else:
             rows = _rows(model._base_manager.filter(**{relation.field.attname: candidate_id}), NAMED_COLUMNS.get(model))
+        pks[model] = [r[model._meta.pk.attname] for r in rows]
         if relation.one_to_one:
             document[section] = rows[0] if rows else None
         else:
             document[section] = rows
     _add_entry_events(document.get("shortlist_entries", []))
-    history = Candidate.history.model
+    # The history of the candidate and of those merged into them (an erasure deletes the same rows).
+    merged_ids = [r["merged_id"] for r in document.get(SECTION_NAMES["merges"], [])]
     document["history"] = _rows(
-        history.objects.filter(id=candidate_id), {"history_user_username": "history_user__username"}
+        Candidate.history.model.objects.filter(id__in=[candidate_id, *merged_ids]),
+        {"history_user_username": "history_user__username"},
     )
+    document["admin_log"] = _admin_log_rows(pks)
     return document
+
+
+def _admin_log_rows(pks: dict[type[models.Model], list]) -> list[dict]:
+    """The admin log's rows about the candidate and about their rows (an entry's "Jane Doe in Backend"): one query."""
+    about = Q(pk__in=[])
+    for model, ids in pks.items():
+        if ids:
+            content_type = ContentType.objects.get_for_model(model, for_concrete_model=False)
+            about |= Q(content_type=content_type, object_id__in=[str(pk) for pk in ids])
+    return _rows(
+        LogEntry.objects.filter(about),
+        {"user_username": "user__username", "content_type_model": "content_type__model"},
+    )
 
 
 def _add_entry_events(entries: list[dict]) -> None:
@@ -219,6 +243,11 @@ def _merge_line(r: dict) -> str:
     return f"#{r['merged_id']}, merged {_when(r['merged_at'], minutes=False)} by {r['merged_by_username'] or '-'}"
 
 
+def _log_line(r: dict) -> str:
+    what = {1: "added", 2: "changed", 3: "deleted"}.get(r["action_flag"], "logged")
+    return f"{_when(r['action_time'])} {r['content_type_model']} {what} by {r['user_username'] or '-'}"
+
+
 def _other_of_pair(r: dict, document: dict) -> int:
     return r["second_id"] if r["first_id"] == document["candidate_id"] else r["first_id"]
 
@@ -283,6 +312,7 @@ def subject_access_summary(document: dict) -> str:
         ("Change history", "history", _history_line),
         ("Records merged into this one", "merges_into_this_candidate", _merge_line),
         ("Marked as a different person from", "not_duplicates", lambda r: f"candidate #{_other_of_pair(r, document)}"),
+        ("Admin log (changes made in the admin)", "admin_log", _log_line),
         ("Erasure requests", "erasure_requests", lambda r: f"{_when(r['requested_at'], minutes=False)}: {r['status']}"),
     ]
     for title, key, line in sections:
@@ -312,6 +342,7 @@ SECTION_KEYS_IN_SUMMARY = frozenset(
         "merges_into_this_candidate",
         "not_duplicates",
         "erasure_requests",
+        "admin_log",
     }
 )
 

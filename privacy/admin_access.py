@@ -1,11 +1,10 @@
 """The "Access request" admin action: a zip with each selected person's JSON document and summary.
 
-It is an action of the sourcing records' changelist (``privacy.admin_notices``: one record per candidate, searchable
-by name), privacy's own admin. The candidate changelist is ``profiles``'; other apps replace its registered admin
-with subclasses while the admin modules load (``exports.admin`` registers its own after ``privacy.admin`` ran), so
-an action added to it from an admin module is lost. ``register_on_candidate_admin`` adds it to whatever admin is
-registered for candidates in the end: called from an ``AppConfig.ready`` (which runs after every admin module was
-imported), it puts the action on the candidate changelist too.
+It is an action of the candidate changelist and of the sourcing records' (``privacy.admin_notices``: one record per
+candidate, searchable by name). The candidate changelist is ``profiles``', which may not know this app, and other
+apps replace its registered admin with subclasses while the admin modules load (``exports.admin`` does);
+``register_on_candidate_admin`` adds the action to the object registered last, which ``privacy.admin`` calls
+(``privacy`` comes after ``exports`` in INSTALLED_APPS).
 """
 
 import io

@@ -9,21 +9,24 @@ import zipfile
 import pytest
 from django.apps import apps as django_apps
 from django.contrib import admin
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils import timezone
 
-from privacy.access import candidate_relations, subject_access_document, subject_access_summary
+from privacy.access import _section_of, candidate_relations, subject_access_document, subject_access_summary
 from privacy.admin_access import MAX_PEOPLE, register_on_candidate_admin
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord
+from privacy.services import candidate_erase
 from profiles import services
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
     MergeRecord,
     NotDuplicate,
+    Repository,
     Shortlist,
     ShortlistEntry,
     ShortlistEntryEvent,
@@ -265,6 +268,8 @@ def test_the_admin_action_is_not_offered_to_a_recruiter(person, client):
     user = UserFactory(username="rex", is_staff=True)
     user.groups.add(Group.objects.get(name="Recruiter"))
     client.force_login(user)
+    changelist = client.get(reverse("admin:profiles_candidate_changelist")).content.decode()
+    assert 'value="subject_access_report"' not in changelist
 
     response = client.post(
         reverse("admin:privacy_sourcingrecord_changelist"),
@@ -274,9 +279,10 @@ def test_the_admin_action_is_not_offered_to_a_recruiter(person, client):
     assert not PrivacyEvent.objects.exists()
 
 
-def test_the_action_can_be_put_on_the_candidate_changelist(person, officer_client):
-    """From an AppConfig.ready, after every admin module registered its candidate admin."""
-    register_on_candidate_admin(admin.site)
+def test_the_action_is_on_the_candidate_changelist_too(person, officer_client):
+    changelist = officer_client.get(reverse("admin:profiles_candidate_changelist")).content.decode()
+    assert 'value="subject_access_report"' in changelist
+    register_on_candidate_admin(admin.site)  # idempotent
 
     response = officer_client.post(
         reverse("admin:profiles_candidate_changelist"),
@@ -284,3 +290,43 @@ def test_the_action_can_be_put_on_the_candidate_changelist(person, officer_clien
     )
 
     assert response["Content-Type"] == "application/zip"
+
+
+def _all_rows() -> dict:
+    return {
+        model: set(model._base_manager.values_list("pk", flat=True))
+        for model in django_apps.get_models(include_auto_created=True)
+    }
+
+
+def test_the_document_holds_every_row_an_erasure_of_the_person_removes(person):
+    """Issue 18: the access request contains every row the erasure would remove (found by erasing and comparing)."""
+    owner = UserFactory(username="alan")
+    LogEntry.objects.log_actions(user_id=owner.pk, queryset=[person], action_flag=CHANGE, change_message="Edited")
+    entry = ShortlistEntry.objects.get(candidate=person)
+    LogEntry.objects.log_actions(user_id=owner.pk, queryset=[entry], action_flag=CHANGE, change_message="Moved")
+    document = subject_access_document(candidate_id=person.pk)
+    before = _all_rows()
+
+    candidate_erase(candidate=person, user=None)
+
+    after = _all_rows()
+    removed = {model: pks - after[model] for model, pks in before.items() if pks - after[model]}
+    in_document = {
+        Candidate: {document["candidate_id"]},
+        Candidate.history.model: {r["history_id"] for r in document["history"]},
+        LogEntry: {r["id"] for r in document["admin_log"]},
+        ShortlistEntryEvent: {e["id"] for r in document["shortlist_entries"] for e in r["events"]},
+        Repository: {r["repository_id"] for r in document["contributions"]},
+        SourcingRecord: {document["sourcing_record"]["candidate_id"]},
+    }
+    for relation in candidate_relations():
+        section = document[_section_of(relation)]
+        rows = [section] if isinstance(section, dict) else section
+        in_document.setdefault(relation.related_model, set()).update(
+            r[relation.related_model._meta.pk.attname] for r in rows
+        )
+    assert removed, "the erasure removed nothing"
+    for model, pks in removed.items():
+        assert pks <= in_document.get(model, set()), f"{model._meta.label}: {pks - in_document.get(model, set())}"
+    assert {LogEntry, Candidate.history.model, ShortlistEntryEvent, Repository} <= set(removed)
