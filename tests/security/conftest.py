@@ -19,6 +19,7 @@ from rest_framework.authtoken.models import Token
 
 from ingestion.models import ImportBatch
 from jobs.models import Job, JobSkill
+from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -101,6 +102,10 @@ def one_of_everything(db):
     low, high = sorted([first, second], key=lambda c: c.pk)
     NotDuplicate.objects.create(first=low, second=high, marked_by=owner)
     MergeRecord.objects.create(survivor=first, merged_name="Gone", merged_id=10**9, merged_by=owner)
+    request = ErasureRequest.objects.create(candidate=second, requested_by=owner, reason="Asked by e-mail")
+    event = PrivacyEvent.objects.create(kind=PrivacyEvent.Kind.ERASURE, by=owner, request=request, counts={"x": 1})
+    Suppression.objects.create(kind="email", digest="0" * 64, erased_by=owner, request=request, erasure=event)
+    SourcingRecord.objects.create(candidate=first, notice_due_at=first.created_at)
     batch = ImportBatchFactory(origin=ImportBatch.Origin.API, label="someone else's upload", created_by=owner)
     SourceFileFactory(
         batch=batch,
