@@ -35,7 +35,7 @@ from jobs.ranking import candidates_explain, candidates_ranked, similar_candidat
 from jobs.selectors import PIPELINE_STAGES, description_criteria, job_criteria, job_pipeline, jobs_for
 from profiles.filters import resolve_skills
 from profiles.models import Candidate, ShortlistEntry
-from profiles.selectors import working_list_permits
+from profiles.selectors import related_skills_for, working_list_permits
 
 CRITERIA_FIELDS = ("countries", "remote", "min_years_coding", "keywords")
 
@@ -91,6 +91,7 @@ class JobChangeForm(forms.ModelForm):
 
 MATCHES_PER_PAGE = 25
 VIEW_CANDIDATE_PERMISSION = "profiles.view_candidate"
+ALSO_CONSIDER = 6  # related skills offered beside the criteria, each added as preferred in one click
 SIMILAR_SHOWN = 5  # "Similar candidates" on a profile: a glance, the API's /similar/ has the rest
 # The columns a ranked row shows and candidates_explain reads (the scores), as the API's match endpoint loads them.
 RANKED_FIELDS = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")
@@ -460,6 +461,11 @@ class JobAdmin(admin.ModelAdmin):
             "previous_page": page - 1 if page > 1 else None,
             "next_page": page + 1 if has_next else None,
             "no_skill": not criteria.skills,
+            # Skills that go with the criteria's (profiles.RelatedSkill, counted over the candidates): suggestions
+            # only; they change the ranking once the recruiter adds one.
+            "also_consider": related_skills_for(
+                slugs=list(criteria.skills), exclude=set(criteria.excluded), limit=ALSO_CONSIDER
+            ),
             "forms_bound": bool(bound),  # a form in error: the edit area opens on it
         }
         return TemplateResponse(request, self.matches_template, context, status=400 if forms_bound else 200)

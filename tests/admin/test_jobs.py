@@ -10,11 +10,12 @@ from django.apps import apps
 from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from jobs import admin as jobs_admin
 from jobs import services
 from jobs.models import Job
-from profiles.models import ShortlistEntry
+from profiles.models import RelatedSkill, ShortlistEntry
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -332,6 +333,21 @@ def test_an_unknown_skill_or_a_bad_score_is_refused_in_plain_words(recruiter_cli
     assert _rows(job) == before
 
 
+def test_related_skills_are_offered_to_also_consider_and_added_as_preferred_in_one_click(recruiter_client, job, skills):
+    grpc = SkillFactory(slug="grpc", name="gRPC")
+    now = timezone.now()
+    RelatedSkill.objects.create(skill=skills["go"], related=grpc, support=40, lift=2.5, computed_at=now)
+    RelatedSkill.objects.create(skill=skills["go"], related=skills["rust"], support=30, lift=2.0, computed_at=now)
+
+    html = recruiter_client.get(matches(job)).content.decode()
+    response = recruiter_client.post(criteria_url(job), {"op": "add_skill", "skill": "grpc", "kind": "preferred"})
+
+    assert _text(html, "criteria-also-consider") == "Also consider + gRPC"  # rust is in the criteria already
+    assert "Goes with go: 40 candidates have both (lift 2.5)" in html
+    assert response.status_code == 302
+    assert ("grpc", "preferred", None) in _rows(job)
+
+
 def test_countries_keywords_years_and_remote_are_chips_too(recruiter_client, job):
     post = recruiter_client.post
     post(criteria_url(job), {"op": "add_country", "country": "Poland"})
@@ -514,6 +530,7 @@ def test_the_pages_take_as_many_queries_for_many_rows_as_for_one(
 
 # The matches: the session, the user, its permissions (its own, its groups'), the job, its skills; the criteria's
 # skills resolved, the page (one row more, no count); the explanation (skills resolved, contributions); the pipeline
-# stages of the page. The board: the same first six, then the entries with their candidates, their events with authors.
-MATCHES_QUERIES = 11
+# stages of the page; the related skills to also consider. The board: the same first six, then the entries with their
+# candidates, their events with authors.
+MATCHES_QUERIES = 12
 BOARD_QUERIES = 8

@@ -11,9 +11,10 @@ import shutil
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from jobs.models import Job
-from profiles.models import ShortlistEntry, SkillAlias
+from profiles.models import RelatedSkill, ShortlistEntry, SkillAlias
 from profiles.selectors import skill_vocabulary_changed
 from tests.admin.conftest import PASSWORD
 from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, Recruiter, chromium_driver
@@ -63,6 +64,11 @@ class JobRecruiter(Recruiter):
         shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
         (SCREENSHOTS / f"jobs-{self.shots:02d}-{name}.png").write_bytes(base64.b64decode(shot["data"]))
 
+    def __init__(self, driver, base_url: str):
+        super().__init__(driver, base_url)
+        for old in SCREENSHOTS.glob("jobs-*.png"):  # a run's pages only: steps are renumbered when they change
+            old.unlink()
+
     def click(self, element, name: str) -> None:
         """Click, and wait for the next page (the old one is gone) before its screenshot."""
         from selenium.webdriver.support import expected_conditions as ec
@@ -91,6 +97,13 @@ def _pool():
         for label in labels:
             SkillAlias.objects.get_or_create(label=label, defaults={"skill": skill})
     skill_vocabulary_changed()
+    RelatedSkill.objects.create(  # as the related-skills refresh would count it over a real pool
+        skill=SkillFactory(slug="go"),
+        related=SkillFactory(slug="grpc", name="gRPC"),
+        support=42,
+        lift=2.4,
+        computed_at=timezone.now(),
+    )
 
     def person(name, scores, **fields):
         candidate = CandidateFactory(name=name, title="Backend Engineer", company="Fjordline", **fields)
@@ -152,6 +165,10 @@ def test_a_recruiter_finds_people_for_a_job(plain_http_live_server, tmp_path, re
         me.submit("#criteria-required .chip-remove button[aria-label^='Remove RabbitMQ']", "chip-removed")
         assert "RabbitMQ" not in me.find("#criteria-required").text
         assert "Criteria saved" in me.body
+
+        # A related skill to also consider, added as preferred in one click.
+        me.submit("#criteria-also-consider .chip-add button", "also-consider-added")
+        assert "gRPC" in me.find("#criteria-preferred").text
 
         # Add a skill chip, with a mistake first: it is refused in words.
         me.find("#criteria-edit summary").click()
