@@ -21,10 +21,14 @@ __all__ = ["identifier_digest", "identifier_digests"]
 def identifier_digest(kind: str, value: str) -> str:
     """The hex HMAC-SHA256 of one identity key; the kind is part of the message, so equal values of two kinds (a
     GitHub and a GitLab username) give different digests."""
-    message = f"{kind}\x00{value}".encode()
-    return hmac.new(settings.PRIVACY_HASH_KEY.encode(), message, hashlib.sha256).hexdigest()
+    return _digest(settings.PRIVACY_HASH_KEY.encode(), kind, value)
 
 
 def identifier_digests(keys: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     """(kind, digest) of each (kind, value), repeats dropped, in their order."""
-    return list(dict.fromkeys((kind, identifier_digest(kind, value)) for kind, value in keys if value))
+    key = settings.PRIVACY_HASH_KEY.encode()  # once for all: the import hashes a chunk's thousand keys at a time
+    return list(dict.fromkeys((kind, _digest(key, kind, value)) for kind, value in keys if value))
+
+
+def _digest(key: bytes, kind: str, value: str) -> str:
+    return hmac.digest(key, f"{kind}\x00{value}".encode(), hashlib.sha256).hex()

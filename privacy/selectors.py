@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
+from typing import NamedTuple
+
+import psycopg
+from django.db import connection
 
 from privacy.hashing import identifier_digests
 from privacy.models import Suppression
@@ -12,6 +17,20 @@ from profiles.models import CandidateIdentifier
 __all__ = ["suppressed_documents"]
 
 NAME = CandidateIdentifier.Kind.NAME_LOCATION
+
+
+class _Found(NamedTuple):
+    erased_at: datetime
+    erasure_id: int | None
+
+
+@contextmanager
+def _bound_cursor() -> Iterator[psycopg.Cursor]:
+    """A cursor on Django's connection that binds parameters on the server, arrays in binary (``%b``): a chunk's
+    thousand digests travel several times faster than quoted into the statement. ``ingestion.loaders.bound_cursor``
+    again, which this layer may not import."""
+    with connection.cursor(), connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        yield cursor
 
 
 def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> list[datetime | None]:
@@ -28,14 +47,13 @@ def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) ->
     if not wanted:
         return [None] * len(digests_by_doc)
     kinds, values = zip(*wanted, strict=True)
-    found = {
-        (row.kind, row.digest): row
-        for row in Suppression.objects.raw(
-            "SELECT s.id, s.kind, s.digest, s.erased_at, s.erasure_id FROM privacy_suppression s "
-            "JOIN unnest(%s::varchar[], %s::varchar[]) AS k(kind, digest) USING (kind, digest)",
+    with _bound_cursor() as cursor:
+        cursor.execute(
+            "SELECT s.kind, s.digest, s.erased_at, s.erasure_id FROM privacy_suppression s "
+            "JOIN unnest(%b::varchar[], %b::varchar[]) AS k(kind, digest) USING (kind, digest)",
             [list(kinds), list(values)],
         )
-    }
+        found = {(kind, digest): _Found(erased_at, erasure_id) for kind, digest, erased_at, erasure_id in cursor}
     if not found:
         return [None] * len(digests_by_doc)
 
