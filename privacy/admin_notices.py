@@ -1,6 +1,6 @@
 """The "Notices due" list: the sourcing records' changelist with a Notice filter (due, overdue, sent) and the action
-"Mark notices as sent", which asks for the channel and the day; and there too the "Access request" action
-(``privacy.admin_access``), a record being one per candidate.
+"Mark notices as sent", which asks for the channel and the day; a Retention filter showing who the next retention run
+retires; and there too the "Access request" action (``privacy.admin_access``), a record being one per candidate.
 
 The sourcing records' admin is ``privacy.admin``'s; this module, imported at its end, registers a subclass of the
 registered class with the filter and the action (as ``privacy.admin`` does for the candidate admin), so the two stay
@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.template.response import TemplateResponse
 from django.utils import timezone
 
-from privacy import admin_access, notices
+from privacy import admin_access, notices, retention
 from privacy.models import SourcingRecord
 
 NOTICE_PARAMETER = "notice"
@@ -39,6 +39,22 @@ class NoticeFilter(admin.SimpleListFilter):
             return queryset.filter(notified_at__isnull=True, notice_due_at__lt=timezone.now())
         if value == "sent":
             return queryset.filter(notified_at__isnull=False)
+        return queryset
+
+
+class RetentionFilter(admin.SimpleListFilter):
+    """Who the next retention run retires (``privacy.retention.expired_candidates``): the privacy officer's preview
+    of ``manage.py retention --dry-run``."""
+
+    title = "retention"
+    parameter_name = "retention"
+
+    def lookups(self, request, model_admin):
+        return [("expired", "Expired: retired by the next run")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "expired":
+            return queryset.filter(candidate__in=retention.expired_candidates().order_by().values("pk"))
         return queryset
 
 
@@ -116,7 +132,7 @@ def _sourcing_admin_with_notices(site: admin.AdminSite) -> None:
         return
     attributes = {
         "__module__": base.__module__,
-        "list_filter": [NoticeFilter, *(base.list_filter or [])],
+        "list_filter": [NoticeFilter, RetentionFilter, *(base.list_filter or [])],
         "list_display": [*(base.list_display or []), "notice_state"],
         "actions": [*(base.actions or []), "mark_notices_sent", admin_access.subject_access_report],
         # A candidate's number, or the start of their name (a prefix, not a scan for a word anywhere in a million).

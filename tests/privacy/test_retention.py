@@ -255,3 +255,19 @@ def test_the_beat_task_runs_the_retention_and_queues_itself_again_while_more_are
 
     assert queued == [True]
     assert retention.expired_candidates().count() == 1
+
+
+@override_settings(RETENTION_DAYS=DAYS)
+def test_the_sourcing_records_list_shows_a_privacy_officer_who_the_next_run_retires(people, client, officer):
+    for candidate in people.values():
+        SourcingRecord.objects.get_or_create(candidate=candidate, defaults={"notice_due_at": LONG_AGO})
+    client.force_login(officer)
+
+    html = client.get("/admin/privacy/sourcingrecord/", {"retention": "expired"}).content.decode()
+
+    assert [name for name in ("Ivy Idle", "Cleo Closed", "Pia Plain") if name in html] == [
+        "Ivy Idle",
+        "Cleo Closed",
+        "Pia Plain",
+    ]
+    assert not [name for name in ("Olga Open", "Eve Edited", "Ian Imported", "Max Moved") if name in html]
