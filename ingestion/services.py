@@ -42,7 +42,7 @@ from ingestion.loaders import (
 from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
-from ingestion.privacy import documents_refused, source_files_withhold
+from ingestion.privacy import WITHHELD_NAME, documents_refused, source_files_withhold
 from ingestion.selectors import may_view_every_batch, progress_from_counts
 from privacy.services import import_refusals_record, sourcing_records_add
 from profiles.models import Candidate, MergeRecord
@@ -852,6 +852,8 @@ def source_files_requeue(*, file_ids: Iterable[int]) -> int:
         updated = (
             SourceFile.objects.filter(pk__in=ids)
             .exclude(status=SourceFile.Status.PROCESSING)
+            # An erased or refused file (ingestion.privacy) has no bytes to parse, and its message says why.
+            .exclude(size=0, original_name=WITHHELD_NAME)
             .update(status=SourceFile.Status.PENDING, error="", claimed_by="", attempts=0, queued_at=timezone.now())
         )
         ImportBatch.objects.filter(files__pk__in=ids).update(finished_at=None)

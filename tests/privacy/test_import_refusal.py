@@ -125,3 +125,17 @@ def test_an_import_records_the_candidates_first_sourcing(db):
 
     _import("tove-2.json", tove_changed())  # a later file of hers: the record stays the first one's
     assert SourcingRecord.objects.get(candidate=tove).source_file_id == source.pk
+
+
+def test_sending_a_refused_or_erased_file_through_the_import_again_leaves_its_message(erased):
+    from ingestion.services import source_files_requeue
+
+    source = _import("tove.json", tove_bytes())
+    erased_file = SourceFile.objects.exclude(pk=source.pk).get()
+
+    assert source_files_requeue(file_ids=[source.pk, erased_file.pk]) == 0
+
+    source.refresh_from_db()
+    _assert_refused(source, erased)
+    erased_file.refresh_from_db()
+    assert erased_file.error.startswith(f"Erased on {erased:%Y-%m-%d} at the person's request")
