@@ -5,6 +5,8 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -200,3 +202,20 @@ def test_the_api_refuses_a_recruiter(records, client, recruiter):
 
     assert response.status_code == 403
     assert "privacy.view_sourcingrecord" in response.content.decode()
+
+
+def _queries(client, url, params=None) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, params or {}).status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize("url", [CHANGELIST, NOTICES_API])
+def test_the_notices_list_takes_as_many_queries_for_many_people_as_for_few(records, client, officer, url):
+    client.force_login(officer)
+    few = _queries(client, url, {"notice": "due"} if url == CHANGELIST else None)
+
+    for n in range(10):
+        _sourced(f"Person {n}", due_in_days=n - 5)
+
+    assert _queries(client, url, {"notice": "due"} if url == CHANGELIST else None) == few
