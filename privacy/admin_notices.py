@@ -50,10 +50,12 @@ class RetentionFilter(admin.SimpleListFilter):
     parameter_name = "retention"
 
     def lookups(self, request, model_admin):
-        return [("expired", "Expired: retired by the next run")]
+        # Retention is the privacy officers' (privacy.run_retention): for anyone else the filter is not there.
+        self.permitted = request.user.has_perm("privacy.run_retention")
+        return [("expired", "Expired: retired by the next run")] if self.permitted else []
 
     def queryset(self, request, queryset):
-        if self.value() == "expired":
+        if self.value() == "expired" and self.permitted:
             return queryset.filter(candidate__in=retention.expired_candidates().order_by().values("pk"))
         return queryset
 
