@@ -4,7 +4,8 @@ Which rows a file holds is not recorded (a file is a search's result at one mome
 written before the erasure is deleted, and the job marked expired, as when its retention ends; its owner runs it again
 for a file without the person. A job still running is handed back to the queue, so its file, written partly before
 the erasure, is never stored (the running worker loses its claim and deletes what it wrote); the next run no longer
-finds the person. Queued jobs have not read anything yet.
+finds the person. Queued jobs have not read anything yet. A job whose query names the person (``q=`` their name, an
+e-mail) keeps no such query.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.db import transaction
 from exports.models import Export
 from exports.services import _delete_files, _enqueue_on_commit
 from privacy.erasure import ErasureContext
+from privacy.services import query_names_them
 
 __all__ = ["exports_erase"]
 
@@ -35,4 +37,26 @@ def exports_erase(context: ErasureContext) -> int:
     )
     for export_id in running:
         _enqueue_on_commit(export_id)
-    return len(done) + len(running)
+    return len(done) + len(running) + _queries_naming_them_forget(context)
+
+
+def _queries_naming_them_forget(context: ErasureContext) -> int:
+    """An export that searched for the person by name, e-mail or account keeps no such query: a finished or failed
+    one's is emptied (its file is gone already); one still to run fails instead, as it would now find nobody and an
+    empty query would export everyone."""
+    if not context.needles:
+        return 0
+    ids = [
+        pk
+        for pk, query in Export.objects.exclude(query="").values_list("pk", "query")
+        if query_names_them(query, context.needles)
+    ]
+    if not ids:
+        return 0
+    Export.objects.filter(pk__in=ids, status__in=Export.ACTIVE).update(
+        status=Export.Status.FAILED,
+        claim_token="",
+        finished_at=context.erased_at,
+        error="A person this export searched for was erased; it was not run.",
+    )
+    return Export.objects.filter(pk__in=ids).update(query="")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from urllib.parse import unquote_plus
 
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
@@ -21,7 +22,7 @@ from privacy.erasure import ErasureContext, erasure_steps
 from privacy.hashing import identifier_digests
 from privacy.models import ErasureRequest, PrivacyEvent, Suppression
 from profiles.identity import name_location_key
-from profiles.models import Candidate, CandidateIdentifier, MergeRecord
+from profiles.models import Candidate, CandidateIdentifier, MergeRecord, SavedSearch
 from profiles.selectors import candidate_filter_choices_forget
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "erasure_request_create",
     "erasure_request_reject",
     "import_refusals_record",
+    "query_names_them",
     "sourcing_records_add",
 ]
 
@@ -122,8 +124,8 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     identifiers, shortlist and pipeline entries with their events and notes, not-duplicate marks, the sourcing
     record), the history rows of them and of the candidates merged into them, the merge records naming them, the
     admin log's rows about those objects (and their name in other rows' messages), repositories only they contributed
-    to, and whatever the registered steps remove (source files' bytes, export files). Caches are forgotten once it
-    commits.
+    to, saved searches for them by name or identifier, and whatever the registered steps remove (source files'
+    bytes, export files and queries). Caches are forgotten once it commits.
     """
     candidate = Candidate.objects.select_for_update().get(pk=candidate.pk)
     now = timezone.now()
@@ -159,6 +161,7 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
         counts[name] = step(context)
 
     counts["admin_log_entries"] = _admin_log_forget(candidate)
+    counts["saved_searches"] = _saved_searches_naming_them_delete(context.needles)
     counts["merge_records"] = MergeRecord.objects.filter(Q(survivor_id__in=ids) | Q(merged_id__in=ids)).delete()[0]
     repository_ids = list(candidate.contributions.values_list("repository_id", flat=True))
     candidate.delete()
@@ -208,6 +211,21 @@ def _admin_log_forget(candidate: Candidate) -> int:
             )
             deleted += cursor.rowcount
     return deleted
+
+
+def query_names_them(query: str, needles: Sequence[str]) -> bool:
+    """Whether a search's query string (``q=Tove+Lindqvist&country=SE``) holds one of the person's needles."""
+    text = unquote_plus(query).casefold()
+    return any(needle.casefold() in text for needle in needles)
+
+
+def _saved_searches_naming_them_delete(needles: Sequence[str]) -> int:
+    """A saved search for the person by name, e-mail or account is about them alone: it goes. One that finds them
+    among others (a skill, a country) stays, and no longer finds them."""
+    if not needles:
+        return 0
+    ids = [pk for pk, query in SavedSearch.objects.values_list("pk", "query") if query_names_them(query, needles)]
+    return SavedSearch.objects.filter(pk__in=ids).delete()[0] if ids else 0
 
 
 def _repositories_delete_unused(repository_ids: list[int]) -> int:

@@ -12,7 +12,15 @@ from privacy.hashing import identifier_digest
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
 from privacy.services import candidate_erase, erasure_request_create
 from profiles import services as profile_services
-from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Repository, Shortlist, ShortlistEntry
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    MergeRecord,
+    Repository,
+    SavedSearch,
+    Shortlist,
+    ShortlistEntry,
+)
 from tests.factories import CandidateFactory, SourceFileFactory
 from tests.ingestion.imports import import_file, receive
 from tests.privacy.people import OTHER_FILE, TOVE_FILE, TOVE_NEEDLES, tove_changed
@@ -53,6 +61,10 @@ def _tove_everywhere(officer, recruiter, export_storage):
     duplicate = CandidateFactory(name="Tove Lindqvist", email="tove.lindqvist@example.org", city="Göteborg")
     profile_services.candidates_merge(survivor=tove, others=[duplicate], user=recruiter)
 
+    SavedSearch.objects.create(name="The SRE", owner=recruiter, query="q=Tove+Lindqvist")  # found decoded
+    SavedSearch.objects.create(name="Her account", owner=recruiter, query="q=tovelq&country=SE")
+    SavedSearch.objects.create(name="Go people", owner=recruiter, query="skill=go:5")
+    Export.objects.create(owner=recruiter, format="csv", query="q=tovelq", row_url="/c/{pk}")
     export = export_services.export_create(owner=recruiter, format="jsonl", query="", row_url="/c/{pk}")
     export_services.export_run(export_id=export.pk)
     export.refresh_from_db()
@@ -81,6 +93,8 @@ def test_erasure_leaves_the_person_in_no_column_of_any_table(
         "profiles_shortlistentryevent",
         "ingestion_sourcefile",
         "django_admin_log",
+        "profiles_savedsearch",
+        "exports_export",
     } <= found_before
 
     with django_capture_on_commit_callbacks(execute=True):  # files are deleted once the erasure commits
@@ -98,6 +112,8 @@ def test_erasure_leaves_the_person_in_no_column_of_any_table(
     assert stray.status == SourceFile.Status.FAILED
     assert event.counts["source_files"] == 2  # her imported file and the stray one
     assert ErasureRequest.objects.get().status == ErasureRequest.Status.DONE
+    assert list(SavedSearch.objects.values_list("name", flat=True)) == ["Go people"]
+    assert Export.objects.get(format="csv").status == Export.Status.FAILED
 
 
 def test_suppression_rows_are_keyed_hashes_of_her_identifiers(officer, recruiter):
