@@ -409,6 +409,9 @@ class JobAdmin(admin.ModelAdmin):
         return job
 
     def _writable_job(self, request, object_id: int) -> Job:
+        # Who may change no job (a Viewer) is refused before the job is looked up, whichever job it is.
+        if not self.has_change_permission(request):
+            raise PermissionDenied
         job = self._job(request, object_id)
         if not self.has_change_permission(request, job):
             raise PermissionDenied

@@ -534,3 +534,10 @@ def test_the_pages_take_as_many_queries_for_many_rows_as_for_one(
 # candidates, their events with authors.
 MATCHES_QUERIES = 12
 BOARD_QUERIES = 8
+
+
+def test_a_viewer_posting_to_a_private_job_is_refused_not_told_it_is_missing(viewer_client, job, ideal):
+    # Who may change no job at all is refused before any job is looked up (the security walk expects a 403).
+    assert viewer_client.post(add_url(job), {"candidate": ideal.pk}).status_code == 403
+    assert viewer_client.post(move_url(job), {"entry": "1", "stage": "contacted"}).status_code == 403
+    assert not ShortlistEntry.objects.exists()
