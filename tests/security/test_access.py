@@ -38,10 +38,12 @@ API_POLICY = {
     "api:export-download": READ,
     # POST reads (a description does not fit a URL), with the candidate view permission (profiles.view_candidate).
     "api:job-match": VIEW_CANDIDATES,
+    "api:candidate-similar": VIEW_CANDIDATES,  # ranked like a job match: the candidate view permission
     # Stored jobs: reading needs jobs.view_job, writing jobs.add_job / jobs.change_job, and a job's owner changes it.
     "api:job-list": JOBS,
     "api:job-detail": JOBS,
     "api:job-pipeline": JOBS,
+    "api:job-matches": JOBS,  # a stored job's ranking: jobs.view_job and profiles.view_candidate
     # Privacy notices not sent yet (issue 18): privacy.view_sourcingrecord, the Privacy officer group's.
     "api:privacy-notice-list": "privacy officers",
     "schema": READ,
