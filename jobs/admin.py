@@ -314,7 +314,7 @@ class JobSkillInline(admin.TabularInline):
 
 @admin.register(Job)
 class JobAdmin(admin.ModelAdmin):
-    list_display = ["title", "owner", "status", "shared", "skills_summary", "pipeline_link", "created_at"]
+    list_display = ["title", "owner", "status", "shared", "skills_summary", "work_links", "pipeline_link", "created_at"]
     list_filter = ["status", "shared", ("owner", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["title"]
     readonly_fields = ["owner", "pipeline_link", "created_at", "updated_at"]
@@ -360,6 +360,14 @@ class JobAdmin(admin.ModelAdmin):
             for r in rows
         ]
         return ", ".join(parts) or "—"
+
+    @admin.display(description="candidates")
+    def work_links(self, job: Job) -> str:
+        return format_html(
+            "<a href='{}'>Matches</a> · <a href='{}'>Board</a>",
+            reverse("admin:jobs_job_matches", args=[job.pk]),
+            reverse("admin:jobs_job_pipeline_board", args=[job.pk]),
+        )
 
     @admin.display(description="pipeline")
     def pipeline_link(self, job: Job) -> str:

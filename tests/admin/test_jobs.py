@@ -212,8 +212,9 @@ def move_url(job) -> str:
 
 
 def person(name, skills, *, scores=None, **fields):
-    """A candidate holding ``skills`` (slug -> score)."""
-    candidate = CandidateFactory(name=name, title="Engineer", company="Acme", **fields)
+    """A candidate holding ``skills`` (slug -> score), with no summary: the factory's random words could hold a
+    keyword of the job and change the order."""
+    candidate = CandidateFactory(name=name, title="Engineer", company="Acme", **{"summary": "", **fields})
     for slug, score in skills.items():
         CandidateSkillFactory(candidate=candidate, skill=SkillFactory(slug=slug), score=score)
     return candidate
@@ -257,11 +258,14 @@ def test_adding_a_job_opens_its_matches(recruiter_client, skills):
     assert response["Location"] == matches(job)
 
 
-def test_the_job_page_links_to_its_matches_and_its_board(recruiter_client, job):
+def test_the_job_page_and_the_list_link_to_its_matches_and_its_board(recruiter_client, job):
     page = recruiter_client.get(change(job)).content.decode()
+    listing = recruiter_client.get(CHANGELIST).content.decode()
 
     assert f'href="{matches(job)}"' in page
     assert f'href="{board(job)}"' in page
+    assert f"href='{matches(job)}'" in listing
+    assert f"href='{board(job)}'" in listing
 
 
 def test_matches_show_the_criteria_as_chips_and_the_candidates_ranked(recruiter_client, job, ideal, partial):
