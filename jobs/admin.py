@@ -275,11 +275,23 @@ def _explained_rows(job: Job, candidates: list[Candidate], criteria: Criteria) -
     ]
 
 
+MAX_PAGE = 4000  # 100,000 candidates deep: past it a recruiter narrows the criteria (and OFFSET stays in range)
+
+
 def _page_number(raw: str | None) -> int:
     try:
-        return max(int(raw or 1), 1)
+        return min(max(int(raw or 1), 1), MAX_PAGE)
     except ValueError:
         return 1
+
+
+def _posted_id(raw: str | None) -> int | None:
+    """A posted primary key, or None for anything a bigint column cannot hold (a query would fail, not miss)."""
+    try:
+        value = int(raw or "")
+    except ValueError:
+        return None
+    return value if 0 < value < 2**63 else None
 
 
 def _next_stage(stage: str) -> str | None:
@@ -525,10 +537,9 @@ class JobAdmin(admin.ModelAdmin):
         job = self._writable_job(request, object_id)
         if not request.user.has_perm(VIEW_CANDIDATE_PERMISSION):
             raise PermissionDenied
-        try:
-            candidate = Candidate.objects.only("id", "name").get(pk=int(request.POST.get("candidate", "")))
-        except (ValueError, Candidate.DoesNotExist):
-            raise Http404("No such candidate.") from None
+        candidate = Candidate.objects.only("id", "name").filter(pk=_posted_id(request.POST.get("candidate"))).first()
+        if candidate is None:
+            raise Http404("No such candidate.")
         entry, added = services.pipeline_add(job=job, candidate=candidate, user=request.user)
         if added:
             messages.success(request, f"{candidate.name} was added to the pipeline ({entry.get_status_display()}).")
@@ -563,12 +574,9 @@ class JobAdmin(admin.ModelAdmin):
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
         job = self._writable_job(request, object_id)
-        try:
-            entry_id = int(request.POST.get("entry", ""))
-        except ValueError:
-            raise Http404("No such entry.") from None
+        entry_id = _posted_id(request.POST.get("entry"))
         entry = ShortlistEntry.objects.select_related("candidate").filter(shortlist_id=job.pipeline_id, pk=entry_id)
-        entry = entry.first()
+        entry = entry.first() if entry_id is not None else None
         if entry is None:
             raise Http404("No such candidate in this job's pipeline.")
         stage = request.POST.get("stage", "")

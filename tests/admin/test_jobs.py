@@ -545,3 +545,14 @@ def test_a_viewer_posting_to_a_private_job_is_refused_not_told_it_is_missing(vie
     assert viewer_client.post(add_url(job), {"candidate": ideal.pk}).status_code == 403
     assert viewer_client.post(move_url(job), {"entry": "1", "stage": "contacted"}).status_code == 403
     assert not ShortlistEntry.objects.exists()
+
+
+def test_absurd_ids_and_pages_are_not_found_or_the_last_page_never_an_error(recruiter_client, job, ideal):
+    huge = str(10**30)
+
+    assert recruiter_client.post(add_url(job), {"candidate": huge}).status_code == 404
+    assert recruiter_client.post(add_url(job), {"candidate": "x"}).status_code == 404
+    assert recruiter_client.post(move_url(job), {"entry": huge, "stage": "contacted"}).status_code == 404
+    assert recruiter_client.get(matches(job, huge)).status_code == 200
+    assert recruiter_client.get(matches(job, "two")).status_code == 200
+    assert not ShortlistEntry.objects.exists()
