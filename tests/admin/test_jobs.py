@@ -556,3 +556,18 @@ def test_absurd_ids_and_pages_are_not_found_or_the_last_page_never_an_error(recr
     assert recruiter_client.get(matches(job, huge)).status_code == 200
     assert recruiter_client.get(matches(job, "two")).status_code == 200
     assert not ShortlistEntry.objects.exists()
+
+
+def test_a_colleague_sees_a_shared_jobs_matches_but_only_the_owner_changes_them(client, groups, job, ideal):
+    services.job_update(job=job, user=job.owner, shared=True)
+    colleague = UserFactory(username="carla", is_staff=True)
+    colleague.groups.add(groups["Recruiter"])
+    client.force_login(colleague)
+
+    html = client.get(matches(job)).content.decode()
+
+    assert "Ines Ideal" in html
+    assert "Add to pipeline" not in html
+    assert client.post(add_url(job), {"candidate": ideal.pk}).status_code == 403
+    assert client.post(criteria_url(job), {"op": "remove_skill", "skill": "go"}).status_code == 403
+    assert not ShortlistEntry.objects.exists()
