@@ -401,6 +401,7 @@ class JobAdmin(admin.ModelAdmin):
             path("<int:object_id>/matches/add/", view(self.pipeline_add_view), name="jobs_job_pipeline_add"),
             path("<int:object_id>/pipeline/board/", view(self.pipeline_board_view), name="jobs_job_pipeline_board"),
             path("<int:object_id>/pipeline/move/", view(self.pipeline_move_view), name="jobs_job_pipeline_move"),
+            path("similar/<int:candidate_id>/", view(similar_candidates_view), name="jobs_job_similar"),
             *super().get_urls(),
         ]
 
@@ -620,16 +621,32 @@ class JobAdmin(admin.ModelAdmin):
 
 
 def similar_candidates_panel(request, candidate: Candidate) -> str | None:
-    """The profile's "Similar candidates": the SIMILAR_SHOWN best others by ``jobs.ranking.similar_candidates`` (the
-    candidate's strongest skills and topics as criteria), each with its match and the skills it shares. A fixed
-    number of queries whatever the pool (the criteria, the page, its explanation). None without the permission."""
+    """The profile's "Similar candidates", as a placeholder the page fills in once it has loaded (from
+    ``similar_candidates_view``): ranking everyone who shares the candidate's strongest skills takes a moment on a
+    large database (docs/benchmarks.md), and the profile must not wait for it. No query; None without the
+    permission."""
     if not request.user.has_perm(VIEW_CANDIDATE_PERMISSION):
         return None
-    criteria, rows = similar_candidates(candidate_id=candidate.pk, user=request.user, limit=SIMILAR_SHOWN)
     return render_to_string(
-        "admin/jobs/similar_candidates.html",
-        {"candidate": candidate, "criteria": criteria, "rows": rows},
+        "admin/jobs/similar_candidates_placeholder.html",
+        {"url": reverse("admin:jobs_job_similar", args=[candidate.pk])},
         request=request,
+    )
+
+
+def similar_candidates_view(request, candidate_id: int):
+    """The panel's content: the SIMILAR_SHOWN best others by ``jobs.ranking.similar_candidates`` (the candidate's
+    strongest skills and topics as criteria), each with its match and the skills it shares; a fixed number of
+    queries whatever the pool (the candidate, the criteria, the page, its explanation)."""
+    if not request.user.has_perm(VIEW_CANDIDATE_PERMISSION):
+        raise PermissionDenied
+    try:
+        candidate = Candidate.objects.only("pk", "name").get(pk=candidate_id)
+        criteria, rows = similar_candidates(candidate_id=candidate.pk, user=request.user, limit=SIMILAR_SHOWN)
+    except Candidate.DoesNotExist:
+        raise Http404("No such candidate.") from None
+    return TemplateResponse(
+        request, "admin/jobs/similar_candidates.html", {"candidate": candidate, "criteria": criteria, "rows": rows}
     )
 
 
