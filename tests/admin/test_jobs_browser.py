@@ -128,6 +128,7 @@ def _pool():
 @pytest.mark.django_db(transaction=True)
 def test_a_recruiter_finds_people_for_a_job(plain_http_live_server, tmp_path, recruiter):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     greta = _pool()
     driver = chromium_driver(tmp_path)
@@ -206,8 +207,9 @@ def test_a_recruiter_finds_people_for_a_job(plain_http_live_server, tmp_path, re
         # Her profile: the job she is in, and people like her.
         me.click(driver.find_element(By.LINK_TEXT, "Greta Gopher"), "profile-similar")
         assert "Senior Platform Engineer" in me.find("#profile-work").text
+        # The panel fills in after the page has loaded.
+        WebDriverWait(driver, 30).until(lambda d: "Tomas Terraform" in me.find("#profile-similar").text)
         similar = me.find("#profile-similar").text
-        assert "Tomas Terraform" in similar
         assert "Greta Gopher" not in similar.split("By ")[0]
     finally:
         driver.quit()
