@@ -127,11 +127,16 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     to, saved searches for them by name or identifier, and whatever the registered steps remove (source files'
     bytes, export files and queries). Caches are forgotten once it commits.
     """
+    # The loader's order: its key locks first, then the candidate's row; the keys again once both are held (an import
+    # that finished meanwhile may have added some).
+    _lock_identity_keys(candidate_identity_keys(Candidate.objects.get(pk=candidate.pk)))
     candidate = Candidate.objects.select_for_update().get(pk=candidate.pk)
+    keys = candidate_identity_keys(candidate)
     now = timezone.now()
-    merged_ids = list(MergeRecord.objects.filter(survivor=candidate).values_list("merged_id", flat=True))
+    merges = list(MergeRecord.objects.filter(survivor=candidate).values_list("merged_id", "merged_name"))
+    merged_ids = [merged_id for merged_id, _ in merges]
     ids = (candidate.pk, *merged_ids)
-    digests = identifier_digests(candidate_identity_keys(candidate))
+    digests = identifier_digests(keys)
     counts: dict[str, int] = {"candidates": 1, "merged_candidates": len(merged_ids)}
 
     if request is None:
@@ -155,7 +160,7 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
         digests=frozenset(digests),
         erased_at=now,
         counts=counts,
-        needles=_needles(candidate),
+        needles=_needles(candidate, merged_names=[name for _, name in merges]),
     )
     for name, step in erasure_steps().items():
         counts[name] = step(context)
@@ -175,13 +180,25 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     return event
 
 
-def _needles(candidate: Candidate) -> tuple[str, ...]:
-    """The person's name and external identifiers as a file would write them (the identifiers are stored lower-cased:
-    a step compares without case)."""
+def _lock_identity_keys(keys: list[tuple[str, str]]) -> None:
+    """The loader's locks on these identity keys (``ingestion.loaders._lock_keys``: the same texts, the same hash), so
+    an import loading this person meanwhile commits before the erasure goes on, and what it wrote is erased too."""
+    texts = sorted({f"{kind}:{value}" for kind, value in keys})
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h "
+            "FROM unnest(%s::text[]) AS k ORDER BY 1) AS locks",
+            [texts],
+        )
+
+
+def _needles(candidate: Candidate, *, merged_names: Sequence[str] = ()) -> tuple[str, ...]:
+    """The person's names and external identifiers as a file would write them (the identifiers are stored
+    lower-cased: a step compares without case)."""
     external = CandidateIdentifier.objects.filter(candidate=candidate).exclude(
         kind=CandidateIdentifier.Kind.NAME_LOCATION
     )
-    values = [candidate.name, candidate.email, *external.values_list("value", flat=True)]
+    values = [candidate.name, *merged_names, candidate.email, *external.values_list("value", flat=True)]
     return tuple(dict.fromkeys(value for value in values if len(value) >= 3))
 
 

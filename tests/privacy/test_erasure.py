@@ -204,3 +204,20 @@ def test_an_unlinked_file_naming_her_with_other_case_is_emptied_too(officer):
     stray.refresh_from_db()
     assert bytes(stray.content) == b""
     assert stray.original_name == "(withheld: an erased person)"
+
+
+def test_an_erasure_waits_for_an_import_holding_the_persons_identity_keys(officer):
+    """The loader locks each identity key ("kind:value", ``ingestion.loaders._lock_keys``); the erasure takes the same
+    locks, so a load of the person in progress commits first and is erased with the rest."""
+    import psycopg
+    from django.db import OperationalError, connection
+
+    # Made by hand, not imported: an import in this test's transaction would hold the locks itself until the end.
+    tove = CandidateFactory(name="Tove Lindqvist")
+    CandidateIdentifier.objects.create(candidate=tove, kind="github", value="tovelq")
+    with psycopg.connect(**connection.get_connection_params(), autocommit=True) as importer:
+        importer.execute("SELECT pg_advisory_lock(hashtextextended('github:tovelq', 0))")
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL lock_timeout = '200ms'")
+        with pytest.raises(OperationalError, match="lock timeout"):
+            candidate_erase(candidate=tove, user=officer)
