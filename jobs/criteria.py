@@ -367,6 +367,9 @@ _HEAD_USE_RE = re.compile(r" (?:for|in|with|experience|knowledge|skills|developm
 _THING_BEFORE_RE = re.compile(
     r"\b(?:our|your|their|its|the|this|that|an?)\s+(?:(?:old|new|own|current|internal|public|main|first)\s+)?$"
 )
+# What follows a skill that heads its list item: the line's end (the end of that line, not of the text: "- Go\n-
+# Python"), a punctuation mark, or "or"/"and" and another.
+_HEADS_ITEM_RE = re.compile(r"[ \t]*(?:\r?\n|$)|[.,;:(]|\s(?:or|and)\b")
 _PHRASE_END_RE = re.compile(r"\s*(?:$|[.,;:!?)\n])")
 _LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
 
@@ -506,8 +509,7 @@ def _context(text: str, folded: str, found: list[_Found], index: int) -> str:
     cue = _CUE_BEFORE_RE.search(before) is not None
     neighbour = _list_neighbour(folded, found, index)
     head = item.line.bullet_end == start and (
-        re.match(r"^(?:\s*$|[.,;:(]|\s(?:or|and)\b)", text[end : end + 5])
-        or (item.line.role != MENTIONED and _HEAD_USE_RE.match(text, end))
+        _HEADS_ITEM_RE.match(text[end : end + 5]) or (item.line.role != MENTIONED and _HEAD_USE_RE.match(text, end))
     )
     if has_version or cue or neighbour or head:
         return "strong" if not one_letter or capitalised else "against"

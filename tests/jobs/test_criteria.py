@@ -330,3 +330,19 @@ def test_a_5_kb_description_takes_well_under_10_ms():
         extract_criteria(text, vocabulary, cities=CITIES)
         timings.append(time.process_time() - started)
     assert sorted(timings)[10] < 0.010  # the median
+
+
+@pytest.mark.parametrize(
+    ("bullets", "skills"),
+    [
+        ("- Go\n- Python\n- SQL\n", {"go", "python", "sql"}),
+        ("* Java\n* Kotlin\n", {"java", "kotlin"}),
+        ("- Python\n- Django\n", {"python", "django"}),
+        ("• Rust\n• C++\n", {"rust", "cpp"}),
+    ],
+)
+def test_a_list_of_one_skill_a_line_requires_each_of_them(bullets, skills):
+    # A word that is also English (Go, Python, Java) counts when it heads its own list item, whatever follows it.
+    found = criteria("Backend Engineer\n\nRequirements\n" + bullets)
+
+    assert {slug for slug, _ in found.required} == skills
