@@ -250,7 +250,7 @@ def skills_apply_curated() -> CuratedApplied:
     of ".NET") is merged into the label's skill (``skills_merge``: a candidate with both keeps the higher score, once);
     each label it lists leads to its skill; and a skill still named as a label was written ("bash", "apache spark",
     "Tensorflow") takes its display name. A name no label of the skill spells was given by hand, and stays.
-    Idempotent: migration 0017 and every ``seed_skills`` run it.
+    Idempotent: migration 0019 and every ``seed_skills`` run it.
 
     Reads and writes through SQL on the columns a skill and an alias have had since 0001, so the migration can call
     it; a merge goes through ``skills_merge``.

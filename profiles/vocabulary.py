@@ -70,7 +70,7 @@ def read_curated(path: Path) -> tuple[dict[str, tuple[str, str]], dict[str, str]
 
 
 # The project's own vocabulary (profiles/data/curated_skills.tsv): the common skills with their display names, and the
-# labels files write for them. It is seeded with or without the public vocabularies (migrations 0002 and 0017,
+# labels files write for them. It is seeded with or without the public vocabularies (migrations 0002 and 0019,
 # ``seed_skills``), and where it names a label it wins over them: its names, its slugs and its aliases.
 CURATED_SKILLS, CURATED_ALIASES = read_curated(CURATED_FILE)
 CURATED_LABELS: dict[str, str] = {slug: slug for slug in CURATED_SKILLS} | CURATED_ALIASES  # label key → slug

@@ -1,4 +1,4 @@
-"""Issue 17, skill names: a database filled before the curated table (``skills_apply_curated``, run by migration 0017
+"""Issue 17, skill names: a database filled before the curated table (``skills_apply_curated``, run by migration 0019
 and by ``seed_skills``) gets its display names, and a skill an import made of a curated label ("apache-spark" beside
 "spark") is merged into the curated one, a candidate with both keeping the higher score once."""
 
@@ -18,7 +18,7 @@ from tests.fixtures import VOCAB_DIR
 
 pytestmark = pytest.mark.django_db
 
-curated_migration = importlib.import_module("profiles.migrations.0017_curated_skill_names_and_merges")
+curated_migration = importlib.import_module("profiles.migrations.0019_apply_curated_skills")
 
 
 @pytest.fixture
