@@ -194,3 +194,26 @@ def test_servers_named_only_in_dotenv_are_not_started_embedded(tmp_path, monkeyp
 
     assert embedded.start() == {}
     assert os.environ["DATABASE_URL"] == "postgres://postgres@127.0.0.1:5432/talentdb"
+
+
+def test_a_replica_pin_shorter_than_the_lag_allowed_is_refused():
+    # A replica may be DATABASE_REPLICA_MAX_LAG_SECONDS behind: a user pinned for less could read from one that has
+    # not seen their write yet.
+    env = {
+        "DJANGO_SETTINGS_MODULE": "talentdb.settings",
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/talentdb",
+        "REDIS_URL": "redis://127.0.0.1:6379/0",
+        "DATABASE_REPLICA_URLS": "postgres://postgres@127.0.0.1:5999/talentdb",
+    }
+    refused = _run("import django; django.setup()", {**env, "DATABASE_REPLICA_PIN_SECONDS": "5"})
+    defaults = _run(
+        "import django; django.setup(); from django.conf import settings as s;"
+        "print(s.MULTIDB_PINNING_SECONDS >= s.DATABASE_REPLICA_MAX_LAG_SECONDS)",
+        env,
+    )
+
+    assert refused.returncode != 0
+    assert "DATABASE_REPLICA_PIN_SECONDS" in refused.stderr
+    assert defaults.returncode == 0, defaults.stderr
+    assert defaults.stdout.strip() == "True"
