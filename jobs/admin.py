@@ -550,7 +550,7 @@ class JobAdmin(admin.ModelAdmin):
 
     def pipeline_board_view(self, request, object_id: int):
         """The pipeline by stage, every stage a column, each card moved on in one click or to any stage."""
-        job = self._job(request, object_id)
+        job = self._job(request, object_id, candidates=True)  # the cards name candidates
         labels = dict(ShortlistEntry.Status.choices)
         columns = [
             {

@@ -571,3 +571,14 @@ def test_a_colleague_sees_a_shared_jobs_matches_but_only_the_owner_changes_them(
     assert client.post(add_url(job), {"candidate": ideal.pk}).status_code == 403
     assert client.post(criteria_url(job), {"op": "remove_skill", "skill": "go"}).status_code == 403
     assert not ShortlistEntry.objects.exists()
+
+
+def test_the_board_needs_the_candidate_view_permission_as_the_matches_do(client, job):
+    from django.contrib.auth.models import Permission
+
+    user = UserFactory(username="jobs-only", is_staff=True, is_superuser=False)
+    user.user_permissions.add(Permission.objects.get(codename="view_job", content_type__app_label="jobs"))
+    client.force_login(user)
+
+    assert client.get(matches(job)).status_code == 403
+    assert client.get(board(job)).status_code == 403
