@@ -38,3 +38,20 @@ def test_erase_of_an_unknown_id_erases_nothing():
         call_command("erase", str(candidate.pk), "0")
 
     assert Candidate.objects.filter(pk=candidate.pk).exists()
+
+
+def test_a_dry_run_of_an_erased_persons_file_refuses_it_without_printing_it(tmp_path, capsys, officer):
+    from privacy.services import candidate_erase
+    from tests.ingestion.imports import import_file
+    from tests.privacy.people import TOVE_FILE
+
+    candidate_erase(candidate=import_file(TOVE_FILE), user=officer)
+    (tmp_path / "tove.json").write_bytes(TOVE_FILE.read_bytes())
+
+    with pytest.raises(SystemExit):
+        call_command("ingest", "--dry-run", str(tmp_path))
+
+    out = capsys.readouterr().out
+    assert "This person asked to be erased on " in out
+    assert "tove.lindqvist@example.org" not in out
+    assert out.rstrip().endswith("imported 0, updated 0, unchanged 0, failed 1")

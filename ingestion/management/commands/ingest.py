@@ -11,6 +11,7 @@ from ingestion.documents import ParseError
 from ingestion.loaders import preview_outcomes
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.normalise import normalise
+from ingestion.privacy import documents_refused
 from profiles.selectors import skill_vocabulary
 
 
@@ -92,6 +93,12 @@ class Command(BaseCommand):
             except ParseError as exc:
                 failed += 1
                 self.stdout.write(json.dumps({"file": incoming.name, "error": str(exc)}, ensure_ascii=False))
+                continue
+            # A file about an erased person is refused as the import would refuse it, and not printed.
+            [refused] = documents_refused([doc])
+            if refused:
+                failed += 1
+                self.stdout.write(json.dumps({"file": incoming.name, "error": refused}, ensure_ascii=False))
                 continue
             docs.append(doc)
             self.stdout.write(json.dumps({"file": incoming.name, **doc.to_dict()}, ensure_ascii=False))
