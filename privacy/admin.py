@@ -145,7 +145,16 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(ErasureRequest)
 class ErasureRequestAdmin(ReadOnlyAdmin):
-    list_display = ["id", "candidate_link", "status", "requested_by", "requested_at", "decided_by", "decided_at"]
+    list_display = [
+        "id",
+        "candidate_link",
+        "status",
+        "short_reason",
+        "requested_by",
+        "requested_at",
+        "decided_by",
+        "decided_at",
+    ]
     list_filter = ["status"]
     list_select_related = ["candidate", "requested_by", "decided_by"]
     fields = ["candidate_link", "status", "reason", "requested_by", "requested_at", "decided_by", "decided_at"]
@@ -157,6 +166,10 @@ class ErasureRequestAdmin(ReadOnlyAdmin):
 
     def has_reject_permission(self, request) -> bool:
         return request.user.has_perm("privacy.change_erasurerequest")
+
+    @admin.display(description="reason")
+    def short_reason(self, obj: ErasureRequest) -> str:
+        return obj.reason if len(obj.reason) <= 80 else f"{obj.reason[:79]}…"
 
     @admin.display(description="candidate")
     def candidate_link(self, obj: ErasureRequest):
