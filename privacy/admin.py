@@ -92,6 +92,11 @@ class CandidatePrivacyActions:
     @admin.action(description="Request erasure of selected candidates", permissions=["request_erasure"])
     def request_erasure(self, request, queryset):
         candidates = list(queryset.order_by("pk")[: ERASE_AT_ONCE + 1])
+        if len(candidates) > ERASE_AT_ONCE:
+            self.message_user(
+                request, f"Request the erasure of at most {ERASE_AT_ONCE} candidates at a time.", messages.WARNING
+            )
+            return None
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if not form.is_valid():
             return _action_page(

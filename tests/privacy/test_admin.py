@@ -112,3 +112,15 @@ def test_the_candidate_admin_keeps_the_exports_behaviour_it_extends():
     registered = admin.site.get_model_admin(Candidate)
     assert isinstance(registered, ExportingCandidateAdmin)
     assert isinstance(registered, CandidatePrivacyActions)
+
+
+def test_a_selection_of_more_than_a_hundred_is_refused_not_cut(client, officer, monkeypatch):
+    monkeypatch.setattr("privacy.admin.ERASE_AT_ONCE", 2)
+    client.force_login(officer)
+    candidates = CandidateFactory.create_batch(3)
+
+    response = _post_action(client, "erase_candidates", candidates, apply="1")
+
+    assert response.status_code == 302
+    assert Candidate.objects.count() == 3
+    assert not PrivacyEvent.objects.exists()
