@@ -23,7 +23,7 @@ def _settings(**extra: str) -> dict:
         **clean,
         "DJANGO_SETTINGS_MODULE": "talentdb.settings",
         "DEBUG": "1",
-        "DATABASE_URL": "postgres://app:secret@127.0.0.1:1/talentdb",  # port 1: nothing listens
+        "DATABASE_URL": "postgres://app@127.0.0.1:1/talentdb",  # port 1: nothing listens
         "REDIS_URL": "redis://127.0.0.1:1/0",
         **extra,
     }
@@ -45,7 +45,7 @@ def test_without_replicas_there_is_one_database_no_router_and_no_pinning_middlew
 
 def test_each_replica_url_is_a_database_alias_mirroring_the_primary_in_tests():
     shown = _settings(
-        DATABASE_REPLICA_URLS="postgres://reader:pw@10.0.0.2:5432/talentdb,postgres://reader@/talentdb?host=/run/pg",
+        DATABASE_REPLICA_URLS="postgres://reader@10.0.0.2:5432/talentdb,postgres://reader@/talentdb?host=/run/pg",
         DATABASE_REPLICA_PIN_SECONDS="20",
         DATABASE_REPLICA_MAX_LAG_SECONDS="7.5",
     )
