@@ -380,9 +380,10 @@ def similar_ranked(
     return criteria, ranked
 
 
-def similar_candidates(*, candidate_id: int, user, limit: int = 10) -> tuple[Criteria, list]:
+def similar_candidates(*, candidate_id: int, user, limit: int = 10, strict: bool = False) -> tuple[Criteria, list]:
     """More like this: the criteria used (``similar_criteria``) and the ``limit`` best other candidates, explained
-    as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``).
-    Candidate.DoesNotExist when there is no such candidate."""
-    criteria, ranked = similar_ranked(candidate_id=candidate_id, user=user)
+    as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``);
+    ``strict``: only those with every required skill (a far smaller pool to rank: ~25 ms against ~420 ms at 100,000
+    candidates, docs/benchmarks.md). Candidate.DoesNotExist when there is no such candidate."""
+    criteria, ranked = similar_ranked(candidate_id=candidate_id, user=user, strict=strict)
     return criteria, list(candidates_explain(list(ranked[:limit]), criteria))
