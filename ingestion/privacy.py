@@ -32,7 +32,7 @@ from privacy.services import erasure_message
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["documents_refused", "source_files_erase", "source_files_withhold"]
+__all__ = ["documents_refused", "identity_keys_refused", "source_files_erase", "source_files_withhold"]
 
 WITHHELD_NAME = "(withheld: an erased person)"
 ERASE_SCAN_CHUNK = 200
@@ -41,14 +41,25 @@ ERASE_SCAN_CHUNK = 200
 def documents_refused(documents: Sequence[ProfileDocument]) -> list[str | None]:
     """For each parsed document, the message refusing it when it names an erased person, else None; one query for
     all of them (``privacy.selectors.suppressed_documents``)."""
-    refused = suppressed_documents(keys_by_doc=[identity_keys(document) for document in documents])
+    return identity_keys_refused([identity_keys(document) for document in documents])
+
+
+def identity_keys_refused(keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> list[str | None]:
+    """``documents_refused`` for documents already normalised (``NormalisedProfile.identity_keys``)."""
+    refused = suppressed_documents(keys_by_doc=keys_by_doc)
     return [None if erased_at is None else erasure_message(erased_at) for erased_at in refused]
 
 
-def source_files_withhold(*, file_ids: Sequence[int], error: str | None = None, new_sha: bool = False) -> int:
+def source_files_withhold(
+    *, file_ids: Sequence[int], error: str | None = None, new_sha: bool = False, take_back_later: bool = False
+) -> int:
     """Empty these files of the person's data: bytes, name, warnings, link to a candidate, and the record of shared
     rows created for them. With ``error`` they are also marked failed with that message (an erased file); with
-    ``new_sha`` their sha256 no longer matches the bytes they had, so the same bytes sent again are parsed anew."""
+    ``new_sha`` their sha256 no longer matches the bytes they had, so the same bytes sent again are parsed anew.
+
+    With ``take_back_later`` the record of shared rows stays: the import refused these files after creating rows for
+    them (a repository named after the person's account), and takes those back once its transaction commits
+    (``shared_rows_take_back``), which deletes the record too."""
     if not file_ids:
         return 0
     ids = list(file_ids)
@@ -67,7 +78,8 @@ def source_files_withhold(*, file_ids: Sequence[int], error: str | None = None, 
             [WITHHELD_NAME, error, error, error, new_sha, ids],
         )
         withheld = cursor.rowcount
-    SharedRowCreated.objects.filter(source_file_id__in=ids).delete()
+    if not take_back_later:
+        SharedRowCreated.objects.filter(source_file_id__in=ids).delete()
     LogEntry.objects.filter(
         content_type=ContentType.objects.get_for_model(SourceFile), object_id__in=[str(pk) for pk in ids]
     ).delete()

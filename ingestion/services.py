@@ -33,6 +33,7 @@ from ingestion.documents import ParseError, ProfileDocument
 from ingestion.loaders import (
     LoadResult,
     ResolvedLabels,
+    _lock_keys,
     bound_cursor,
     load_profiles,
     repositories_upsert,
@@ -42,7 +43,7 @@ from ingestion.loaders import (
 from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
 from ingestion.parsers import detect_format, parse
-from ingestion.privacy import WITHHELD_NAME, documents_refused, source_files_withhold
+from ingestion.privacy import WITHHELD_NAME, documents_refused, identity_keys_refused, source_files_withhold
 from ingestion.selectors import may_view_every_batch, progress_from_counts
 from privacy.services import import_refusals_record, sourcing_records_add
 from profiles.models import Candidate, MergeRecord
@@ -454,9 +455,11 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
     else:
         try:
             with _import_transaction():
-                results = load_profiles(profiles) if profiles else []
-                _finish_files(_result_rows(normalised, results, summary) + _failure_rows(failures, summary))
-                _sourcing_record(normalised, results)
+                loading, refused = _refuse_erased_meanwhile(normalised, summary)
+                results = load_profiles([profile for _, profile in loading]) if loading else []
+                _finish_files(_result_rows(loading, results, summary) + _failure_rows(failures, summary))
+                _sourcing_record(loading, results)
+            failed |= refused
         except SAVE_ERRORS as exc:
             if is_transient(exc):
                 raise
@@ -468,9 +471,11 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
             for source, profile in normalised:
                 try:
                     with _import_transaction():
-                        single = load_profiles([profile])
-                        _finish_files(_result_rows([(source, profile)], single, summary))
-                        _sourcing_record([(source, profile)], single)
+                        loading, refused = _refuse_erased_meanwhile([(source, profile)], summary)
+                        single = load_profiles([profile]) if loading else []
+                        _finish_files(_result_rows(loading, single, summary))
+                        _sourcing_record(loading, single)
+                    failed |= refused
                 except SAVE_ERRORS as single_exc:
                     if is_transient(single_exc):
                         raise
@@ -506,6 +511,31 @@ def _refuse_erased(
         source_files_withhold(file_ids=[source.pk for source, _ in refused])
         import_refusals_record(files=len(refused))
     return [pair for pair, message in zip(parsed, messages, strict=True) if not message]
+
+
+def _refuse_erased_meanwhile(
+    loaded: list[tuple[ClaimedFile, NormalisedProfile]], summary: ImportSummary
+) -> tuple[list[tuple[ClaimedFile, NormalisedProfile]], set[int]]:
+    """In the load's transaction, before it writes: take the loader's locks on these profiles' identity keys (which
+    an erasure takes too, ``privacy.services.candidate_erase``) and fail the files of people erased since
+    ``_refuse_erased`` looked, as it fails them. An erasure that committed in between is seen here; one still under
+    way commits first, as this waits for its locks. Returns the files to load and the ids of those refused.
+
+    The load locks the same keys again (held already: no wait, and no other order). The refused files' record of
+    the shared rows their chunk created for them stays, for ``shared_rows_take_back`` once this commits: a repository
+    named after the person's account is taken back with them."""
+    if not loaded:
+        return loaded, set()
+    _lock_keys([key for _, profile in loaded for key in profile.identity_keys])
+    messages = identity_keys_refused([profile.identity_keys for _, profile in loaded])
+    refused = [(source, message) for (source, _), message in zip(loaded, messages, strict=True) if message]
+    if not refused:
+        return loaded, set()
+    refused_ids = [source.pk for source, _ in refused]
+    _finish_files(_failure_rows(refused, summary))
+    source_files_withhold(file_ids=refused_ids, take_back_later=True)
+    import_refusals_record(files=len(refused))
+    return [pair for pair, message in zip(loaded, messages, strict=True) if not message], set(refused_ids)
 
 
 def _sourcing_record(loaded: list[tuple[ClaimedFile, NormalisedProfile]], results: list[LoadResult]) -> None:
@@ -981,10 +1011,11 @@ def _rebuild_load(
     for candidate_id in {candidate_of[source.pk] for source, _ in failures} & groups.keys():
         held += [source.pk for source, _ in groups.pop(candidate_id)]
     failed: list[tuple[ClaimedFile, str]] = list(failures)
+    refused: set[int] = set()  # files of people erased meanwhile, failed in the transaction that refused them
     while groups:
         attempt = ImportSummary()
         try:
-            _rebuild_transaction(groups, candidate_of, attempt)
+            refused |= _rebuild_transaction(groups, candidate_of, attempt)
         except _Superseded as exc:
             for candidate_id in exc.candidate_ids:
                 held += [source.pk for source, _ in groups.pop(candidate_id)]
@@ -994,7 +1025,7 @@ def _rebuild_load(
                 raise
             files = sum(len(group) for group in groups.values())
             logger.warning("Rebuild of %s files failed (%s); rebuilding candidate by candidate", files, exc)
-            _rebuild_one_by_one(groups, summary, failed, held, candidate_of)
+            _rebuild_one_by_one(groups, summary, failed, held, candidate_of, refused)
         else:
             summary.add(attempt)
         break
@@ -1003,22 +1034,24 @@ def _rebuild_load(
         _finish_files(rows)  # a failed file keeps the link to the candidate it built before
         _files_leave_as_they_were(held)
     summary.unchanged += len(held)
-    return {source.pk for source, _ in failed}
+    return {source.pk for source, _ in failed} | refused
 
 
 def _rebuild_transaction(
     groups: dict[int, list[tuple[ClaimedFile, NormalisedProfile]]],
     candidate_of: dict[int, int | None],
     summary: ImportSummary,
-) -> None:
+) -> set[int]:
     """Load these candidates' files and record their outcome in one transaction; ``_Superseded`` (rolled back) for
-    candidates whose files now lead to another candidate, or that a newer import wrote meanwhile."""
-    loaded = [pair for group in groups.values() for pair in group]
+    candidates whose files now lead to another candidate, or that a newer import wrote meanwhile. The files of a
+    person erased since they were chosen are refused (``_refuse_erased_meanwhile``); returns their ids."""
     with _import_transaction():
-        results = load_profiles([profile for _, profile in loaded], rebuild=True)
+        loaded, refused = _refuse_erased_meanwhile([pair for group in groups.values() for pair in group], summary)
+        results = load_profiles([profile for _, profile in loaded], rebuild=True) if loaded else []
         _raise_if_elsewhere(loaded, results, candidate_of)
-        _raise_if_superseded(groups)
+        _raise_if_superseded(groups)  # an erased candidate's files no longer name them: none is newer
         _finish_files(_result_rows(loaded, results, summary))
+    return refused
 
 
 def _rebuild_one_by_one(
@@ -1027,13 +1060,15 @@ def _rebuild_one_by_one(
     failed: list[tuple[ClaimedFile, str]],
     held: list[int],
     candidate_of: dict[int, int | None],
+    refused: set[int],
 ) -> None:
     """After a set-based rebuild failed: each candidate in a transaction of its own; of one that fails, the files
-    that fail alone are marked failed (all of them, when none does) and the rest left as they were."""
+    that fail alone are marked failed (all of them, when none does) and the rest left as they were. The ids of files
+    refused as an erased person's go to ``refused``."""
     for candidate_id, group in groups.items():
         attempt = ImportSummary()
         try:
-            _rebuild_transaction({candidate_id: group}, candidate_of, attempt)
+            refused |= _rebuild_transaction({candidate_id: group}, candidate_of, attempt)
         except _Superseded:
             held.extend(source.pk for source, _ in group)
             continue

@@ -139,3 +139,107 @@ def test_sending_a_refused_or_erased_file_through_the_import_again_leaves_its_me
     _assert_refused(source, erased)
     erased_file.refresh_from_db()
     assert erased_file.error.startswith(f"Erased on {erased:%Y-%m-%d} at the person's request")
+
+
+# --- An erasure that commits while an import of the person is under way (review of issue 18) -----------------------
+# The check before the load is the fast path; the load checks again once it holds the person's identity-key locks,
+# which the erasure takes too, so an erasure that commits between the two is still seen. In these tests the erasure
+# runs in the import's own session, at the point where another worker's erasure could commit.
+
+
+def _erase_tove_during(monkeypatch, module, name, officer):
+    """Erase her (every candidate of hers) the first time ``module.name`` is called, then call the real one."""
+    real = getattr(module, name)
+    done = []
+
+    def erasing_first(*args, **kwargs):
+        if not done:
+            done.append(True)
+            for candidate in Candidate.objects.filter(name="Tove Lindqvist"):
+                candidate_erase(candidate=candidate, user=officer)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, erasing_first)
+
+
+def test_an_erasure_that_commits_after_the_check_and_before_the_load_still_refuses_the_file(
+    officer, monkeypatch, django_capture_on_commit_callbacks
+):
+    from ingestion import services
+    from tests.privacy.people import TOVE_NEEDLES
+    from tests.privacy.scan import found_in_database
+
+    import_file(TOVE_FILE)
+    batch = receive(("tove-new.json", tove_changed(summary="Now leads the platform team.")))
+    _erase_tove_during(monkeypatch, services, "_normalise_one", officer)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        summary = import_all(batch)
+
+    _assert_refused(SourceFile.objects.get(batch=batch), timezone.localdate())
+    assert not Candidate.objects.exists()
+    assert (summary.created, summary.updated, summary.failed) == (0, 0, 1)
+    assert PrivacyEvent.objects.filter(kind=PrivacyEvent.Kind.IMPORT_REFUSED, counts={"files": 1}).exists()
+    # Her repository, created again by the import before its load, is taken back with the refused file.
+    assert found_in_database(TOVE_NEEDLES) == []
+
+
+def test_in_one_chunk_the_file_of_a_person_erased_meanwhile_is_refused_and_the_others_import(officer, monkeypatch):
+    from ingestion import services
+
+    import_file(TOVE_FILE)
+    batch = receive(("tove-new.json", tove_changed()), (OTHER_FILE.name, OTHER_FILE.read_bytes()))
+    _erase_tove_during(monkeypatch, services, "_normalise_one", officer)
+
+    import_all(batch)
+
+    _assert_refused(batch.files.get(original_name__startswith="(withheld"), timezone.localdate())
+    other = batch.files.get(original_name=OTHER_FILE.name)
+    assert other.status == SourceFile.Status.IMPORTED, other.error
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Noor Rahimi"]
+
+
+def test_the_one_by_one_load_after_a_failed_chunk_checks_again_too(officer, monkeypatch):
+    """A chunk whose set-based load fails is loaded a file at a time; each of those loads checks again."""
+    from django.db import IntegrityError
+
+    from ingestion import loaders, services
+
+    import_file(TOVE_FILE)
+    batch = receive(("tove-new.json", tove_changed()), (OTHER_FILE.name, OTHER_FILE.read_bytes()))
+    real_write_children = loaders._write_children
+
+    def refusing_noor(profile_by_candidate):
+        real_write_children(profile_by_candidate)
+        if any(profile.values["name"] == "Noor Rahimi" for profile in profile_by_candidate.values()):
+            raise IntegrityError("simulated constraint violation for Noor")
+
+    monkeypatch.setattr(loaders, "_write_children", refusing_noor)
+    _erase_tove_during(monkeypatch, services, "_normalise_one", officer)
+
+    summary = import_all(batch)
+
+    _assert_refused(batch.files.get(original_name__startswith="(withheld"), timezone.localdate())
+    other = batch.files.get(original_name=OTHER_FILE.name)
+    assert other.status == SourceFile.Status.FAILED
+    assert "simulated constraint violation" in other.error
+    assert not Candidate.objects.exists()
+    assert (summary.created, summary.failed) == (0, 2)
+    assert PrivacyEvent.objects.filter(kind=PrivacyEvent.Kind.IMPORT_REFUSED, counts={"files": 1}).count() == 1
+
+
+def test_a_rebuild_of_a_person_erased_after_its_files_were_chosen_refuses_them(officer, monkeypatch):
+    """``reparse --all``: the files were chosen and claimed, then she was erased before their load."""
+    from ingestion import services
+
+    import_file(TOVE_FILE)
+    import_file(OTHER_FILE)
+    chosen = list(services.rebuild_chunks(size=200))
+    _erase_tove_during(monkeypatch, services, "_rebuild_transaction", officer)
+
+    summary = services.source_files_rebuild(file_ids=chosen[0], token="rebuild")
+
+    tove_file = SourceFile.objects.exclude(original_name=OTHER_FILE.name).get()
+    _assert_refused(tove_file, timezone.localdate())
+    assert list(Candidate.objects.values_list("name", flat=True)) == ["Noor Rahimi"]
+    assert summary.line() == "imported 0, updated 1, unchanged 0, failed 1"
