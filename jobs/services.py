@@ -93,6 +93,16 @@ def _store_scalar_criteria(*, job: Job, criteria: Criteria) -> None:
 
 
 @transaction.atomic
+def titled_description(title: str, description: str) -> str:
+    """The text a job's criteria are read from: the description under its title, unless it starts with it already.
+    The extractor takes a text's first line as the role (its seniority and title words become keywords), and a pasted
+    description often starts with a sentence about the company instead."""
+    first_line = description.lstrip().split("\n", 1)[0].strip()
+    if not (title and first_line) or first_line.casefold().startswith(title.casefold()):  # an empty one is refused
+        return description
+    return f"{title}\n\n{description}"
+
+
 def job_create(
     *,
     user,
@@ -107,7 +117,7 @@ def job_create(
     a shortlist of the user's named after the job. ApplicationError for a description that cannot be read or an
     override naming an unknown skill."""
     title = _clean_title(title)
-    extracted = description_criteria(description)
+    extracted = description_criteria(titled_description(title, description))
     if criteria:
         extracted = criteria_overridden(extracted, criteria)
     pipeline = Shortlist.objects.create(

@@ -212,3 +212,16 @@ def test_criteria_rows_edited_one_by_one_are_the_owners_to_change(skills):
     services.job_skills_save(job=job, user=owner, changed=[rust], deleted=[kafka])
 
     assert _rows(job) == [("go", "required", 5), ("postgresql", "required", 5), ("rust", "excluded", None)]
+
+
+def test_the_jobs_title_heads_the_text_its_criteria_are_read_from(skills):
+    # A pasted description often starts with a sentence, not the title: its words are not the role's keywords.
+    saved = services.job_create(
+        user=UserFactory(),
+        title="Senior Payments Engineer",
+        description="We build payment systems.\n\nRequirements\n- Python\n- 5+ years of experience",
+    )
+
+    keywords = set(job_criteria(saved.job).keywords)
+    assert {"senior", "payments"} <= keywords
+    assert not keywords & {"we", "build", "systems"}
