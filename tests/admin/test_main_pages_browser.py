@@ -39,6 +39,8 @@ def _pages(candidate: Candidate, job, shortlist, batch) -> dict[str, str]:
         "candidate-history": reverse("admin:profiles_candidate_history", args=[candidate.pk]),
         "shortlist": reverse("admin:profiles_shortlist_change", args=[shortlist.pk]),
         "job": reverse("admin:jobs_job_change", args=[job.pk]),
+        "job-matches": reverse("admin:jobs_job_matches", args=[job.pk]),
+        "pipeline-board": reverse("admin:jobs_job_pipeline_board", args=[job.pk]),
         "batch": reverse("admin:ingestion_importbatch_change", args=[batch.pk]),
         "source-files": reverse("admin:ingestion_sourcefile_changelist"),
         "upload": reverse("admin:ingestion_importbatch_add"),
