@@ -7,21 +7,24 @@ back. What other apps hold of the person they remove in registered steps (``priv
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from datetime import datetime
-from urllib.parse import unquote_plus
 
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, transaction
 from django.db.models import Q
 from django.db.models.deletion import Collector
+from django.db.models.expressions import RawSQL
+from django.http import QueryDict
 from django.utils import timezone
 
 from privacy.erasure import ErasureContext, erasure_steps
 from privacy.hashing import identifier_digests
 from privacy.models import ErasureRequest, PrivacyEvent, Suppression
-from profiles.identity import name_location_key
+from profiles.identity import name_key, name_location_key
 from profiles.models import Candidate, CandidateIdentifier, MergeRecord, SavedSearch
 from profiles.selectors import candidate_filter_choices_forget
 
@@ -165,7 +168,9 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     for name, step in erasure_steps().items():
         counts[name] = step(context)
 
-    counts["admin_log_entries"] = _admin_log_forget(candidate)
+    counts["admin_log_entries"] = _admin_log_forget(
+        candidate, names=[candidate.name, *(name for _, name in merges), candidate.email]
+    )
     counts["saved_searches"] = _saved_searches_naming_them_delete(context.needles)
     counts["merge_records"] = MergeRecord.objects.filter(Q(survivor_id__in=ids) | Q(merged_id__in=ids)).delete()[0]
     repository_ids = list(candidate.contributions.values_list("repository_id", flat=True))
@@ -202,10 +207,16 @@ def _needles(candidate: Candidate, *, merged_names: Sequence[str] = ()) -> tuple
     return tuple(dict.fromkeys(value for value in values if len(value) >= 3))
 
 
-def _admin_log_forget(candidate: Candidate) -> int:
+# A needle shorter than this names nobody in a query or a log message: a word of two or three letters ("Go", "SRE",
+# "Ann") is a skill, an acronym or a first name more often than one person's name or account.
+NEEDLE_MIN_CHARS = 4
+ERASED_TEXT = "(erased)"
+
+
+def _admin_log_forget(candidate: Candidate, *, names: Sequence[str] | None = None) -> int:
     """Delete the admin log's rows about the candidate and every row its deletion takes with it (a shortlist entry's
-    "Jane Doe in Backend" is one), and take the name out of the messages of other rows (a shortlist's change message
-    names the entries its inline changed)."""
+    "Jane Doe in Backend" is one), and take ``names`` (the candidate's name unless given) out of the messages of other
+    rows (a shortlist's change message names the entries its inline changed)."""
     collector = Collector(using="default")
     collector.collect([candidate])
     objects: dict[type, set[str]] = {}
@@ -218,22 +229,100 @@ def _admin_log_forget(candidate: Candidate) -> int:
         content_type = ContentType.objects.get_for_model(model, for_concrete_model=False)
         about_them |= Q(content_type=content_type, object_id__in=pks)
     deleted = LogEntry.objects.filter(about_them).delete()[0]
-    if candidate.name:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "UPDATE django_admin_log SET change_message = replace(change_message, %s, %s), "
-                "object_repr = replace(object_repr, %s, %s) "
-                "WHERE strpos(change_message, %s) > 0 OR strpos(object_repr, %s) > 0",
-                [candidate.name, "(erased)", candidate.name, "(erased)", candidate.name, candidate.name],
-            )
-            deleted += cursor.rowcount
-    return deleted
+    return deleted + _admin_log_names_forget([candidate.name] if names is None else names)
+
+
+def _admin_log_names_forget(names: Sequence[str]) -> int:
+    """Write "(erased)" for the person's names and e-mail in the other rows of the admin log, as whole words (the rule
+    of ``query_names_them``: "Anna Berg" is not in "Anna Bergström").
+
+    Django stores a change message as ``json.dumps`` of a list, non-ASCII letters escaped ("Zo\\u00eb"): one query
+    finds the rows holding a name in either form, and each message is rewritten parsed, its strings only, then dumped
+    as Django dumps it. A message that is not JSON (an old row, a custom one) is rewritten as text."""
+    names = [name for name in names if len(name_key(name).replace(" ", "")) >= NEEDLE_MIN_CHARS]
+    if not names:
+        return 0
+    patterns = [_whole_words_re(name) for name in names]
+    forms = sorted({form.lower() for name in names for form in (name, json.dumps(name)[1:-1])})
+    candidates = LogEntry.objects.filter(
+        pk__in=RawSQL(
+            "SELECT id FROM django_admin_log WHERE EXISTS (SELECT 1 FROM unnest(%s::text[]) AS n(form) "
+            "WHERE strpos(lower(change_message), n.form) > 0 OR strpos(lower(object_repr), n.form) > 0)",
+            [forms],
+        )
+    ).only("pk", "change_message", "object_repr")
+
+    def scrub(text: str) -> str:
+        for pattern in patterns:
+            text = pattern.sub(ERASED_TEXT, text)
+        return text
+
+    changed = []
+    for row in candidates:
+        message, repr_ = _json_strings_map(row.change_message, scrub), scrub(row.object_repr)
+        if (message, repr_) != (row.change_message, row.object_repr):
+            row.change_message, row.object_repr = message, repr_
+            changed.append(row)
+    LogEntry.objects.bulk_update(changed, ["change_message", "object_repr"], batch_size=500)
+    return len(changed)
+
+
+def _whole_words_re(needle: str) -> re.Pattern[str]:
+    """The needle, any case, its words apart by any spaces, not inside a longer word."""
+    words = r"\s+".join(re.escape(word) for word in needle.split())
+    return re.compile(rf"(?<!\w){words}(?!\w)", re.IGNORECASE)
+
+
+def _json_strings_map(message: str, change) -> str:
+    """``change`` applied to every string of a JSON change message (keys stay: Django's own words), dumped again as
+    ``LogEntry.change_message`` is; to the whole text when it is not JSON."""
+    try:
+        parsed = json.loads(message)
+    except ValueError:
+        return change(message)
+    if not isinstance(parsed, list | dict):
+        return change(message)  # a bare number or string: text that happens to parse
+
+    def walk(value):
+        if isinstance(value, str):
+            return change(value)
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        return value
+
+    rewritten = walk(parsed)
+    return message if rewritten == parsed else json.dumps(rewritten)
+
+
+# What websearch syntax puts around a word (``"a phrase"``, ``-word``, ``(a or b)``) and what ends a sentence.
+_TERM_EDGES = "\"'()-,;:!?."
+
+
+def _words(text: str) -> list[str]:
+    """The words of a search or a name, compared as names are (``name_key``: no case, no accents)."""
+    return [word for raw in name_key(text).split() if (word := raw.strip(_TERM_EDGES))]
 
 
 def query_names_them(query: str, needles: Sequence[str]) -> bool:
-    """Whether a search's query string (``q=Tove+Lindqvist&country=SE``) holds one of the person's needles."""
-    text = unquote_plus(query).casefold()
-    return any(needle.casefold() in text for needle in needles)
+    """Whether a search's query string (``q=Tove+Lindqvist&country=SE``) is for the person: a needle (their name, an
+    e-mail, an account, a URL) written whole in ``q`` (its words in order, not part of a longer word), or an account
+    of theirs owning the ``repository`` searched. The other filters (skills, country, title, company...) take a skill
+    or a place, never a person's name or identifier, and are not read: a GitHub account named ``python`` does not make
+    ``skill=python:8`` a search for its owner (``profiles.filters.CandidateFilterSet`` lists them)."""
+    wanted = [words for needle in needles if len("".join(words := _words(needle))) >= NEEDLE_MIN_CHARS]
+    if not wanted or not query:
+        return False
+    params = QueryDict(query)
+    for text in params.getlist("q"):
+        words = _words(text)
+        for needle in wanted:
+            size = len(needle)
+            if any(words[start : start + size] == needle for start in range(len(words) - size + 1)):
+                return True
+    owners = {name_key(value.split("/", 1)[0].strip()) for value in params.getlist("repository") if "/" in value}
+    return any(len(needle) == 1 and needle[0] in owners for needle in wanted)
 
 
 def _saved_searches_naming_them_delete(needles: Sequence[str]) -> int:
