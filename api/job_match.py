@@ -180,7 +180,9 @@ class JobMatchResponseSerializer(serializers.Serializer):
 _LISTED = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")
 
 
-def _strict(params) -> bool:
+def strict_param(params) -> bool:
+    """The ``strict`` query parameter of the ranked endpoints (``jobs/match/``, ``jobs/{id}/matches/``,
+    ``candidates/{id}/similar/``)."""
     raw = params.get("strict", "0")
     if raw not in ("0", "1", "true", "false"):
         raise DjangoValidationError({"strict": ["1 (or true) to leave out candidates missing a required skill, or 0"]})
@@ -220,7 +222,7 @@ class JobMatchView(generics.GenericAPIView):
         body.is_valid(raise_exception=True)
         criteria = description_criteria(body.validated_data["description"])
         criteria = criteria_overridden(criteria, body.validated_data.get("criteria", {}))
-        strict = _strict(request.query_params)
+        strict = strict_param(request.query_params)
         params = request.query_params.copy()
         params.pop("strict", None)
         warnings = list(criteria.warnings)
@@ -234,22 +236,24 @@ class JobMatchView(generics.GenericAPIView):
         return Response(
             {
                 "criteria": criteria.to_dict(),
-                "results": [self._row(candidate) for candidate in page],
+                "results": [match_row(candidate, request) for candidate in page],
                 "next": paginator.get_next_link(),
                 "warnings": warnings,
             }
         )
 
-    def _row(self, candidate: Candidate) -> dict:
-        return {
-            "id": candidate.pk,
-            "url": reverse("api:candidate-detail", kwargs={"pk": candidate.pk}, request=self.request),
-            "name": candidate.name,
-            "title": candidate.title,
-            "company": candidate.company,
-            "location": candidate_location(candidate),
-            "match": candidate.match,
-            "matched": candidate.matched,
-            "missing": candidate.missing,
-            "evidence": candidate.evidence,
-        }
+
+def match_row(candidate: Candidate, request) -> dict:
+    """One ranked result (``MatchResultSerializer``'s shape), as every ranked endpoint writes it."""
+    return {
+        "id": candidate.pk,
+        "url": reverse("api:candidate-detail", kwargs={"pk": candidate.pk}, request=request),
+        "name": candidate.name,
+        "title": candidate.title,
+        "company": candidate.company,
+        "location": candidate_location(candidate),
+        "match": candidate.match,
+        "matched": candidate.matched,
+        "missing": candidate.missing,
+        "evidence": candidate.evidence,
+    }

@@ -25,11 +25,11 @@ from api.job_match import (
     CanViewCandidates,
     CriteriaSerializer,
     MatchResultSerializer,
-    _strict,
+    match_row,
+    strict_param,
 )
 from api.jobs import JobPermission, _JobMixin
 from api.pagination import KeysetPagination
-from api.serializers import candidate_location
 from jobs.ranking import (
     SIMILAR_MARGIN,
     SIMILAR_PREFERRED,
@@ -84,22 +84,6 @@ class SimilarCandidatesResponseSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
 
 
-def match_row(candidate: Candidate, request) -> dict:
-    """One result, as ``POST /jobs/match/`` writes it (``MatchResultSerializer``'s shape)."""
-    return {
-        "id": candidate.pk,
-        "url": reverse("api:candidate-detail", kwargs={"pk": candidate.pk}, request=request),
-        "name": candidate.name,
-        "title": candidate.title,
-        "company": candidate.company,
-        "location": candidate_location(candidate),
-        "match": candidate.match,
-        "matched": candidate.matched,
-        "missing": candidate.missing,
-        "evidence": candidate.evidence,
-    }
-
-
 class _RankedMixin:
     pagination_class = KeysetPagination
     # Only for the schema, which documents the filters from it; the selectors apply them (candidates_ranked).
@@ -113,7 +97,7 @@ class _RankedMixin:
 
 
 def _params(request) -> tuple[dict, bool]:
-    strict = _strict(request.query_params)
+    strict = strict_param(request.query_params)
     params = request.query_params.copy()
     params.pop("strict", None)
     return params, strict
