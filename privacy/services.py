@@ -157,6 +157,9 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     ErasureRequest.objects.filter(candidate=candidate, status=ErasureRequest.Status.OPEN).update(
         status=ErasureRequest.Status.DONE, decided_by=user, decided_at=now
     )
+    # A reason is free text ("Tove phoned from +46..."), whatever its help text asks: none about them is kept, a
+    # rejected one's neither. Before the delete, which empties the requests' candidate.
+    ErasureRequest.objects.filter(candidate=candidate).exclude(reason="").update(reason=ERASED_TEXT)
 
     context = ErasureContext(
         candidate_ids=ids,

@@ -221,3 +221,23 @@ def test_an_erasure_waits_for_an_import_holding_the_persons_identity_keys(office
             cursor.execute("SET LOCAL lock_timeout = '200ms'")
         with pytest.raises(OperationalError, match="lock timeout"):
             candidate_erase(candidate=tove, user=officer)
+
+
+def test_the_reasons_of_every_request_about_her_are_emptied_closed_ones_too(officer, recruiter):
+    tove = import_file(TOVE_FILE)
+    noor = import_file(OTHER_FILE)
+    (rejected,) = erasure_request_create(candidates=[tove], user=recruiter, reason="Tove Lindqvist phoned, +46 31")
+    ErasureRequest.objects.filter(pk=rejected.pk).update(
+        status=ErasureRequest.Status.REJECTED, decided_at=tove.created_at
+    )
+    (open_one,) = erasure_request_create(candidates=[tove], user=recruiter, reason="tove.lindqvist@example.org wrote")
+    (about_noor,) = erasure_request_create(candidates=[noor], user=recruiter, reason="Noor asked on 2 December")
+
+    candidate_erase(candidate=tove, user=officer)
+
+    assert set(ErasureRequest.objects.filter(pk__in=[rejected.pk, open_one.pk]).values_list("reason", flat=True)) == {
+        "(erased)"
+    }
+    assert ErasureRequest.objects.get(pk=rejected.pk).status == ErasureRequest.Status.REJECTED
+    assert ErasureRequest.objects.get(pk=open_one.pk).status == ErasureRequest.Status.DONE
+    assert ErasureRequest.objects.get(pk=about_noor.pk).reason == "Noor asked on 2 December"
