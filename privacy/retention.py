@@ -21,13 +21,20 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.exceptions import FieldDoesNotExist
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from core.sqlstate import is_transient
 from privacy.erasure import ErasureContext, erasure_steps
 from privacy.models import PrivacyEvent, SourcingRecord
-from privacy.services import _admin_log_forget, _repositories_delete_unused, candidate_erase
+from privacy.services import (
+    _admin_log_forget,
+    _lock_identity_keys,
+    _repositories_delete_unused,
+    candidate_erase,
+    candidate_identity_keys,
+)
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -135,7 +142,11 @@ def retention_apply(
     """Erase or anonymise the expired candidates (at most ``limit``; of ``candidate_ids`` only, if given), each in a
     transaction of its own, and write the run's report: a PrivacyEvent of kind "retention" with the counts (no names,
     no ids). Each candidate is selected again, locked, just before: one a recruiter put in an open pipeline or edited
-    since the list was made stays."""
+    since the list was made stays.
+
+    A candidate whose transaction meets a transient database error (a serialization failure, a deadlock with an
+    import of the person) is rolled back alone and counted ``skipped``: still expired, the next run tries them
+    again. Any other database error stops the run: it is a bug, not a moment's conflict."""
     action = retention_action()
     now = now or timezone.now()
     expired = expired_candidates(now=now)
@@ -145,9 +156,16 @@ def retention_apply(
     report = RetentionReport(action=action, more_left=bool(limit) and len(chosen) > limit)
     chosen = chosen[:limit] if limit else chosen
     totals: dict[str, int] = {}
-    done = 0
+    done = skipped = 0
     for candidate_id in chosen:
-        counts = _retire_one(candidate_id, action=action, now=now, user=user)
+        try:
+            counts = _retire_one(candidate_id, action=action, now=now, user=user)
+        except DatabaseError as exc:
+            if not is_transient(exc):
+                raise
+            logger.warning("Retention skipped candidate %s for now: %s", candidate_id, exc)
+            skipped += 1
+            continue
         if counts is None:
             continue
         done += 1
@@ -159,6 +177,7 @@ def retention_apply(
         "expired": len(chosen),
         "erased": done if action == ERASE else 0,
         "anonymised": done if action == ANONYMISE else 0,
+        "skipped": skipped,
         "more_left": int(report.more_left),
         **{f"rows_{key}": n for key, n in sorted(totals.items())},
     }
@@ -169,6 +188,12 @@ def retention_apply(
 
 @transaction.atomic
 def _retire_one(candidate_id: int, *, action: str, now: dt.datetime, user) -> dict[str, int] | None:
+    # The loader's order (``ingestion.loaders.load_profiles``): the person's identity-key locks, then their row. The
+    # other order deadlocks with an import of them, which holds the keys and waits for the row.
+    unlocked = Candidate.objects.filter(pk=candidate_id).first()
+    if unlocked is None:
+        return None
+    _lock_identity_keys(candidate_identity_keys(unlocked))
     candidate = expired_candidates(now=now).filter(pk=candidate_id).select_for_update(of=("self",)).first()
     if candidate is None:
         return None  # gone meanwhile (another run), or active again

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
 
@@ -271,3 +272,107 @@ def test_the_sourcing_records_list_shows_a_privacy_officer_who_the_next_run_reti
         "Pia Plain",
     ]
     assert not [name for name in ("Olga Open", "Eve Edited", "Ian Imported", "Max Moved") if name in html]
+
+
+# --- A retention run beside imports (review of issue 18) ------------------------------------------------------------
+
+
+def _raise_from_the_server(sqlstate: str) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"DO $$ BEGIN RAISE EXCEPTION 'raised for the test' USING ERRCODE = '{sqlstate}'; END $$")
+
+
+def _failing_for(monkeypatch, candidate, sqlstate: str) -> None:
+    real = retention.candidate_erase
+
+    def erase(*, candidate: Candidate, **kwargs):
+        if candidate.pk == unlucky_pk:
+            _raise_from_the_server(sqlstate)
+        return real(candidate=candidate, **kwargs)
+
+    unlucky_pk = candidate.pk
+    monkeypatch.setattr(retention, "candidate_erase", erase)
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_a_candidate_whose_erasure_meets_a_transient_database_error_is_skipped_and_the_run_goes_on(people, monkeypatch):
+    """A serialization failure or a deadlock with a concurrent import of one person rolls back that person alone: the
+    run erases the others, reports the one skipped, and the next run tries them again."""
+    _failing_for(monkeypatch, people["idle_in_closed_job"], "40001")
+
+    report = retention.retention_apply(now=NOW)
+
+    assert _names(retention.expired_candidates(now=NOW)) == ["Cleo Closed"]
+    assert sorted(report.candidate_ids) == sorted([people["idle"].pk, people["idle_on_plain_shortlist"].pk])
+    assert (report.counts["expired"], report.counts["erased"], report.counts["skipped"]) == (3, 2, 1)
+    assert PrivacyEvent.objects.get(kind=PrivacyEvent.Kind.RETENTION).counts == report.counts
+    assert PrivacyEvent.objects.filter(kind=PrivacyEvent.Kind.ERASURE).count() == 2
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="anonymise")
+def test_an_anonymisation_that_meets_a_deadlock_is_skipped_too(people, monkeypatch):
+    real = retention.candidate_anonymise
+    unlucky = people["idle"]
+
+    def anonymise(*, candidate: Candidate, **kwargs):
+        if candidate.pk == unlucky.pk:
+            _raise_from_the_server("40P01")
+        return real(candidate=candidate, **kwargs)
+
+    monkeypatch.setattr(retention, "candidate_anonymise", anonymise)
+
+    report = retention.retention_apply(now=NOW)
+
+    assert (report.counts["anonymised"], report.counts["skipped"]) == (2, 1)
+    assert Candidate.objects.get(pk=unlucky.pk).name == "Ivy Idle"
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_an_error_that_is_not_transient_still_stops_the_run(people, monkeypatch):
+    from django.db import DataError
+
+    _failing_for(monkeypatch, people["idle_in_closed_job"], "22001")
+
+    with pytest.raises(DataError):
+        retention.retention_apply(now=NOW)
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_retention_locks_the_persons_identity_keys_before_their_row_as_the_loader_does():
+    """The loader locks a person's identity keys (``ingestion.loaders._lock_keys``), then their candidate row. A
+    retention run that took the row first and then the keys (``candidate_erase`` takes them) would deadlock with an
+    import of the person; taking the keys first, it waits for the import and then erases."""
+    import threading
+    import time
+
+    import psycopg
+
+    ada = _aged(CandidateFactory(name="Ada Quux"))
+    CandidateIdentifier.objects.create(candidate=ada, kind="github", value="adaquux")
+    outcome: dict = {}
+
+    def retention_run():
+        try:
+            outcome["report"] = retention.retention_apply(now=NOW, candidate_ids=[ada.pk])
+        except Exception as exc:  # handed to the test, which asserts on it
+            outcome["error"] = exc
+        finally:
+            connection.close()
+
+    with psycopg.connect(**connection.get_connection_params()) as importer:
+        importer.execute("SELECT pg_advisory_xact_lock(hashtextextended('github:adaquux', 0))")
+        worker = threading.Thread(target=retention_run)
+        worker.start()
+        for _ in range(200):  # until the run waits for the import's key lock
+            waiting = importer.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+            if waiting.fetchone()[0]:
+                break
+            time.sleep(0.05)
+        importer.execute("SET LOCAL lock_timeout = '5s'")
+        importer.execute("SELECT id FROM profiles_candidate WHERE id = %s FOR UPDATE", [ada.pk])  # then the row
+    worker.join(timeout=30)
+
+    assert "error" not in outcome, outcome.get("error")
+    assert outcome["report"].counts["erased"] == 1
+    assert not Candidate.objects.filter(pk=ada.pk).exists()
