@@ -25,7 +25,7 @@ from privacy.erasure import ErasureContext, erasure_steps
 from privacy.hashing import identifier_digests
 from privacy.models import ErasureRequest, PrivacyEvent, Suppression
 from profiles.identity import name_key, name_location_key
-from profiles.models import Candidate, CandidateIdentifier, MergeRecord, SavedSearch
+from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Repository, SavedSearch
 from profiles.selectors import candidate_filter_choices_forget
 
 __all__ = [
@@ -177,10 +177,16 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     counts["saved_searches"] = _saved_searches_naming_them_delete(context.needles)
     counts["merge_records"] = MergeRecord.objects.filter(Q(survivor_id__in=ids) | Q(merged_id__in=ids)).delete()[0]
     repository_ids = list(candidate.contributions.values_list("repository_id", flat=True))
+    accounts = list(
+        CandidateIdentifier.objects.filter(
+            candidate=candidate, kind__in=[CandidateIdentifier.Kind.GITHUB, CandidateIdentifier.Kind.GITLAB]
+        ).values_list("value", flat=True)
+    )
     candidate.delete()
     # After the delete: it writes a last history row ("deleted"), which goes with the others.
     counts["history_rows"] = Candidate.history.model.objects.filter(id__in=ids).delete()[0]
     counts["repositories"] = _repositories_delete_unused(repository_ids)
+    counts["repositories_anonymised"] = _repositories_forget(repository_ids, accounts=accounts, needles=context.needles)
 
     event.counts = counts
     event.save(update_fields=["counts"])
@@ -349,6 +355,55 @@ def _repositories_delete_unused(repository_ids: list[int]) -> int:
             [repository_ids],
         )
         return cursor.rowcount
+
+
+def _repositories_forget(repository_ids: list[int], *, accounts: Sequence[str], needles: Sequence[str]) -> int:
+    """What stays of the person in the repositories others contribute to as well (those only they contributed to are
+    deleted already); returns how many were changed.
+
+    A repository owned by one of their GitHub or GitLab accounts (``tovelq/runbooks``) is renamed
+    ``erased-<id>/runbooks``, not deleted: the others' contributions to it (``Contribution.repository`` is PROTECT)
+    are their own work and stay, in a repository that names nobody. Its description and topics line go if they hold a
+    needle, the account included as a bare word. Another owner's repository keeps its name; its description and topics
+    line go if they hold the person's name, e-mail or a URL of theirs, or the account as ``@account`` or ``/account``
+    (a bare word equal to an account, "python", is the language as often)."""
+    owners = sorted({account.casefold() for account in accounts if account})
+    own = Q(pk__in=[])
+    if owners:
+        own = Q(
+            pk__in=RawSQL(
+                "SELECT id FROM profiles_repository WHERE lower(split_part(full_name, '/', 1)) = ANY(%s)", [owners]
+            )
+        )
+    repositories = list(Repository.objects.filter(Q(pk__in=repository_ids) | own))
+    usable = [needle for needle in needles if len(name_key(needle).replace(" ", "")) >= NEEDLE_MIN_CHARS]
+    plain = {needle.casefold() for needle in usable} - set(owners)
+    named = [_whole_words_re(needle) for needle in plain]
+    mentioned = [re.compile(rf"[@/]{re.escape(owner)}(?!\w)", re.IGNORECASE) for owner in owners]
+    theirs = [re.compile(rf"(?<!\w){re.escape(owner)}(?!\w)", re.IGNORECASE) for owner in owners]
+
+    changed = []
+    for repository in repositories:
+        before = (repository.full_name, repository.description, repository.topics_raw, list(repository.topics))
+        owner, _, name = repository.full_name.partition("/")
+        is_theirs = owner.casefold() in owners
+        patterns = [*named, *(theirs if is_theirs else mentioned)]
+
+        def names_them(text: str, patterns=patterns) -> bool:
+            return any(pattern.search(text) for pattern in patterns)
+
+        if is_theirs:
+            name = "repository" if names_them(name) else name
+            repository.full_name = f"erased-{repository.pk}/{name}"
+            repository.topics = [topic for topic in repository.topics if not names_them(topic)]
+        if names_them(repository.description):
+            repository.description = ""
+        if names_them(repository.topics_raw):
+            repository.topics_raw = ""
+        if (repository.full_name, repository.description, repository.topics_raw, repository.topics) != before:
+            changed.append(repository)
+    Repository.objects.bulk_update(changed, ["full_name", "description", "topics_raw", "topics"])
+    return len(changed)
 
 
 def import_refusals_record(*, files: int) -> None:

@@ -21,7 +21,7 @@ from profiles.models import (
     Shortlist,
     ShortlistEntry,
 )
-from tests.factories import CandidateFactory, SourceFileFactory
+from tests.factories import CandidateFactory, ContributionFactory, SourceFileFactory
 from tests.ingestion.imports import import_file, receive
 from tests.privacy.people import OTHER_FILE, TOVE_FILE, TOVE_NEEDLES, tove_changed
 from tests.privacy.scan import found_in_database
@@ -32,8 +32,9 @@ pytestmark = pytest.mark.django_db
 def _tove_everywhere(officer, recruiter, export_storage):
     """Tove imported, and then everything a team does with a candidate: an edit (history), a shortlist with a note, an
     admin log entry, a merge of a duplicate of her, an export file, a failed file of hers linked to no candidate, an
-    erasure request."""
+    erasure request, a colleague's commits to a repository of her account (it stays, under no name of hers)."""
     tove = import_file(TOVE_FILE)
+    ContributionFactory(repository=Repository.objects.get(full_name="tovelq/lighthouse-probe"), commits=3)
     tove.headline = "Keeps services boring"
     profile_services.candidate_save_by_hand(candidate=tove, user=recruiter, reason="edited by hand")
 
