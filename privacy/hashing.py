@@ -15,6 +15,8 @@ from collections.abc import Iterable
 
 from django.conf import settings
 
+from profiles.identity import identity_key_forms
+
 __all__ = ["identifier_digest", "identifier_digests"]
 
 
@@ -25,9 +27,19 @@ def identifier_digest(kind: str, value: str) -> str:
 
 
 def identifier_digests(keys: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
-    """(kind, digest) of each (kind, value), repeats dropped, in their order."""
+    """(kind, digest) of each (kind, value), repeats dropped, in their order; a URL or an e-mail gives the digest of
+    its canonical form too (``profiles.identity.identity_key_forms``), which the erasure stores and the import's
+    refusal looks up, so ``http://www.site.example/`` is refused after ``https://site.example`` was erased."""
     key = settings.PRIVACY_HASH_KEY.encode()  # once for all: the import hashes a chunk's thousand keys at a time
-    return list(dict.fromkeys((kind, _digest(key, kind, value)) for kind, value in keys if value))
+    return list(
+        dict.fromkeys(
+            (kind, _digest(key, kind, form))
+            for kind, value in keys
+            if value
+            for form in identity_key_forms(kind, value)
+            if form
+        )
+    )
 
 
 def _digest(key: bytes, kind: str, value: str) -> str:

@@ -17,7 +17,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["NAME_KEY_SQL", "name_key", "name_location_key"]
+__all__ = [
+    "NAME_KEY_SQL",
+    "email_key",
+    "identity_key_forms",
+    "name_key",
+    "name_location_key",
+    "url_key",
+]
 
 NAME_KEY_SQL = (
     r"lower(btrim(regexp_replace(regexp_replace(normalize(name, NFKD), '[\u0300-\u036f]', '', 'g'), '\s+', ' ', 'g')))"
@@ -39,3 +46,36 @@ def name_key(name: str) -> str:
 def name_location_key(name: str, city: str, place: str) -> str:
     """The weakest identity key: the name key with the city and the country (ISO code, or the name as written)."""
     return f"{name_key(name)}|{city.casefold()}|{place}"
+
+
+def url_key(url: str) -> str:
+    """A profile URL's canonical key: the host, lower-case and without ``www.``, and the path without its trailing
+    slash; no scheme, user, query or fragment (``http://tove.example.org/``, ``https://www.tove.example.org`` and
+    ``https://TOVE.example.org/?utm_source=cv#about`` are one site)."""
+    text = url.strip()
+    rest = text.split("://", 1)[1] if "://" in text else text.removeprefix("//")
+    rest = rest.split("#", 1)[0].split("?", 1)[0]
+    host, _, path = rest.partition("/")
+    host = host.rpartition("@")[2].lower().removeprefix("www.")
+    path = path.rstrip("/")
+    return f"{host}/{path}" if path else host
+
+
+def email_key(email: str) -> str:
+    """An e-mail address's canonical key: no ``mailto:`` (nor its ``?subject=``), trimmed, case-folded."""
+    text = email.strip()
+    if text[:7].casefold() == "mailto:":
+        text = text[7:].split("?", 1)[0]
+    return text.strip().casefold()
+
+
+def identity_key_forms(kind: str, value: str) -> tuple[str, ...]:
+    """An identity key as the loader stores it (``ingestion.normalise.identity_keys``: a URL only case-folded and
+    without its trailing slash) and, for a URL or an e-mail, its canonical form too. The suppression records hash
+    both, and the import's refusal looks both up, so another spelling of an erased person's site or address is
+    refused without re-keying the identifiers stored in the loader's form."""
+    if kind == "url":
+        return tuple(dict.fromkeys((value, url_key(value))))
+    if kind == "email":
+        return tuple(dict.fromkeys((value, email_key(value))))
+    return (value,)
