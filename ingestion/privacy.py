@@ -27,6 +27,7 @@ from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
 from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
 from privacy.erasure import ErasureContext
+from privacy.models import Suppression
 from privacy.selectors import suppressed_documents
 from privacy.services import erasure_message
 
@@ -47,7 +48,7 @@ def documents_refused(documents: Sequence[ProfileDocument]) -> list[str | None]:
 def identity_keys_refused(keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> list[str | None]:
     """``documents_refused`` for documents already normalised (``NormalisedProfile.identity_keys``)."""
     refused = suppressed_documents(keys_by_doc=keys_by_doc)
-    return [None if erased_at is None else erasure_message(erased_at) for erased_at in refused]
+    return [None if found is None else erasure_message(found.erased_at, reason=found.reason) for found in refused]
 
 
 def source_files_withhold(
@@ -128,9 +129,10 @@ def source_files_erase(context: ErasureContext) -> int:
     linked = set(SourceFile.objects.filter(candidate_id__in=context.candidate_ids).values_list("pk", flat=True))
     unlinked = _unlinked_files_naming_them(context.needles)
     day = timezone.localdate(context.erased_at)
+    why = "under the retention policy" if context.reason == Suppression.Reason.RETENTION else "at the person's request"
     return source_files_withhold(
         file_ids=sorted(linked | unlinked),
-        error=f"Erased on {day:%Y-%m-%d} at the person's request; the file's content was deleted.",
+        error=f"Erased on {day:%Y-%m-%d} {why}; the file's content was deleted.",
         new_sha=True,
     )
 

@@ -27,6 +27,8 @@ class ErasureContext:
     # Strings a file about them holds as written (their name, e-mail, accounts, profile URLs): what a step may look
     # for among rows that do not point at them. In memory only; empty when there is nothing to look for.
     needles: tuple[str, ...] = ()
+    # Why (``Suppression.Reason``): what a message left in place of their data says.
+    reason: str = "request"
 
 
 ErasureStep = Callable[[ErasureContext], int]

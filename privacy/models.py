@@ -160,9 +160,15 @@ class Suppression(models.Model):
     them, not enough to read who they were. The person's identifiers share their ``erasure``, which lets the import
     tell a namesake (same name and place, other accounts) from the person."""
 
+    class Reason(models.TextChoices):
+        # Why they were erased: what a refused file's message says (a retention erasure was nobody's request).
+        REQUEST = "request", "At the person's request"
+        RETENTION = "retention", "Under the retention policy"
+
     kind = models.CharField(max_length=10, choices=CandidateIdentifier.Kind.choices)
     digest = models.CharField(max_length=64, help_text="HMAC-SHA256 of the identifier, hex.")
     erased_at = models.DateTimeField(default=timezone.now)
+    reason = models.CharField(max_length=10, choices=Reason.choices, default=Reason.REQUEST)
     erased_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

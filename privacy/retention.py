@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from core.sqlstate import is_transient
 from privacy.erasure import ErasureContext, erasure_steps
-from privacy.models import PrivacyEvent, SourcingRecord
+from privacy.models import PrivacyEvent, SourcingRecord, Suppression
 from privacy.services import (
     _admin_log_forget,
     _lock_identity_keys,
@@ -198,7 +198,7 @@ def _retire_one(candidate_id: int, *, action: str, now: dt.datetime, user) -> di
     if candidate is None:
         return None  # gone meanwhile (another run), or active again
     if action == ERASE:
-        return dict(candidate_erase(candidate=candidate, user=user).counts)
+        return dict(candidate_erase(candidate=candidate, user=user, reason=Suppression.Reason.RETENTION).counts)
     return candidate_anonymise(candidate=candidate, user=user, now=now)
 
 

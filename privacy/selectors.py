@@ -14,14 +14,22 @@ from privacy.hashing import identifier_digests
 from privacy.models import Suppression
 from profiles.models import CandidateIdentifier
 
-__all__ = ["suppressed_documents"]
+__all__ = ["Suppressed", "suppressed_documents"]
 
 NAME = CandidateIdentifier.Kind.NAME_LOCATION
+
+
+class Suppressed(NamedTuple):
+    """When the person a document names was erased, and why (``Suppression.Reason``)."""
+
+    erased_at: datetime
+    reason: str
 
 
 class _Found(NamedTuple):
     erased_at: datetime
     erasure_id: int | None
+    reason: str
 
 
 @contextmanager
@@ -33,9 +41,9 @@ def _bound_cursor() -> Iterator[psycopg.Cursor]:
         yield cursor
 
 
-def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> list[datetime | None]:
-    """For each document's identity keys (``NormalisedProfile.identity_keys``), when the person it names was erased,
-    or None: one query for the lot (two when a name alone matched).
+def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> list[Suppressed | None]:
+    """For each document's identity keys (``NormalisedProfile.identity_keys``), when and why the person it names was
+    erased, or None: one query for the lot (two when a name alone matched).
 
     The rule is the loader's (``ingestion.loaders._match``): an external identifier (e-mail, GitHub, a profile URL...)
     that matches is the person. The name with location alone is the person unless the document names accounts of a
@@ -49,11 +57,11 @@ def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) ->
     kinds, values = zip(*wanted, strict=True)
     with _bound_cursor() as cursor:
         cursor.execute(
-            "SELECT s.kind, s.digest, s.erased_at, s.erasure_id FROM privacy_suppression s "
+            "SELECT s.kind, s.digest, s.erased_at, s.erasure_id, s.reason FROM privacy_suppression s "
             "JOIN unnest(%b::varchar[], %b::varchar[]) AS k(kind, digest) USING (kind, digest)",
             [list(kinds), list(values)],
         )
-        found = {(kind, digest): _Found(erased_at, erasure_id) for kind, digest, erased_at, erasure_id in cursor}
+        found = {(kind, digest): _Found(*row) for kind, digest, *row in cursor}
     if not found:
         return [None] * len(digests_by_doc)
 
@@ -64,16 +72,17 @@ def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) ->
         if key in found and key[0] == NAME and found[key].erasure_id is not None
     }
     kinds_of = _kinds_by_erasure(name_only) if name_only else {}
-    refused: list[datetime | None] = []
+    refused: list[Suppressed | None] = []
     for digests in digests_by_doc:
         external = [found[key] for key in digests if key[0] != NAME and key in found]
         if external:
-            refused.append(min(row.erased_at for row in external))
+            first = min(external, key=lambda row: row.erased_at)
+            refused.append(Suppressed(first.erased_at, first.reason))
             continue
         name = next((found[key] for key in digests if key[0] == NAME and key in found), None)
         document_kinds = {kind for kind, _ in digests if kind != NAME}
         if name is not None and not (document_kinds & kinds_of.get(name.erasure_id, set())):
-            refused.append(name.erased_at)
+            refused.append(Suppressed(name.erased_at, name.reason))
         else:
             refused.append(None)
     return refused

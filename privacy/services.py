@@ -112,14 +112,19 @@ def candidate_identity_keys(candidate: Candidate) -> list[tuple[str, str]]:
     return list(dict.fromkeys(keys))
 
 
-def erasure_message(erased_at: datetime) -> str:
-    """What a refused file's row says (issue 18's wording), with the day of the erasure in the site's time zone."""
+def erasure_message(erased_at: datetime, *, reason: str = Suppression.Reason.REQUEST) -> str:
+    """What a refused file's row says (issue 18's wording), with the day of the erasure in the site's time zone; a
+    retention erasure was nobody's request, and says so."""
     day = timezone.localdate(erased_at)
+    if reason == Suppression.Reason.RETENTION:
+        return f"This person's data was erased on {day:%Y-%m-%d} under the retention policy; the file was not imported"
     return f"This person asked to be erased on {day:%Y-%m-%d}; the file was not imported"
 
 
 @transaction.atomic
-def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | None = None) -> PrivacyEvent:
+def candidate_erase(
+    *, candidate: Candidate, user, request: ErasureRequest | None = None, reason: str = Suppression.Reason.REQUEST
+) -> PrivacyEvent:
     """Erase a person: keep keyed hashes of their identifiers (so no later import brings them back), then delete
     everything held about them, in one transaction; returns the audit row, which holds counts only.
 
@@ -147,7 +152,9 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
     event = PrivacyEvent.objects.create(kind=PrivacyEvent.Kind.ERASURE, at=now, by=user, request=request)
     created = Suppression.objects.bulk_create(
         [
-            Suppression(kind=kind, digest=digest, erased_at=now, erased_by=user, request=request, erasure=event)
+            Suppression(
+                kind=kind, digest=digest, erased_at=now, erased_by=user, request=request, erasure=event, reason=reason
+            )
             for kind, digest in digests
         ],
         ignore_conflicts=True,  # the same key of an earlier erasure stays with that one, its date the first
@@ -167,6 +174,7 @@ def candidate_erase(*, candidate: Candidate, user, request: ErasureRequest | Non
         erased_at=now,
         counts=counts,
         needles=_needles(candidate, merged_names=[name for _, name in merges]),
+        reason=reason,
     )
     for name, step in erasure_steps().items():
         counts[name] = step(context)

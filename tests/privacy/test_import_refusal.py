@@ -243,3 +243,9 @@ def test_a_rebuild_of_a_person_erased_after_its_files_were_chosen_refuses_them(o
     _assert_refused(tove_file, timezone.localdate())
     assert list(Candidate.objects.values_list("name", flat=True)) == ["Noor Rahimi"]
     assert summary.line() == "imported 0, updated 1, unchanged 0, failed 1"
+
+
+def test_an_erasure_by_hand_is_recorded_as_the_persons_request(erased):
+    from privacy.models import Suppression
+
+    assert set(Suppression.objects.values_list("reason", flat=True)) == {Suppression.Reason.REQUEST}

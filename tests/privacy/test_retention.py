@@ -376,3 +376,32 @@ def test_retention_locks_the_persons_identity_keys_before_their_row_as_the_loade
     assert "error" not in outcome, outcome.get("error")
     assert outcome["report"].counts["erased"] == 1
     assert not Candidate.objects.filter(pk=ada.pk).exists()
+
+
+# --- What a retention erasure leaves says so (review of issue 18) ---------------------------------------------------
+
+
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_a_file_of_a_person_retention_erased_is_refused_without_saying_they_asked(db):
+    from tests.ingestion.imports import import_all, import_file, receive
+    from tests.privacy.people import TOVE_FILE, tove_changed
+
+    tove = _aged(import_file(TOVE_FILE))
+    first = SourceFile.objects.get(candidate=tove)
+    SourceFile.objects.filter(pk=first.pk).update(created_at=LONG_AGO, processed_at=LONG_AGO)
+
+    retention.retention_apply(now=NOW)
+
+    day = timezone.localdate()
+    assert set(Suppression.objects.values_list("reason", flat=True)) == {Suppression.Reason.RETENTION}
+    first.refresh_from_db()
+    assert first.error == f"Erased on {day:%Y-%m-%d} under the retention policy; the file's content was deleted."
+    batch = receive(("tove-again.json", tove_changed(summary="Back on the market.")))
+    import_all(batch)
+    refused = SourceFile.objects.get(batch=batch)
+    assert refused.status == SourceFile.Status.FAILED
+    assert refused.error == (
+        f"This person's data was erased on {day:%Y-%m-%d} under the retention policy; the file was not imported"
+    )
+    assert bytes(refused.content) == b""
+    assert not Candidate.objects.exists()
