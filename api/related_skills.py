@@ -11,6 +11,8 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
+from core.labels import label_key
+from profiles.filters import resolve_skills
 from profiles.models import Skill
 from profiles.selectors import related_skills
 
@@ -21,7 +23,7 @@ class RelatedSkillsParamsSerializer(serializers.Serializer):
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=10)
 
     def to_internal_value(self, data):
-        unknown = sorted(set(data) - set(self.fields))
+        unknown = sorted(set(data) - set(self.fields) - {"format"})  # format: DRF's, as on every endpoint
         if unknown:  # a misspelt parameter must not be silently ignored, as on the other lists
             raise serializers.ValidationError(
                 {"non_field_errors": [f"Unknown parameter(s): {', '.join(unknown)}. Known parameters: limit."]}
@@ -72,7 +74,10 @@ class RelatedSkillsView(generics.GenericAPIView):
     def get(self, request, slug: str):
         params = RelatedSkillsParamsSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
+        # The slug, or a label that leads to it as the skill filters read one (an alias: golang → go).
         skill = Skill.objects.filter(slug=slug).first()
+        if skill is None and (resolved := resolve_skills({label_key(slug)})):
+            skill = Skill.objects.filter(pk=next(iter(resolved.values()))[0]).first()
         if skill is None:
             raise Http404(f"No skill has the slug “{slug}”.")
         rows = related_skills(skill=skill, limit=params.validated_data["limit"])

@@ -84,3 +84,21 @@ def test_the_schema_documents_it(api):
     operation = schema["paths"]["/api/v1/skills/{slug}/related/"]["get"]
     assert {"200", "404"} <= set(operation["responses"])
     assert [p["name"] for p in operation["parameters"] if p["in"] == "query"] == ["limit"]
+
+
+def test_an_alias_leads_to_its_skill_as_the_skill_filters_do(api, refreshed):
+    from profiles.models import SkillAlias
+
+    SkillAlias.objects.create(label="rel-alpha", skill=refreshed["a"])
+
+    body = api.get(_url("rel-alpha")).json()
+
+    assert body["skill"]["slug"] == "rel-a"
+    assert [r["slug"] for r in body["results"]] == ["rel-b", "rel-c"]
+
+
+def test_the_format_parameter_is_accepted_as_on_every_endpoint(api, refreshed):
+    response = api.get(_url("rel-a"), {"format": "json"})
+
+    assert response.status_code == 200
+    assert response.json()["skill"]["slug"] == "rel-a"
