@@ -180,6 +180,19 @@ class JobMatchResponseSerializer(serializers.Serializer):
 _LISTED = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")
 
 
+# The query parameters of every ranked endpoint (jobs/match/, jobs/{id}/matches/, candidates/{id}/similar/).
+RANKED_PAGE_PARAMETERS = [
+    OpenApiParameter(
+        "strict",
+        OpenApiTypes.STR,
+        enum=["0", "1", "true", "false"],
+        description="1: leave out candidates missing a required skill (default 0: rank them last).",
+    ),
+    OpenApiParameter("cursor", OpenApiTypes.STR, description="Opaque position from a `next` link."),
+    OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (default 50, at most 500)."),
+]
+
+
 def strict_param(params) -> bool:
     """The ``strict`` query parameter of the ranked endpoints (``jobs/match/``, ``jobs/{id}/matches/``,
     ``candidates/{id}/similar/``)."""
@@ -206,16 +219,7 @@ class JobMatchView(generics.GenericAPIView):
         ),
         request=JobMatchRequestSerializer,
         responses={200: JobMatchResponseSerializer},
-        parameters=[
-            OpenApiParameter(
-                "strict",
-                OpenApiTypes.STR,
-                enum=["0", "1", "true", "false"],
-                description="1: leave out candidates missing a required skill (default 0: rank them last).",
-            ),
-            OpenApiParameter("cursor", OpenApiTypes.STR, description="Opaque position from a `next` link."),
-            OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (default 50, at most 500)."),
-        ],
+        parameters=RANKED_PAGE_PARAMETERS,
     )
     def post(self, request, *args, **kwargs):
         body = self.get_serializer(data=request.data)

@@ -12,8 +12,7 @@ answers; another's private job is a 404, as in ``api.jobs``.
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -22,6 +21,7 @@ from rest_framework.reverse import reverse
 from api.filters import SelectorFilterBackend
 from api.job_match import (
     JOB_MATCH_FORMULA,
+    RANKED_PAGE_PARAMETERS,
     CanViewCandidates,
     CriteriaSerializer,
     MatchResultSerializer,
@@ -50,16 +50,6 @@ class RankedCandidateFilterSet(CandidateFilterSet):
     skill = any_skill = q = ordering = None
 
 
-_PARAMETERS = [
-    OpenApiParameter(
-        "strict",
-        OpenApiTypes.STR,
-        enum=["0", "1", "true", "false"],
-        description="1: leave out candidates missing a required skill (default 0: rank them last).",
-    ),
-    OpenApiParameter("cursor", OpenApiTypes.STR, description="Opaque position from a `next` link."),
-    OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (default 50, at most 500)."),
-]
 _FILTERS = (
     " The candidate filters of `GET /candidates/` (`country`, `location`, `title`, ...; not `skill`, `any_skill`, "
     "`q` or `ordering`, which would rank) narrow the ranked pool. Cursor-paginated: follow `next`."
@@ -114,7 +104,7 @@ class JobMatchesView(_RankedMixin, _JobMixin, generics.GenericAPIView):
         + JOB_MATCH_FORMULA
         + _FILTERS
         + " Needs profiles.view_candidate and jobs.view_job; a job you may not read is a 404.",
-        parameters=_PARAMETERS,
+        parameters=RANKED_PAGE_PARAMETERS,
         responses={200: JobMatchesResponseSerializer},
         filters=True,
     )
@@ -149,7 +139,7 @@ class CandidateSimilarView(_RankedMixin, generics.GenericAPIView):
     @extend_schema(
         summary="More like this: candidates similar to one",
         description=SIMILAR_RULE + " They rank as in `POST /jobs/match/`. " + JOB_MATCH_FORMULA + _FILTERS,
-        parameters=_PARAMETERS,
+        parameters=RANKED_PAGE_PARAMETERS,
         responses={200: SimilarCandidatesResponseSerializer},
         filters=True,
     )
