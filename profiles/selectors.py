@@ -286,6 +286,7 @@ class CandidateProfile:
 def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
     """One candidate as its profile page reads it, in a fixed number of queries (the candidate and seven
     prefetches). Raises Candidate.DoesNotExist."""
+    owners = _pipeline_owners()
     candidate = (
         candidates_with_profile_rows(Candidate.objects.filter(pk=candidate_id))
         .prefetch_related(
@@ -302,7 +303,7 @@ def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
                 queryset=ShortlistEntry.objects.filter(
                     shortlist__in=working_lists_for(user=user, queryset=Shortlist.objects.all())
                 )
-                .select_related("shortlist", *_pipeline_owners())
+                .select_related("shortlist", *(f"shortlist__{name}" for name in owners))
                 .order_by("-added_at", "-id"),
                 to_attr="entry_rows",
             ),
@@ -313,7 +314,6 @@ def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
     for row in candidate.skill_rows:
         sections[row.section].append(row)
     topics = Counter(topic for row in candidate.contribution_rows for topic in dict.fromkeys(row.repository.topics))
-    owners = _pipeline_owners()
     return CandidateProfile(
         candidate=candidate,
         skill_groups=[(SKILL_SECTION_TITLES[key], rows) for key, rows in sections.items() if rows],
@@ -323,15 +323,15 @@ def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
 
 
 def _pipeline_owners() -> list[str]:
-    """The ``shortlist__<name>`` paths of the models that own a shortlist one to one (a job, whose pipeline it is):
-    the app above that defines them is not imported here, and with it not installed there are none."""
-    return [f"shortlist__{rel.name}" for rel in Shortlist._meta.related_objects if rel.one_to_one]
+    """The names of the relations by which a model owns a shortlist one to one (a job, whose pipeline it is): the app
+    above that defines them is not imported here, and with it not installed there are none."""
+    return [rel.name for rel in Shortlist._meta.related_objects if rel.one_to_one]
 
 
-def _owner_of(shortlist: Shortlist, paths: list[str]) -> Model | None:
-    for path in paths:
+def _owner_of(shortlist: Shortlist, names: list[str]) -> Model | None:
+    for name in names:
         try:
-            return getattr(shortlist, path.removeprefix("shortlist__"))
+            return getattr(shortlist, name)
         except ObjectDoesNotExist:
             continue
     return None
