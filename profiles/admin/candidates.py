@@ -30,7 +30,7 @@ from profiles import services
 from profiles.admin.changelist import CandidateChangeList, EstimatedCountPaginator, plain_messages
 from profiles.admin.common import HistoryRevertNeedsChangePermission, action_page, people
 from profiles.admin.duplicates import CandidateDuplicatesMixin
-from profiles.admin.profile_page import CandidateProfilePageMixin
+from profiles.admin.profile_page import CandidateProfilePageMixin, title_at_company
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
 from profiles.admin.streams import CsvStreamMixin
 from profiles.exports import candidate_csv_lines
@@ -475,7 +475,7 @@ class CandidateAdmin(
 
     @admin.display(description="title at company", ordering=Lower("company"))
     def title_at_company(self, candidate: Candidate) -> str:
-        return " at ".join(part for part in (candidate.title, candidate.company) if part) or candidate.headline
+        return title_at_company(candidate) or candidate.headline
 
     @admin.display(description="location", ordering="country_code")
     def location(self, candidate: Candidate) -> str:

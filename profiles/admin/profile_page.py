@@ -64,9 +64,14 @@ def profile_links(candidate: Candidate) -> list[Link]:
     return links
 
 
+def title_at_company(candidate: Candidate) -> str:
+    """ "Title at Company", or whichever of the two there is."""
+    return " at ".join(part for part in (candidate.title, candidate.company) if part)
+
+
 def role_line(candidate: Candidate) -> str:
-    """ "Title at Company", unless the headline says it already (imports often take one from the other)."""
-    role = " at ".join(part for part in (candidate.title, candidate.company) if part)
+    """``title_at_company``, unless the headline says it already (imports often take one from the other)."""
+    role = title_at_company(candidate)
     return "" if role.casefold() in candidate.headline.casefold() else role
 
 
