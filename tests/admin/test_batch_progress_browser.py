@@ -1,24 +1,16 @@
 """Issue 17: on the batch page, the finish time and the failed files follow the progress bar, without a reload, and
 read as they do after one. Headless Chromium watches a batch that the test imports (as a worker would)."""
 
-import shutil
-
 import pytest
 from django.urls import reverse
 
 from ingestion import services
 from ingestion.models import ImportBatch
 from tests.admin.conftest import PASSWORD
-from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, chromium_driver
+from tests.admin.test_browser import BROWSER_TESTS, SCREENSHOTS, chromium_driver
 from tests.fixtures import PROGAI_DIR
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
-        reason=f"browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER})",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
 HOSTILE_NAME = "<img src=x onerror=alert(1)>.txt"
 

@@ -27,13 +27,15 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 SCREENSHOTS = BASE_DIR / "screenshots"
 SAMPLES = BASE_DIR / "samples"
 
-pytestmark = [
+# Every browser test: marked, and skipped where Debian's Chromium is missing (other modules use this list too).
+BROWSER_TESTS = [
     pytest.mark.browser,
     pytest.mark.skipif(
         not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
         reason=f"browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER})",
     ),
 ]
+pytestmark = BROWSER_TESTS
 
 
 def chromium_driver(tmp_path, *, console_log: bool = False):
@@ -62,6 +64,14 @@ def chromium_driver(tmp_path, *, console_log: bool = False):
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
     return driver
+
+
+def emulate_viewport(driver, width: int, height: int) -> None:
+    """Make the page's viewport exactly ``width`` x ``height``, whatever the window around it."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+    )
 
 
 @pytest.fixture

@@ -1,22 +1,14 @@
 """Issue 15, hole 14, in a real browser: under the Content-Security-Policy the admin, Swagger UI and Redoc still
 render, and Chromium reports no violation of the policy (no script, style, font or request it blocked)."""
 
-import shutil
-
 import pytest
 from django.urls import reverse
 
 from tests.admin.conftest import PASSWORD
-from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, chromium_driver
+from tests.admin.test_browser import BROWSER_TESTS, SCREENSHOTS, chromium_driver
 from tests.factories import CandidateFactory, ImportBatchFactory, SourceFileFactory
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
-        reason=f"browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER})",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
 # Runs before any script of each page (scripts the DevTools protocol adds are not subject to the page's policy) and
 # records every violation the browser reports.

@@ -3,7 +3,6 @@ layout and scale down, never push the page sideways), and every one of them is t
 saved under ``screenshots/`` for a person to look at."""
 
 import datetime as dt
-import shutil
 
 import pytest
 from django.urls import reverse
@@ -13,7 +12,12 @@ from ingestion.models import ImportBatch
 from jobs import services as job_services
 from profiles.models import ShortlistEntry
 from tests.admin.conftest import PASSWORD
-from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, chromium_driver
+from tests.admin.test_browser import (
+    BROWSER_TESTS,
+    SCREENSHOTS,
+    chromium_driver,
+    emulate_viewport,
+)
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -22,13 +26,7 @@ from tests.factories import (
     SourceFileFactory,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
-        reason=f"browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER})",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
 WIDTH, HEIGHT = 1366, 768
 CHARTS = ["chart-skills", "chart-countries", "chart-years", "chart-imports", "chart-pipeline"]
@@ -37,10 +35,7 @@ CHARTS = ["chart-skills", "chart-countries", "chart-years", "chart-imports", "ch
 @pytest.fixture
 def browser(tmp_path):
     driver = chromium_driver(tmp_path)
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False},
-    )
+    emulate_viewport(driver, WIDTH, HEIGHT)
     yield driver
     driver.quit()
 
@@ -80,15 +75,7 @@ def test_the_dashboard_charts_fit_a_1366_px_window(plain_http_live_server, brows
     WebDriverWait(browser, 30).until(ec.presence_of_element_located((By.ID, "chart-pipeline")))
     SCREENSHOTS.mkdir(exist_ok=True)
     browser.set_window_size(WIDTH, browser.execute_script("return document.documentElement.scrollHeight") + 100)
-    browser.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {
-            "width": WIDTH,
-            "height": browser.execute_script("return document.documentElement.scrollHeight"),
-            "deviceScaleFactor": 1,
-            "mobile": False,
-        },
-    )
+    emulate_viewport(browser, WIDTH, browser.execute_script("return document.documentElement.scrollHeight"))
     browser.save_screenshot(str(SCREENSHOTS / f"dashboard-{WIDTH}.png"))
 
     widths = browser.execute_script(

@@ -7,7 +7,6 @@ opens their profile with its "Similar candidates". No page scrolls sideways; eve
 
 import base64
 import datetime as dt
-import shutil
 
 import pytest
 from django.urls import reverse
@@ -17,7 +16,7 @@ from jobs.models import Job
 from profiles.models import RelatedSkill, ShortlistEntry, SkillAlias
 from profiles.selectors import skill_vocabulary_changed
 from tests.admin.conftest import PASSWORD
-from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, Recruiter, chromium_driver
+from tests.admin.test_browser import BROWSER_TESTS, SCREENSHOTS, Recruiter, chromium_driver
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -27,13 +26,7 @@ from tests.factories import (
 )
 from tests.jobs.helpers import JOBS_DIR
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
-        reason=f"browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER})",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
 POST = JOBS_DIR / "jd-go-platform.txt"  # Senior Platform Engineer (Go), Berlin, hybrid
 # The skills the post names, with the aliases it uses (a transactional test starts from empty tables).

@@ -3,7 +3,6 @@ saved whole under ``screenshots/pages/`` (git-ignored; ``docs/screenshots/`` kee
 judge. The data is the project's own: a fixture profile, a job with a pipeline, a shortlist and an import batch."""
 
 import base64
-import shutil
 
 import pytest
 from django.urls import reverse
@@ -14,17 +13,17 @@ from ingestion.services import documents_load
 from jobs import services as job_services
 from profiles import services
 from profiles.models import Candidate
-from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, WIDEST_ELEMENTS_JS, chromium_driver
+from tests.admin.test_browser import (
+    BROWSER_TESTS,
+    SCREENSHOTS,
+    WIDEST_ELEMENTS_JS,
+    chromium_driver,
+    emulate_viewport,
+)
 from tests.factories import ImportBatchFactory, SourceFileFactory
 from tests.fixtures import PROGAI_DIR
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
-        reason=f"browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER})",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
 SIZES = [(1366, 768), (1920, 1080)]
 ADMIN_PASSWORD = "password"  # pytest-django's admin_user
@@ -85,10 +84,7 @@ def test_the_main_pages_fit_a_laptop_and_a_desktop(plain_http_live_server, tmp_p
         WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "footer")))
         too_wide = []
         for width, height in SIZES:
-            driver.execute_cdp_cmd(
-                "Emulation.setDeviceMetricsOverride",
-                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
-            )
+            emulate_viewport(driver, width, height)
             for name, path in workday.items():
                 driver.get(plain_http_live_server.url + path)
                 WebDriverWait(driver, 30).until(ec.presence_of_element_located((By.ID, "footer")))

@@ -2,24 +2,16 @@
 rows as long as real ones (long names, notes, labels) and checks that the page does not scroll sideways; each page is
 saved under ``screenshots/`` for a person to look at."""
 
-import shutil
-
 import pytest
 from django.urls import reverse
 
 from ingestion.models import SourceFile
 from profiles.models import Shortlist, ShortlistEntry
 from tests.admin.conftest import PASSWORD
-from tests.admin.test_browser import CHROMEDRIVER, CHROMIUM, SCREENSHOTS, chromium_driver
+from tests.admin.test_browser import BROWSER_TESTS, SCREENSHOTS, chromium_driver, emulate_viewport
 from tests.factories import CandidateFactory, ImportBatchFactory, SourceFileFactory
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not (shutil.which(CHROMIUM) and shutil.which(CHROMEDRIVER)),
-        reason=f"browser tests need Debian's chromium and chromium-driver ({CHROMIUM}, {CHROMEDRIVER})",
-    ),
-]
+pytestmark = BROWSER_TESTS
 
 WIDTH, HEIGHT = 1366, 768
 LONG_NOTE = (
@@ -32,10 +24,7 @@ LONG_NOTE = (
 def browser(tmp_path):
     driver = chromium_driver(tmp_path)
     # The viewport itself, whatever the window around it: what a 1366×768 laptop shows.
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False},
-    )
+    emulate_viewport(driver, WIDTH, HEIGHT)
     yield driver
     driver.quit()
 
