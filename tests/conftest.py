@@ -41,3 +41,16 @@ def full_vocabulary(request) -> frozenset[str]:
     vocab = vocabulary_from_files(request.param)
     assert vocab, request.param
     return vocab
+
+
+@pytest.fixture
+def export_storage(settings, tmp_path):
+    """Export jobs' files in a folder of the test's own; returns it."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "exports": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": str(tmp_path / "exports")},
+        },
+    }
+    return tmp_path / "exports"

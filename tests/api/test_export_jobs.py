@@ -25,14 +25,8 @@ JSONL_URL = "/api/v1/candidates/export.jsonl"
 
 
 @pytest.fixture(autouse=True)
-def _export_storage(settings, tmp_path):
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "exports": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path / "exports")},
-        },
-    }
+def _export_storage(export_storage):
+    return export_storage
 
 
 def exporter_named(username: str):

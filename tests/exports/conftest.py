@@ -4,12 +4,6 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def export_storage(settings, tmp_path):
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "exports": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path / "exports")},
-        },
-    }
-    return tmp_path / "exports"
+def export_storage(export_storage):
+    """The suite's ``export_storage`` (tests/conftest.py), for every test here."""
+    return export_storage

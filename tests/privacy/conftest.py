@@ -35,15 +35,3 @@ def recruiter(privacy_groups):
     user = UserFactory(username="rita", is_staff=True, password=PASSWORD)
     user.groups.add(privacy_groups["Recruiter"])
     return user
-
-
-@pytest.fixture
-def export_storage(settings, tmp_path):
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "exports": {
-            "BACKEND": "django.core.files.storage.FileSystemStorage",
-            "OPTIONS": {"location": str(tmp_path / "exports")},
-        },
-    }
-    return tmp_path / "exports"
