@@ -645,10 +645,8 @@ def similar_candidates_view(request, candidate_id: int):
         # Those with all of the candidate's strongest skills first: ranking them is quick at any size; the whole pool
         # (everyone with any of those skills) only when they are too few.
         criteria, rows = similar_candidates(
-            candidate_id=candidate.pk, user=request.user, limit=SIMILAR_SHOWN, strict=True
+            candidate_id=candidate.pk, user=request.user, limit=SIMILAR_SHOWN, strict_first=True
         )
-        if len(rows) < SIMILAR_SHOWN:
-            criteria, rows = similar_candidates(candidate_id=candidate.pk, user=request.user, limit=SIMILAR_SHOWN)
     except Candidate.DoesNotExist:
         raise Http404("No such candidate.") from None
     return TemplateResponse(

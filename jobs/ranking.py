@@ -375,15 +375,25 @@ def similar_ranked(
     """``similar_criteria`` of the candidate and the others ranked by them (``candidates_ranked``: the same formula,
     order, filters and ``strict``), the candidate left out. Candidate.DoesNotExist when there is none."""
     criteria = similar_criteria(candidate_id=candidate_id, today=today)
+    return criteria, _others_ranked(criteria, candidate_id, user=user, params=params, strict=strict, today=today)
+
+
+def _others_ranked(criteria: Criteria, candidate_id: int, **ranking) -> QuerySet[Candidate]:
     others = Candidate.objects.exclude(pk=candidate_id).only(*RESULT_FIELDS)
-    ranked = candidates_ranked(criteria, params=params, strict=strict, user=user, today=today, queryset=others)
-    return criteria, ranked
+    return candidates_ranked(criteria, queryset=others, **ranking)
 
 
-def similar_candidates(*, candidate_id: int, user, limit: int = 10, strict: bool = False) -> tuple[Criteria, list]:
+def similar_candidates(
+    *, candidate_id: int, user, limit: int = 10, strict: bool = False, strict_first: bool = False
+) -> tuple[Criteria, list]:
     """More like this: the criteria used (``similar_criteria``) and the ``limit`` best other candidates, explained
-    as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``);
+    as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``).
+
     ``strict``: only those with every required skill (a far smaller pool to rank: ~25 ms against ~420 ms at 100,000
-    candidates, docs/benchmarks.md). Candidate.DoesNotExist when there is no such candidate."""
-    criteria, ranked = similar_ranked(candidate_id=candidate_id, user=user, strict=strict)
-    return criteria, list(candidates_explain(list(ranked[:limit]), criteria))
+    candidates, docs/benchmarks.md). ``strict_first``: those first, and the whole pool only when they are fewer than
+    ``limit``. Candidate.DoesNotExist when there is no such candidate."""
+    criteria = similar_criteria(candidate_id=candidate_id)
+    rows = list(_others_ranked(criteria, candidate_id, user=user, strict=strict or strict_first)[:limit])
+    if strict_first and not strict and len(rows) < limit:
+        rows = list(_others_ranked(criteria, candidate_id, user=user)[:limit])
+    return criteria, list(candidates_explain(rows, criteria))

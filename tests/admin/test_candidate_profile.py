@@ -251,10 +251,10 @@ def test_the_page_needs_permission_and_a_real_candidate(client, noor):
 # The session, the user, the candidate and its rows, the shortlists, the source files and their batches. "Similar
 # candidates" (jobs' panel) is a placeholder the page fills in afterwards: no query here (SIMILAR_QUERIES below).
 PROFILE_QUERIES = 12
-# The panel's content at its most: the session and user, the candidate; then twice (those with all of its strongest
-# skills, too few here, then everyone with any of them) its scores, their skills' slugs, its topics, the topics
-# resolved, the ranking's skills resolved and the page; and the page's explanation (the skills, the contributions).
-SIMILAR_QUERIES = 17
+# The panel's content at its most: the session and user, the candidate, its scores, their skills' slugs, its topics,
+# the topics resolved, the ranking's skills resolved; then the page twice (those with all of its strongest skills, too
+# few here, then everyone with any of them); and the page's explanation (the skills, the contributions).
+SIMILAR_QUERIES = 13
 
 
 def similar_url(candidate) -> str:
