@@ -36,6 +36,18 @@ At scale the formula runs only over a bounded pool: the candidates holding at le
 in ``params`` and, with ``strict``, by each required skill at its minimum (a GIN condition each).
 Wrong-country candidates stay in the pool and lose ``WEIGHT_LOCATION``: a recruiter may relocate someone.
 
+Widened (``widen=True``, off by default; the recruiter turns it on): each required and preferred skill brings its
+WIDEN_PER_SKILL related skills of highest lift (``profiles.RelatedSkill``, at WIDEN_MIN_LIFT or more), skills the
+criteria already name or exclude left out. They join the pool and count in ``preferred_fit`` as extra preferred
+skills of weight RELATED_WEIGHT each (a preferred skill weighs 1)::
+
+    preferred_fit = (Σ preferred score / 10 + RELATED_WEIGHT × Σ related score / 10)
+                    / (n preferred + RELATED_WEIGHT × n related)
+
+A related skill never meets a required one: ``missing`` and ``missing_count`` stay as they are. ``matched`` lists the
+related skills held, each with ``related_to`` (the criteria's skill it goes with). Unwidened, or with no related skill
+stored, the statement is the one above, character for character.
+
 "More like this" (``similar_candidates``) is the same ranking over criteria read from one candidate
 (``similar_criteria``: their strongest skills and the topics of their work), that candidate left out.
 """
@@ -45,7 +57,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 from django.db import connection
@@ -55,7 +67,7 @@ from django.utils import timezone
 
 from jobs.criteria import Criteria
 from profiles.filters import resolve_skills
-from profiles.models import Candidate, Skill
+from profiles.models import Candidate, RelatedSkill, Skill
 from profiles.search import skill_tokens
 from profiles.selectors import candidate_search
 
@@ -64,6 +76,7 @@ __all__ = [
     "EVIDENCE_HALF_LIFE_MONTHS",
     "EVIDENCE_SATURATION",
     "EVIDENCE_SHOWN",
+    "RELATED_WEIGHT",
     "RESULT_FIELDS",
     "SIMILAR_MARGIN",
     "SIMILAR_PREFERRED",
@@ -75,6 +88,8 @@ __all__ = [
     "WEIGHT_PREFERRED",
     "WEIGHT_REQUIRED",
     "WEIGHT_YEARS",
+    "WIDEN_MIN_LIFT",
+    "WIDEN_PER_SKILL",
     "candidates_explain",
     "candidates_ranked",
     "similar_candidates",
@@ -94,6 +109,12 @@ EVIDENCE_HALF_LIFE_MONTHS = 36  # three years: work of 2016 weighs 1/8 of work o
 COMMITS_PER_ACTIVE_MONTH = 5  # a month of activity counts as five commits: squashed histories still show up
 EVIDENCE_SATURATION = 50  # weighted commits giving half the evidence: 50 recent commits already show the skill
 EVIDENCE_SHOWN = 3  # repositories listed per result, strongest first
+
+# Widening (``widen=True``): a related skill is a hint that someone could do the job, not proof; it weighs half of a
+# skill the recruiter asked for, and only the few closest of each skill count (more would drown the preferred ones).
+RELATED_WEIGHT = 0.5
+WIDEN_PER_SKILL = 3
+WIDEN_MIN_LIFT = 2.0  # twice as often together as chance; the refresh keeps pairs from RELATED_SKILLS_MIN_LIFT (1.5)
 
 # The columns a ranked row shows (id, name, title, company, location) and ``candidates_explain`` reads (the scores).
 RESULT_FIELDS = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")
@@ -132,9 +153,33 @@ class _Resolved:
     excluded: tuple[int, ...]
     topics: tuple[str, ...]  # canonical slugs of the known required and preferred skills
     slugs: Mapping[int, str]  # id -> the slug as the criteria name it
+    related: tuple[tuple[str, int, str], ...] = ()  # widened: (related slug, its id, the criteria's slug it goes with)
 
 
-def _resolve(criteria: Criteria) -> _Resolved:
+def _related(resolved: _Resolved) -> tuple[tuple[str, int, str], ...]:
+    """The related skills a widened match adds (one query): WIDEN_PER_SKILL per required and preferred skill, highest
+    lift first, none the criteria name or exclude, each once (for the first skill of the criteria it goes with)."""
+    origins = [pk for _, pk, *_ in (*resolved.required, *resolved.preferred) if pk is not None]
+    if not origins:
+        return ()
+    rows = (
+        RelatedSkill.objects.filter(skill_id__in=origins, lift__gte=WIDEN_MIN_LIFT)
+        .exclude(related_id__in=[*origins, *resolved.excluded])
+        .order_by("skill_id", "-lift", "-support", "related__slug")
+        .values_list("skill_id", "related_id", "related__slug")
+    )
+    by_origin: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for origin, pk, slug in rows:
+        if len(by_origin[origin]) < WIDEN_PER_SKILL:
+            by_origin[origin].append((pk, slug))
+    related: dict[int, tuple[str, int, str]] = {}
+    for origin in dict.fromkeys(origins):
+        for pk, slug in by_origin[origin]:
+            related.setdefault(pk, (slug, pk, resolved.slugs[origin]))
+    return tuple(related.values())
+
+
+def _resolve(criteria: Criteria, *, widen: bool = False) -> _Resolved:
     found = resolve_skills({*criteria.skills, *criteria.excluded})
     ids = {label: found[label][0] if label in found else None for label in {*criteria.skills, *criteria.excluded}}
     required = tuple((slug, ids[slug], min_score) for slug, min_score in criteria.required)
@@ -142,7 +187,10 @@ def _resolve(criteria: Criteria) -> _Resolved:
     topics = tuple(dict.fromkeys(found[slug][1] for slug in criteria.skills if slug in found))
     slugs = {pk: slug for slug, pk, *_ in (*required, *preferred) if pk is not None}
     excluded = tuple(ids[slug] for slug in criteria.excluded if ids[slug] is not None)
-    return _Resolved(required, preferred, excluded, topics, slugs)
+    resolved = _Resolved(required, preferred, excluded, topics, slugs)
+    if widen:
+        return replace(resolved, related=_related(resolved))
+    return resolved
 
 
 def _mean(terms: list[str]) -> str:
@@ -163,6 +211,13 @@ def _match_sql(resolved: _Resolved, criteria: Criteria) -> tuple[str, dict]:
     preferred = [
         f"(coalesce({_SCORE.format(id=int(pk))}, 0) / 10.0)" if pk is not None else "0" for _, pk in resolved.preferred
     ]
+    preferred_fit = _mean(preferred)
+    if resolved.related:  # widened: related skills are preferred ones of weight RELATED_WEIGHT
+        related = [f"(coalesce({_SCORE.format(id=int(pk))}, 0) / 10.0)" for _, pk, _ in resolved.related]
+        preferred_fit = (
+            f"((({' + '.join(preferred) or '0'}) + {RELATED_WEIGHT} * ({' + '.join(related)}))::numeric"
+            f" / ({len(preferred)} + {RELATED_WEIGHT} * {len(related)}))"
+        )
     params: dict = {"today": None, "topics": list(resolved.topics)}
     keywords = []
     for index, keyword in enumerate(criteria.keywords):
@@ -180,7 +235,7 @@ def _match_sql(resolved: _Resolved, criteria: Criteria) -> tuple[str, dict]:
         location = "(profiles_candidate.country_code = ANY(%(countries)s::varchar[]))::integer"
     evidence = _EVIDENCE_SQL if resolved.topics else "0"
     sql = (
-        f"round(({WEIGHT_REQUIRED} * {_mean(required)} + {WEIGHT_PREFERRED} * {_mean(preferred)}"
+        f"round(({WEIGHT_REQUIRED} * {_mean(required)} + {WEIGHT_PREFERRED} * {preferred_fit}"
         f" + {WEIGHT_EVIDENCE} * {evidence} + {WEIGHT_KEYWORDS} * {_mean(keywords)}"
         f" + {WEIGHT_YEARS} * {years} + {WEIGHT_LOCATION} * {location})::numeric)::integer"
     )
@@ -218,6 +273,7 @@ def candidates_ranked(
     *,
     params: Mapping | None = None,
     strict: bool = False,
+    widen: bool = False,
     user=None,
     today: dt.date | None = None,
     queryset: QuerySet[Candidate] | None = None,
@@ -225,13 +281,16 @@ def candidates_ranked(
     """The pool of ``criteria`` annotated with ``match`` (0-100) and ``missing_count``, ordered by
     (missing_count, -match, id); the module docstring gives the formula. ``params`` are candidate filters (query-string
     form) that narrow the pool; those that would rank (``skill``, ``any_skill``, ``q``, ``ordering``) are a
-    ValidationError, as is any the filters refuse. ``today`` dates the evidence (default: today, UTC)."""
+    ValidationError, as is any the filters refuse. ``today`` dates the evidence (default: today, UTC). ``widen``:
+    related skills join the pool and the preferred ones, at a lower weight (the module docstring)."""
     if params and (ranking := sorted(set(params) & set(_RANKING_PARAMS))):
         raise ValidationError(
             {name: ["the job's criteria rank the candidates; narrow them with the other filters"] for name in ranking}
         )
-    resolved = _resolve(criteria)
-    pool_tokens = [token for pk in resolved.slugs for token in skill_tokens(pk)]
+    resolved = _resolve(criteria, widen=widen)
+    pool_tokens = [
+        token for pk in (*resolved.slugs, *(pk for _, pk, _ in resolved.related)) for token in skill_tokens(pk)
+    ]
     base = Candidate.objects.all() if queryset is None else queryset
     if not pool_tokens:
         return _nobody(base)
@@ -264,14 +323,16 @@ ORDER BY c.candidate_id, {_WEIGHT} DESC, r.full_name
 
 
 def candidates_explain(
-    candidates: Sequence[Candidate], criteria: Criteria, *, today: dt.date | None = None
+    candidates: Sequence[Candidate], criteria: Criteria, *, widen: bool = False, today: dt.date | None = None
 ) -> Sequence[Candidate]:
     """Set ``matched`` ([{skill, score, required}]), ``missing`` ([slug]) and ``evidence`` ([{repository, commits,
     last_active, topics}], strongest first, at most EVIDENCE_SHOWN) on each candidate of a page: two queries for the
-    page (the skills' ids, the contributions), none per row. The candidates need ``skill_scores`` loaded."""
+    page (the skills' ids, the contributions), none per row. The candidates need ``skill_scores`` loaded. ``widen``, as
+    the page was ranked: ``matched`` also lists the related skills held, each ``{skill, score, required: false,
+    related_to}`` (one query more)."""
     if not candidates:
         return candidates
-    resolved = _resolve(criteria)
+    resolved = _resolve(criteria, widen=widen)
     today = today or timezone.now().date()
     evidence: dict[int, list[dict]] = defaultdict(list)
     if resolved.topics:
@@ -304,6 +365,10 @@ def candidates_explain(
             score = scores.get(str(pk)) if pk is not None else None
             if score is not None:
                 matched.append({"skill": slug, "score": score, "required": False})
+        for slug, pk, origin in resolved.related:
+            score = scores.get(str(pk))
+            if score is not None:
+                matched.append({"skill": slug, "score": score, "required": False, "related_to": origin})
         candidate.matched, candidate.missing, candidate.evidence = matched, missing, evidence[candidate.pk]
     return candidates
 

@@ -1,6 +1,8 @@
 """What the stored-job tests share (jobs' services, admin and API): a description and the skills it names."""
 
-from profiles.models import SkillAlias
+from django.utils import timezone
+
+from profiles.models import RelatedSkill, SkillAlias
 from profiles.selectors import skill_vocabulary_changed
 from tests.factories import SkillFactory
 
@@ -23,3 +25,14 @@ def make_skills() -> dict:
         SkillAlias.objects.get_or_create(label=slug, defaults={"skill": skill})
     skill_vocabulary_changed()
     return made
+
+
+def relate(skill: str, related: str, *, lift: float = 4.0, support: int = 30) -> RelatedSkill:
+    """A pair as ``related_skills_refresh`` stores it (one direction: the tests say which one they need)."""
+    return RelatedSkill.objects.create(
+        skill=SkillFactory(slug=skill),
+        related=SkillFactory(slug=related),
+        lift=lift,
+        support=support,
+        computed_at=timezone.now(),
+    )

@@ -6,6 +6,7 @@ import pytest
 
 from jobs.criteria import Criteria, extract_criteria
 from jobs.ranking import candidates_explain, candidates_ranked
+from profiles.models import RelatedSkill
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -14,6 +15,7 @@ from tests.factories import (
     SkillFactory,
 )
 from tests.jobs.helpers import CITIES, JOBS_DIR, fixture_vocabulary
+from tests.jobs.stored import relate
 
 pytestmark = pytest.mark.django_db
 
@@ -200,3 +202,93 @@ def test_candidate_filters_narrow_the_pool_and_ranking_ones_are_refused():
     assert list(candidates_ranked(criteria, params={"country": "DE"})) == [german]
     with pytest.raises(ValidationError):
         candidates_ranked(criteria, params={"skill": "go"})
+
+
+# --- Widened by related skills (widen=True) ---------------------------------------------------------------------------
+
+WIDENED = Criteria(required=(("go", 5),), preferred=("rust",), excluded=("php",))
+
+
+def _widened_pool():
+    """go (required) goes with grpc, rust (preferred) with zig; php is excluded. Everyone scores 8 on what they hold."""
+    relate("go", "grpc", lift=3.0)
+    relate("rust", "zig", lift=5.0)
+    return {
+        "preferred": _person("Has Rust", WIDENED, skills={"go": 8, "rust": 8}),
+        "related": _person("Has Zig", WIDENED, skills={"go": 8, "zig": 8}),
+        "nothing": _person("Go Only", WIDENED, skills={"go": 8}),
+        "related only": _person("Zig Only", WIDENED, skills={"zig": 8}),
+        "excluded": _person("Zig And Php", WIDENED, skills={"go": 8, "zig": 8, "php": 5}),
+    }
+
+
+def test_widened_a_related_skill_ranks_above_nothing_and_below_the_preferred_skill_itself():
+    pool = _widened_pool()
+
+    ranked = list(candidates_ranked(WIDENED, widen=True, today=TODAY))
+
+    assert ranked == [pool["preferred"], pool["related"], pool["nothing"], pool["related only"]]
+    # 40 × 0.8 + 10 × preferred_fit + 30 (no keywords, years or countries asked), evidence 0; preferred_fit over rust
+    # (weight 1), grpc and zig (weight 0.5 each): 0.8 / 2 = 0.4, 0.5 × 0.8 / 2 = 0.2, 0.
+    assert [row.match for row in ranked[:3]] == [66, 64, 62]
+    assert ranked[3].missing_count == 1, "a related skill never meets a required one"
+    candidates_explain(ranked, WIDENED, widen=True)
+    assert ranked[1].matched == [
+        {"skill": "go", "score": 8, "required": True},
+        {"skill": "zig", "score": 8, "required": False, "related_to": "rust"},
+    ]
+    assert [row.missing for row in ranked] == [[], [], [], ["go"]]
+
+
+def test_unwidened_related_skills_count_for_nothing():
+    pool = _widened_pool()
+
+    ranked = list(candidates_ranked(WIDENED, today=TODAY))
+
+    assert ranked == [pool["preferred"], *sorted([pool["related"], pool["nothing"]], key=lambda c: c.pk)]
+    assert [row.match for row in ranked] == [70, 62, 62]
+    candidates_explain(ranked, WIDENED)
+    assert all("related_to" not in item for row in ranked for item in row.matched)
+
+
+def test_widened_and_strict_still_leaves_out_whoever_misses_a_required_skill():
+    pool = _widened_pool()
+
+    ranked = list(candidates_ranked(WIDENED, widen=True, strict=True, today=TODAY))
+
+    assert ranked == [pool["preferred"], pool["related"], pool["nothing"]]
+
+
+def test_widened_takes_the_few_closest_related_skills_above_the_lift_threshold_and_none_the_criteria_name():
+    from jobs.ranking import WIDEN_MIN_LIFT, WIDEN_PER_SKILL
+
+    criteria = Criteria(required=(("go", 5),), preferred=("rust",), excluded=("php",))
+    lifts = [9.0, 8.0, 7.0, 6.0]  # the fourth is one too many
+    assert len(lifts) == WIDEN_PER_SKILL + 1
+    for index, lift in enumerate(lifts):
+        relate("rust", f"close-{index}", lift=lift)
+    relate("rust", "chance", lift=WIDEN_MIN_LIFT - 0.1)
+    relate("rust", "go", lift=20.0)  # already required
+    relate("rust", "php", lift=20.0)  # excluded
+    holders = {slug: _person(slug, criteria, skills={slug: 8}) for slug in ("close-0", "close-2", "close-3", "chance")}
+
+    ranked = list(candidates_ranked(criteria, widen=True, today=TODAY))
+    candidates_explain(ranked, criteria, widen=True)
+
+    assert set(ranked) == {holders["close-0"], holders["close-2"]}
+    assert {item["skill"] for row in ranked for item in row.matched} == {"close-0", "close-2"}
+
+
+def test_unwidened_the_statement_and_its_queries_are_what_they_were(django_assert_num_queries):
+    """widen off (or nothing related stored) runs the same SQL, whatever related skills are stored, with no query
+    for them: the answers cannot differ."""
+    _widened_pool()
+    unwidened = str(candidates_ranked(WIDENED, today=TODAY).query)
+    with django_assert_num_queries(1):  # the skills' ids, as before: nothing reads the related skills
+        assert str(candidates_ranked(WIDENED, widen=False, today=TODAY).query) == unwidened
+    assert str(candidates_ranked(WIDENED, widen=True, today=TODAY).query) != unwidened
+
+    RelatedSkill.objects.all().delete()
+
+    assert str(candidates_ranked(WIDENED, today=TODAY).query) == unwidened
+    assert str(candidates_ranked(WIDENED, widen=True, today=TODAY).query) == unwidened
