@@ -405,3 +405,80 @@ def test_a_file_of_a_person_retention_erased_is_refused_without_saying_they_aske
     )
     assert bytes(refused.content) == b""
     assert not Candidate.objects.exists()
+
+
+# --- Each kind of activity, done the way the product does it (issue 18: an import, an edit, a pipeline change) --------
+
+
+def _tove_long_idle():
+    """Tove imported, then every trace of it backdated past the period: expired, until something happens."""
+    from tests.ingestion.imports import import_file
+    from tests.privacy.people import TOVE_FILE
+
+    tove = _aged(import_file(TOVE_FILE))
+    SourceFile.objects.filter(candidate=tove).update(created_at=LONG_AGO, processed_at=LONG_AGO)
+    SourcingRecord.objects.filter(candidate=tove).update(sourced_at=LONG_AGO, notice_due_at=LONG_AGO)
+    assert list(retention.expired_candidates().values_list("pk", flat=True)) == [tove.pk]
+    return tove
+
+
+@override_settings(RETENTION_DAYS=DAYS)
+def test_a_new_import_of_the_person_is_activity():
+    from tests.ingestion.imports import import_all, receive
+    from tests.privacy.people import tove_changed
+
+    tove = _tove_long_idle()
+
+    import_all(receive(("tove-2.json", tove_changed(summary="Now leads the platform team."))))
+
+    assert SourceFile.objects.filter(candidate=tove).count() == 2
+    assert not retention.expired_candidates().exists()
+
+
+@override_settings(RETENTION_DAYS=DAYS)
+def test_an_import_that_changes_nothing_of_theirs_is_activity_too():
+    """A file of the same person with other bytes and the same content: nothing of theirs changes, yet the import
+    found them again (its file is theirs, received now)."""
+    import json
+
+    from tests.ingestion.imports import import_all, receive
+    from tests.privacy.people import TOVE_FILE
+
+    tove = _tove_long_idle()
+    same_content = json.dumps(json.loads(TOVE_FILE.read_text()), indent=4).encode()
+
+    import_all(receive(("tove-reformatted.json", same_content)))
+
+    assert Candidate.objects.get(pk=tove.pk).updated_at < retention.retention_cutoff()
+    assert not retention.expired_candidates().exists()
+
+
+@override_settings(RETENTION_DAYS=DAYS)
+def test_an_edit_by_hand_is_activity():
+    tove = _tove_long_idle()
+    tove.headline = "Keeps services boring"
+
+    services.candidate_save_by_hand(candidate=tove, user=UserFactory(username="rita"), reason="Phoned")
+
+    assert not retention.expired_candidates().exists()
+
+
+@override_settings(RETENTION_DAYS=DAYS)
+@pytest.mark.parametrize("change", ["added", "moved", "noted"])
+def test_a_pipeline_change_is_activity(change):
+    owner = UserFactory(username="rita")
+    tove = _tove_long_idle()
+    closed = _job(owner, status=Job.Status.CLOSED, name="Closed")  # no open job keeps her: only the date does
+    if change != "added":
+        _add(closed.pipeline, tove, owner)
+        assert retention.expired_candidates().exists()
+    entry_of = lambda: ShortlistEntry.objects.get(candidate=tove)  # noqa: E731
+
+    if change == "added":
+        services.shortlist_add_candidates(shortlist=closed.pipeline, candidate_ids=[tove.pk], user=owner)
+    elif change == "moved":
+        services.shortlist_entry_move(entry=entry_of(), status="contacted", user=owner)
+    else:
+        services.shortlist_entry_note(entry=entry_of(), text="Call back in May", user=owner)
+
+    assert not retention.expired_candidates().exists()
