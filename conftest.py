@@ -131,17 +131,36 @@ def seeded_vocabulary(django_db_blocker):
         call_command("seed_skills", vocab=VOCAB_DIR)
 
 
-TEST_QUEUE = f"talentdb-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-TEST_EXPORT_QUEUE = f"{TEST_QUEUE}-exports"  # export jobs' own queue (settings.CELERY_TASK_ROUTES), private too
+TEST_QUEUE_PREFIX = f"talentdb-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+# The settings' three queues (settings.CELERY_TASK_ROUTES), each private to this run.
+TEST_DEFAULT_QUEUE = f"{TEST_QUEUE_PREFIX}-default"
+TEST_INGEST_QUEUE = f"{TEST_QUEUE_PREFIX}-ingest"
+TEST_EXPORT_QUEUE = f"{TEST_QUEUE_PREFIX}-exports"
+# The same queues for the processes the tests start (workers, manage.py).
+TEST_QUEUE_ENV = {
+    "CELERY_DEFAULT_QUEUE": TEST_DEFAULT_QUEUE,
+    "CELERY_INGEST_QUEUE": TEST_INGEST_QUEUE,
+    "CELERY_EXPORT_QUEUE": TEST_EXPORT_QUEUE,
+}
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_celery_queue():
-    """Tests publish to a queue of their own, so a developer's running worker never takes their messages."""
+    """Tests publish to queues of their own, so a developer's running worker never takes their messages. The routes
+    are the settings' with each queue renamed, so a task routed there is routed here too."""
+    from django.conf import settings
+
     from talentdb.celery import app
 
-    app.conf.task_default_queue = TEST_QUEUE
-    app.conf.task_routes = {"exports.tasks.run_export": {"queue": TEST_EXPORT_QUEUE}}
+    private = {
+        settings.CELERY_TASK_DEFAULT_QUEUE: TEST_DEFAULT_QUEUE,
+        settings.INGEST_QUEUE: TEST_INGEST_QUEUE,
+        settings.EXPORT_QUEUE: TEST_EXPORT_QUEUE,
+    }
+    app.conf.task_default_queue = TEST_DEFAULT_QUEUE
+    app.conf.task_routes = {
+        task: {**route, "queue": private[route["queue"]]} for task, route in settings.CELERY_TASK_ROUTES.items()
+    }
     app.amqp.flush_routes()
     app.amqp.__dict__.pop("router", None)  # a router made before this would keep the settings' routes
     yield
@@ -166,7 +185,7 @@ def database_url_of_test_db() -> str:
 class WorkerProcess:
     """A real ``celery worker`` process on the test database and the tests' private queue."""
 
-    def __init__(self, name: str, env: dict[str, str], concurrency: int = 2):
+    def __init__(self, name: str, env: dict[str, str], concurrency: int = 2, queues: tuple[str, ...] | None = None):
         self.name = name
         self.log = Path(tempfile.mkstemp(prefix=f"{name}-", suffix=".log")[1])
         self.process = subprocess.Popen(
@@ -178,7 +197,8 @@ class WorkerProcess:
                 "talentdb",
                 "worker",
                 "-Q",
-                f"{TEST_QUEUE},{TEST_EXPORT_QUEUE}",  # one worker for both: tests are small
+                # One worker for every queue unless told (tests are small); a host of one role consumes one.
+                ",".join(queues or TEST_QUEUE_ENV.values()),
                 "-n",
                 f"{name}@%h",
                 "--concurrency",
@@ -218,19 +238,20 @@ def start_worker(transactional_db, seeded_vocabulary, settings):
 
     workers: list[WorkerProcess] = []
 
-    def start(name: str = "worker", concurrency: int = 2, **extra_env: str) -> WorkerProcess:
+    def start(
+        name: str = "worker", concurrency: int = 2, queues: tuple[str, ...] | None = None, **extra_env: str
+    ) -> WorkerProcess:
         env = {
             **os.environ,
             "DATABASE_URL": database_url_of_test_db(),
             "REDIS_URL": django_settings.REDIS_URL,
-            "CELERY_QUEUE": TEST_QUEUE,
-            "CELERY_EXPORT_QUEUE": TEST_EXPORT_QUEUE,
+            **TEST_QUEUE_ENV,
             "DEBUG": "0",
             "SECRET_KEY": django_settings.SECRET_KEY,
             "VOCAB_DIR": str(VOCAB_DIR),
             **extra_env,
         }
-        worker = WorkerProcess(name, env, concurrency)
+        worker = WorkerProcess(name, env, concurrency, queues)
         workers.append(worker)
         return worker
 

@@ -92,7 +92,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
 
     # Before Django is set up: this process and the worker share the queue and the folder of the files.
     queue = f"talentdb-export-{os.getpid()}"
-    os.environ["CELERY_QUEUE"] = queue
+    os.environ["CELERY_DEFAULT_QUEUE"] = queue
+    os.environ["CELERY_INGEST_QUEUE"] = f"{queue}-ingest"
     # Export jobs are routed to a queue of their own (settings.CELERY_TASK_ROUTES): the worker consumes only that one.
     export_queue = os.environ["CELERY_EXPORT_QUEUE"] = f"{queue}-exports"
     os.environ["EXPORT_DIR"] = tempfile.mkdtemp(prefix="talentdb-export-files-")

@@ -464,7 +464,10 @@ def main(argv: list[str] | None = None) -> dict:
         "REDIS_URL": settings.REDIS_URL,
         "DEBUG": "0",  # production behaviour; DEBUG=1 in the caller's environment only spared a SECRET_KEY
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "CELERY_QUEUE": queue,
+        # Every task on one private queue, which the one worker below consumes.
+        "CELERY_DEFAULT_QUEUE": queue,
+        "CELERY_INGEST_QUEUE": queue,
+        "CELERY_EXPORT_QUEUE": queue,
         "CONN_MAX_AGE": "60",
         "TRUSTED_PROXY_COUNT": "1" if use_nginx else "0",
         "GUNICORN_ACCESS_LOG": "",  # a line per request would cost the server more than some requests do

@@ -1,9 +1,9 @@
 """``make run``: everything a fresh machine needs to show TalentDB working, in one process tree.
 
 Starts (or reuses) the embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set, migrates, seeds the skill
-vocabulary, creates a first admin login (printed once), loads the sample profiles, then runs the web server, a
-Celery worker for imports, one for export jobs (their own queue: an hour-long export never holds an import) and Celery
-beat until Ctrl-C.
+vocabulary, creates a first admin login (printed once), loads the sample profiles, then runs the web server, a Celery
+worker for each queue (settings.CELERY_TASK_ROUTES: imports, the periodic tasks, export jobs) and Celery beat until
+Ctrl-C: the services of docker-compose.yml, on one machine.
 """
 
 from __future__ import annotations
@@ -39,12 +39,9 @@ def main() -> int:
     from django.conf import settings  # reading the settings starts nothing
 
     port = os.environ.get("PORT", "8000")
-    worker = [python, "-m", "celery", "-A", "talentdb", "worker", "-l", "INFO"]
     processes = [
         subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"]),
-        subprocess.Popen([*worker, "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "--concurrency", "2"]),
-        # One export at a time on a laptop's two cores: a second waits in the queue; imports go on beside it.
-        subprocess.Popen([*worker, "-Q", settings.EXPORT_QUEUE, "-n", "exports@%h", "--concurrency", "1"]),
+        *(subprocess.Popen(command) for command in worker_commands(python, settings)),
         subprocess.Popen(
             [
                 python,
@@ -89,6 +86,18 @@ def main() -> int:
             process.kill()
             process.wait()
     return 0
+
+
+def worker_commands(python: str, settings) -> list[list[str]]:
+    """A Celery worker for each queue, named for it (three on one host need three names)."""
+    worker = [python, "-m", "celery", "-A", "talentdb", "worker", "-l", "INFO"]
+    return [
+        [*worker, "-Q", settings.INGEST_QUEUE, "-n", "ingest@%h", "--concurrency", "2"],
+        # The periodic tasks take seconds to a minute: one at a time is enough on a laptop.
+        [*worker, "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-n", "default@%h", "--concurrency", "1"],
+        # One export at a time on a laptop's two cores: a second waits in the queue; imports go on beside it.
+        [*worker, "-Q", settings.EXPORT_QUEUE, "-n", "exports@%h", "--concurrency", "1"],
+    ]
 
 
 def _create_first_admin() -> None:

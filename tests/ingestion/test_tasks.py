@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from conftest import TEST_QUEUE, database_url_of_test_db, wait_for
+from conftest import TEST_QUEUE_ENV, database_url_of_test_db, wait_for
 from devtools.synthetic import write_profiles
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
@@ -52,7 +52,7 @@ def test_the_ingest_command_waits_for_workers_and_prints_the_summary(start_worke
         timeout=120,
         check=False,
         cwd=BASE_DIR,
-        env={**os.environ, "DATABASE_URL": database_url_of_test_db(), "CELERY_QUEUE": TEST_QUEUE},
+        env={**os.environ, "DATABASE_URL": database_url_of_test_db(), **TEST_QUEUE_ENV},
     )
 
     assert result.returncode == 0, result.stderr

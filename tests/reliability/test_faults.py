@@ -131,12 +131,12 @@ def test_a_redis_restart_mid_batch_loses_messages_but_no_file(start_worker, fast
             survivor = start_worker("survivor", concurrency=2, REDIS_URL=redis.url, **fast_recovery)
             batch = receive_folder(tmp_path, "Redis restart test")
             wait_for(lambda: done(batch) >= FILES // 5, timeout=120, interval=0.05, message="the batch to be under way")
-            from conftest import TEST_QUEUE
+            from conftest import TEST_INGEST_QUEUE
 
-            messages_lost = redis.messages(TEST_QUEUE)
+            messages_lost = redis.messages(TEST_INGEST_QUEUE)
             done_at_restart = done(batch)
             redis.restart()
-            assert redis.messages(TEST_QUEUE) == 0  # everything queued is gone
+            assert redis.messages(TEST_INGEST_QUEUE) == 0  # everything queued is gone
             restarted = []
 
             def supervise(dead):
