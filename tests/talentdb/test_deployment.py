@@ -3,6 +3,7 @@
 import contextlib
 import http.client
 import http.server
+import os
 import runpy
 import shutil
 import socket
@@ -18,20 +19,53 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or shutil.which("/usr/sbin/nginx")
 
 
+def _compose_command() -> list[str] | None:
+    """The docker compose plugin, or the standalone docker-compose (Debian's package); `config` needs no daemon."""
+    docker = shutil.which("docker")
+    if docker and subprocess.run([docker, "compose", "version"], capture_output=True, check=False).returncode == 0:
+        return [docker, "compose"]
+    standalone = shutil.which("docker-compose")
+    return [standalone] if standalone else None
+
+
+COMPOSE = _compose_command()
+
+
+# The Celery worker services and the queue setting each consumes.
+WORKERS = {
+    "ingest-worker": "CELERY_INGEST_QUEUE",
+    "default-worker": "CELERY_DEFAULT_QUEUE",
+    "export-worker": "CELERY_EXPORT_QUEUE",
+}
+
+
+def _queue_of(service: dict) -> str:
+    return service["command"][service["command"].index("-Q") + 1]
+
+
 def test_compose_describes_the_production_stack_with_health_checks():
     compose = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())
     services = compose["services"]
-    assert set(services) == {"postgres", "redis", "nginx", "web", "worker", "export-worker", "beat"}
+    assert set(services) == {
+        "postgres",
+        "redis",
+        "nginx",
+        "web",
+        "ingest-worker",
+        "default-worker",
+        "export-worker",
+        "beat",
+    }
     for name, service in services.items():
         assert service.get("healthcheck", {}).get("test"), f"{name} has no health check"
-    for name in ("web", "worker", "export-worker", "beat"):
+    for name in ("web", *WORKERS, "beat"):
         assert services[name]["image"] == "talentdb:latest"
         assert services[name]["environment"]["DEBUG"] == "0"
         assert services[name]["depends_on"]["postgres"]["condition"] == "service_healthy"
         assert services[name]["depends_on"]["redis"]["condition"] == "service_healthy"
     assert "gunicorn -c gunicorn.conf.py" in services["web"]["command"]
-    assert services["worker"]["command"][:4] == ["celery", "-A", "talentdb", "worker"]
-    assert services["export-worker"]["command"][:4] == ["celery", "-A", "talentdb", "worker"]
+    for name in WORKERS:
+        assert services[name]["command"][:4] == ["celery", "-A", "talentdb", "worker"]
     assert services["beat"]["command"][:4] == ["celery", "-A", "talentdb", "beat"]
     # Secrets are never written into the file, only required from the environment.
     assert services["web"]["environment"]["SECRET_KEY"].startswith("${SECRET_KEY:?")
@@ -176,12 +210,56 @@ def test_issue_15_hole_10_behind_the_trusted_tls_proxy_the_client_is_the_address
 
 
 def test_issue_15_hole_4_export_jobs_run_on_a_worker_of_their_own_never_on_the_imports_one():
-    """An export may run an hour: on the import worker two of them would stop imports for that long."""
+    """An export may run an hour: on the import worker two of them would stop imports for that long, on the default
+    worker the periodic tasks."""
     services = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())["services"]
-    environment = services["worker"]["environment"]
-    queues = {
-        name: services[name]["command"][services[name]["command"].index("-Q") + 1]
-        for name in ("worker", "export-worker")
+    environment = services["web"]["environment"]
+    queues = {name: _queue_of(services[name]) for name in WORKERS}
+
+    assert queues == {name: environment[setting] for name, setting in WORKERS.items()}
+    assert len(set(queues.values())) == len(WORKERS), "each worker service consumes a queue of its own"
+
+
+def test_issue_19_each_queue_has_a_worker_service_and_every_service_routes_to_the_same_queues():
+    """The stack uses the settings' default names (a worker started by hand on another host with no queue setting
+    joins the stack's queues), and every service that sends tasks sends them to the queues the workers consume."""
+    services = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())["services"]
+    environment = services["web"]["environment"]
+
+    assert {name: _queue_of(services[name]) for name in WORKERS} == {
+        "ingest-worker": "ingest",
+        "default-worker": "default",
+        "export-worker": "exports",
     }
-    assert queues == {"worker": environment["CELERY_QUEUE"], "export-worker": environment["CELERY_EXPORT_QUEUE"]}
-    assert environment["CELERY_QUEUE"] != environment["CELERY_EXPORT_QUEUE"]
+    for name in ("web", *WORKERS, "beat"):  # every one sends tasks: all route to the same queues
+        assert {setting: services[name]["environment"][setting] for setting in WORKERS.values()} == {
+            setting: environment[setting] for setting in WORKERS.values()
+        }
+
+
+def test_issue_19_the_ingest_worker_scales_with_docker_compose_up_scale():
+    """`docker compose up --scale ingest-worker=N` starts N containers of the service: none may have a fixed name,
+    a published port or a fixed Celery node name (the health check pings celery@$HOSTNAME, each container's own)."""
+    services = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())["services"]
+    for name in WORKERS:
+        service = services[name]
+        assert "container_name" not in service
+        assert "ports" not in service
+        assert "-n" not in service["command"]
+        assert "--hostname" not in service["command"]
+        assert "celery@$$HOSTNAME" in service["healthcheck"]["test"][1]
+
+
+@pytest.mark.skipif(not COMPOSE, reason="neither docker compose nor docker-compose is installed")
+def test_issue_19_docker_compose_accepts_the_file():
+    result = subprocess.run(
+        [*COMPOSE, "-f", str(BASE_DIR / "docker-compose.yml"), "config", "--services"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={"PATH": os.environ["PATH"], "SECRET_KEY": "compose-config", "POSTGRES_PASSWORD": "compose-config"},
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert {"ingest-worker", "default-worker", "export-worker", "web", "beat"} <= set(result.stdout.split())
