@@ -130,11 +130,26 @@ def source_files_erase(context: ErasureContext) -> int:
     unlinked = _unlinked_files_naming_them(context.needles)
     day = timezone.localdate(context.erased_at)
     why = "under the retention policy" if context.reason == Suppression.Reason.RETENTION else "at the person's request"
-    return source_files_withhold(
-        file_ids=sorted(linked | unlinked),
+    file_ids = sorted(linked | unlinked)
+    withheld = source_files_withhold(
+        file_ids=file_ids,
         error=f"Erased on {day:%Y-%m-%d} {why}; the file's content was deleted.",
         new_sha=True,
+        take_back_later=True,
     )
+    # A file whose import was under way (or failed, not swept yet) has shared rows on record that were created for it
+    # before its load: a repository or a skill only it names, hers. The file is failed now; they are taken back as a
+    # failed file's are, once the erasure commits (the take-back runs transactions of its own).
+    if SharedRowCreated.objects.filter(source_file_id__in=file_ids).exists():
+        transaction.on_commit(lambda: _shared_rows_take_back(file_ids), robust=True)
+    return withheld
+
+
+def _shared_rows_take_back(file_ids: list[int]) -> None:
+    # ingestion.services imports this module: its take-back is reached at call time.
+    from ingestion.services import _failed_files_take_back
+
+    _failed_files_take_back(file_ids, kept=[])
 
 
 # Stored files linked to no candidate whose bytes hold one of the needles: without case where the bytes are ASCII

@@ -193,7 +193,7 @@ def candidate_erase(
     candidate.delete()
     # After the delete: it writes a last history row ("deleted"), which goes with the others.
     counts["history_rows"] = Candidate.history.model.objects.filter(id__in=ids).delete()[0]
-    counts["repositories"] = _repositories_delete_unused(repository_ids)
+    counts["repositories"] = _repositories_delete_unused([*repository_ids, *_repositories_of_accounts(accounts)])
     counts["repositories_anonymised"] = _repositories_forget(repository_ids, accounts=accounts, needles=context.needles)
 
     event.counts = counts
@@ -363,6 +363,19 @@ def _repositories_delete_unused(repository_ids: list[int]) -> int:
             [repository_ids],
         )
         return cursor.rowcount
+
+
+def _repositories_of_accounts(accounts: Sequence[str]) -> list[int]:
+    """The repositories owned by these GitHub or GitLab accounts (``tovelq/runbooks``), whoever contributes to them:
+    one an import of her created before its load and then refused has no contribution at all, and goes."""
+    owners = sorted({account.casefold() for account in accounts if account})
+    if not owners:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id FROM profiles_repository WHERE lower(split_part(full_name, '/', 1)) = ANY(%s)", [owners]
+        )
+        return [row[0] for row in cursor.fetchall()]
 
 
 def _repositories_forget(repository_ids: list[int], *, accounts: Sequence[str], needles: Sequence[str]) -> int:

@@ -242,3 +242,24 @@ def test_the_reasons_of_every_request_about_her_are_emptied_closed_ones_too(offi
     assert ErasureRequest.objects.get(pk=rejected.pk).status == ErasureRequest.Status.REJECTED
     assert ErasureRequest.objects.get(pk=open_one.pk).status == ErasureRequest.Status.DONE
     assert ErasureRequest.objects.get(pk=about_noor.pk).reason == "Noor asked on 2 December"
+
+
+def test_shared_rows_on_record_for_a_file_of_hers_are_taken_back_once_the_erasure_commits(
+    officer, django_capture_on_commit_callbacks
+):
+    """A file of hers that failed (or whose import is under way) still has on record the shared rows created for it
+    before its load; emptied by the erasure, it is a failed file whose rows are taken back, not forgotten."""
+    from ingestion.models import SharedRowCreated
+    from profiles.models import Skill
+    from tests.factories import SkillFactory
+
+    tove = import_file(TOVE_FILE)
+    stray = SourceFileFactory(content=tove_changed(), status=SourceFile.Status.FAILED, error="The worker died")
+    SkillFactory(slug="tovelq-tooling", name="tovelq tooling")
+    SharedRowCreated.objects.create(source_file=stray, kind=SharedRowCreated.Kind.SKILL, key="tovelq-tooling")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=tove, user=officer)
+
+    assert not Skill.objects.filter(slug="tovelq-tooling").exists()
+    assert not SharedRowCreated.objects.exists()

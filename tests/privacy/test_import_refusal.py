@@ -249,3 +249,39 @@ def test_an_erasure_by_hand_is_recorded_as_the_persons_request(erased):
     from privacy.models import Suppression
 
     assert set(Suppression.objects.values_list("reason", flat=True)) == {Suppression.Reason.REQUEST}
+
+
+def test_the_shared_rows_an_import_created_for_her_file_before_an_erasure_emptied_it_are_taken_back(
+    officer, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The import creates a file's new repositories and skills in short transactions of their own, before its load,
+    and records them against the file (``SharedRowCreated``). An erasure that empties the file in between takes them
+    back as a failed import does: a repository or skill named after her, no one else's, is not left behind."""
+    import json
+
+    from ingestion import services
+    from profiles.models import Repository, Skill
+    from tests.privacy.people import TOVE_NEEDLES
+    from tests.privacy.scan import found_in_database
+
+    import_file(TOVE_FILE)
+    document = json.loads(TOVE_FILE.read_text())
+    document["projects"].append(
+        {
+            "name": "tovelq-dotfiles",
+            "description": "Tove Lindqvist's dotfiles",
+            "keywords": ["tovelq-tooling"],
+            "url": "https://github.com/tovelq/tovelq-dotfiles",
+        }
+    )
+    batch = receive(("tove-new.json", json.dumps(document).encode()))
+    _erase_tove_during(monkeypatch, services, "_refuse_erased_meanwhile", officer)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        import_all(batch)
+
+    _assert_refused(SourceFile.objects.get(batch=batch), timezone.localdate())
+    assert not Repository.objects.filter(full_name__icontains="dotfiles").exists()
+    assert list(Skill.objects.filter(slug__icontains="tooling").values_list("slug", "name")) == []
+    assert list(Repository.objects.filter(contributions__isnull=True).values_list("full_name", flat=True)) == []
+    assert found_in_database(TOVE_NEEDLES) == []
