@@ -1,9 +1,13 @@
 """Ingestion throughput: parsing alone, end to end through Celery into PostgreSQL, and COPY of the same rows.
 
-    DEBUG=1 .venv/bin/python bench/ingest.py [--count 20000] [--workers 2]
+    DEBUG=1 .venv/bin/python bench/ingest.py [--count 20000] [--workers 2] [--concurrency 1]
 
 Generates N synthetic profiles with ``generate_profiles``, imports them into a fresh database ``talentdb_bench_ingest``
-with real Celery worker processes, and prints profiles per second for each stage plus the workers' peak memory.
+with real Celery workers, and prints profiles per second for each stage plus the workers' peak memory.
+
+``--workers`` is how many ``celery worker`` processes consume the ingest queue, as that many ingest-worker containers
+or hosts would (docker-compose.yml); ``--concurrency`` is the prefork processes of each. The default, 2 x 1, runs
+the same two import processes as the ``Celery x2`` of the earlier figures (one worker of concurrency 2).
 """
 
 from __future__ import annotations
@@ -46,13 +50,19 @@ def _init_parser(vocabulary: frozenset[str]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=20_000)
-    parser.add_argument("--workers", type=int, default=2, help="Celery worker concurrency")
+    parser.add_argument("--workers", type=int, default=2, help="celery worker processes consuming the ingest queue")
+    parser.add_argument("--concurrency", type=int, default=1, help="prefork processes of each worker")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument(
         "--database", default=DATABASE, help="dropped and created afresh: one of its own for each concurrent run"
     )
     args = parser.parse_args()
 
+    # Before Django is set up: this process sends the chunks to a private ingest queue, which the workers consume.
+    queue = f"bench-{os.getpid()}"
+    os.environ["CELERY_INGEST_QUEUE"] = f"{queue}-ingest"
+    os.environ["CELERY_DEFAULT_QUEUE"] = f"{queue}-default"
+    os.environ["CELERY_EXPORT_QUEUE"] = f"{queue}-exports"
     url = _django.fresh_database(args.database)
     import psutil
     from django.db import connection
@@ -78,17 +88,17 @@ def main() -> None:
         elapsed = time.perf_counter() - started
         rows.append((f"parse only, {processes} process(es)", parsed / elapsed, ""))
 
-    queue = f"bench-{os.getpid()}"
-    from talentdb.celery import app
+    from django.conf import settings
 
-    app.conf.task_default_queue = queue
-    env = {**os.environ, "DATABASE_URL": url, "CELERY_QUEUE": queue, "DEBUG": "1"}
-    worker = subprocess.Popen(
-        _django.celery_worker_command(queue=queue, concurrency=args.workers),
-        env=env,
-        cwd=_django.BASE_DIR,
-    )
-    time.sleep(3)  # the worker connects to the broker
+    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "1"}
+    command = _django.celery_worker_command(queue=settings.INGEST_QUEUE, concurrency=args.concurrency)
+    workers = [
+        subprocess.Popen([*command, "-n", f"bench-ingest-{i}@%h"], env=env, cwd=_django.BASE_DIR)
+        for i in range(args.workers)
+    ]
+    shape = f"{args.workers} ingest worker process(es) x concurrency {args.concurrency}"
+    print(f"{shape}: {' '.join(command[1:])}")
+    time.sleep(3)  # the workers connect to the broker
     try:
         started = time.perf_counter()
         batch = services.batch_create(origin=ImportBatch.Origin.FOLDER, label=str(out))
@@ -99,20 +109,23 @@ def main() -> None:
             batch.refresh_from_db()
             if batch.finished_at:
                 break
-            tree = [psutil.Process(worker.pid), *psutil.Process(worker.pid).children(recursive=True)]
-            peak_rss = max(peak_rss, max(p.memory_info().rss for p in tree))
+            for worker in workers:
+                tree = [psutil.Process(worker.pid), *psutil.Process(worker.pid).children(recursive=True)]
+                peak_rss = max(peak_rss, max(p.memory_info().rss for p in tree))
             time.sleep(0.2)
         elapsed = time.perf_counter() - started
     finally:
-        worker.terminate()
-        worker.wait(timeout=30)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.wait(timeout=30)
     summary = services.batch_summary(batch=batch)
     rows.append(("store files (receive, sha256, bytea)", args.count / received, ""))
     rows.append(
         (
-            f"end to end: receive + Celery x{args.workers} + load",
+            f"end to end: receive + {args.workers} worker(s) x{args.concurrency} + load",
             args.count / elapsed,
-            f"{summary.line()}; worker peak RSS {peak_rss / 2**20:.0f} MiB",
+            f"{summary.line()}; peak RSS of one worker process {peak_rss / 2**20:.0f} MiB",
         )
     )
 
@@ -149,7 +162,7 @@ def main() -> None:
         )
     )
 
-    print(f"\n{args.count} profiles, {os.cpu_count()} cores")
+    print(f"\n{args.count} profiles, {os.cpu_count()} cores, {shape}")
     print(f"{'stage':<48} {'profiles/s':>12}  notes")
     for name, rate, note in rows:
         print(f"{name:<48} {rate:>12,.0f}  {note}")
