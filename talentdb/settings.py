@@ -354,8 +354,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # https://docs.celeryq.dev/projects/kombu/en/stable/reference/kombu.transport.redis.html#transport-options
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Redis re-delivers a message not acknowledged within the visibility timeout: it must outlast the longest task, an
-    # export job's hard limit (run_export: EXPORT_TASK_SOFT_TIME_LIMIT + 60 s), or a running export is sent again. A
-    # host that died takes no longer to recover: the sweepers queue its work again after INGEST_STALE_AFTER_SECONDS
+    # export job's hard limit (run_export: EXPORT_TASK_SOFT_TIME_LIMIT + 60 s), or a running export is sent again. The
+    # work of a host that died does not wait that long: the sweepers queue it again after INGEST_STALE_AFTER_SECONDS
     # and EXPORT_STALE_AFTER_SECONDS. Every host's clock must agree (NTP): the deadline is a timestamp in Redis.
     "visibility_timeout": max(INGEST_STALE_AFTER_SECONDS * 2, EXPORT_TASK_SOFT_TIME_LIMIT + 60 + 600),
     # A Redis on another host can vanish without closing the TCP connection (a failover, a NAT or firewall forgetting
@@ -374,7 +374,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 # is raised inside the task: its transaction rolls back and its files stay claimed, for the sweeper to queue again.
 # The hard limit ends the worker process of a task that goes on. Both come well before INGEST_STALE_AFTER_SECONDS
 # (600 s), so the sweeper does not hand a running task's files to another worker, and before the visibility timeout
-# (twice that), so Redis does not re-deliver the task's message.
+# (above), so Redis does not re-deliver the task's message.
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_TASK_TIME_LIMIT = 300
 # https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_connection_retry_on_startup
