@@ -21,12 +21,15 @@ from api.serializers import LocationSerializer, candidate_location
 from core.countries import country_code
 from jobs.criteria import DEFAULT_MIN_SCORE
 from jobs.ranking import (
+    RELATED_WEIGHT,
     WEIGHT_EVIDENCE,
     WEIGHT_KEYWORDS,
     WEIGHT_LOCATION,
     WEIGHT_PREFERRED,
     WEIGHT_REQUIRED,
     WEIGHT_YEARS,
+    WIDEN_MIN_LIFT,
+    WIDEN_PER_SKILL,
     candidates_explain,
     candidates_ranked,
 )
@@ -148,6 +151,10 @@ class MatchedSkillSerializer(serializers.Serializer):
     skill = serializers.CharField()
     score = serializers.IntegerField(min_value=0, max_value=10)
     required = serializers.BooleanField()
+    related_to = serializers.CharField(
+        required=False,
+        help_text="Only with `widen=1`, on a skill the criteria do not name: the criteria's skill it is related to.",
+    )
 
 
 class EvidenceSerializer(serializers.Serializer):
@@ -193,6 +200,26 @@ RANKED_PAGE_PARAMETERS = [
 ]
 
 
+WIDEN_PARAMETER = OpenApiParameter(
+    "widen",
+    OpenApiTypes.STR,
+    enum=["0", "1", "true", "false"],
+    description="1: widen the match with related skills (default 0: off). Each required and preferred skill brings "
+    f"its {WIDEN_PER_SKILL} related skills of highest lift (at least {WIDEN_MIN_LIFT}; "
+    "`GET /skills/{slug}/related/`), those the criteria name or exclude left out: their holders join the pool, and "
+    f"each counts as a preferred skill of weight {RELATED_WEIGHT} (a preferred skill weighs 1). A related skill never "
+    "meets a required one. Each shows in `matched` with `related_to`, the criteria's skill it goes with.",
+)
+
+
+def widen_param(params) -> bool:
+    """The ``widen`` query parameter of ``jobs/match/`` and ``jobs/{id}/matches/``: related skills widen the match."""
+    raw = params.get("widen", "0")
+    if raw not in ("0", "1", "true", "false"):
+        raise DjangoValidationError({"widen": ["1 (or true) to widen the match with related skills, or 0"]})
+    return raw in ("1", "true")
+
+
 def strict_param(params) -> bool:
     """The ``strict`` query parameter of the ranked endpoints (``jobs/match/``, ``jobs/{id}/matches/``,
     ``candidates/{id}/similar/``)."""
@@ -219,7 +246,7 @@ class JobMatchView(generics.GenericAPIView):
         ),
         request=JobMatchRequestSerializer,
         responses={200: JobMatchResponseSerializer},
-        parameters=RANKED_PAGE_PARAMETERS,
+        parameters=[*RANKED_PAGE_PARAMETERS, WIDEN_PARAMETER],
     )
     def post(self, request, *args, **kwargs):
         body = self.get_serializer(data=request.data)
@@ -227,16 +254,23 @@ class JobMatchView(generics.GenericAPIView):
         criteria = description_criteria(body.validated_data["description"])
         criteria = criteria_overridden(criteria, body.validated_data.get("criteria", {}))
         strict = strict_param(request.query_params)
+        widen = widen_param(request.query_params)
         params = request.query_params.copy()
         params.pop("strict", None)
+        params.pop("widen", None)
         warnings = list(criteria.warnings)
         if not criteria.skills:
             warnings.append(NO_SKILL_WARNING)
         queryset = candidates_ranked(
-            criteria, params=params, strict=strict, user=request.user, queryset=Candidate.objects.only(*_LISTED)
+            criteria,
+            params=params,
+            strict=strict,
+            widen=widen,
+            user=request.user,
+            queryset=Candidate.objects.only(*_LISTED),
         )
         paginator = self.paginator
-        page = candidates_explain(paginator.paginate_queryset(queryset, request, view=self), criteria)
+        page = candidates_explain(paginator.paginate_queryset(queryset, request, view=self), criteria, widen=widen)
         return Response(
             {
                 "criteria": criteria.to_dict(),

@@ -22,11 +22,13 @@ from api.filters import SelectorFilterBackend
 from api.job_match import (
     JOB_MATCH_FORMULA,
     RANKED_PAGE_PARAMETERS,
+    WIDEN_PARAMETER,
     CanViewCandidates,
     CriteriaSerializer,
     MatchResultSerializer,
     match_row,
     strict_param,
+    widen_param,
 )
 from api.jobs import JobPermission, _JobMixin
 from api.pagination import KeysetPagination
@@ -81,8 +83,8 @@ class _RankedMixin:
     filterset_class = RankedCandidateFilterSet
     queryset = Candidate.objects.none()
 
-    def ranked_page(self, request, criteria, queryset) -> tuple[list[dict], str | None]:
-        page = candidates_explain(self.paginator.paginate_queryset(queryset, request, view=self), criteria)
+    def ranked_page(self, request, criteria, queryset, *, widen: bool = False) -> tuple[list[dict], str | None]:
+        page = candidates_explain(self.paginator.paginate_queryset(queryset, request, view=self), criteria, widen=widen)
         return [match_row(candidate, request) for candidate in page], self.paginator.get_next_link()
 
 
@@ -104,15 +106,17 @@ class JobMatchesView(_RankedMixin, _JobMixin, generics.GenericAPIView):
         + JOB_MATCH_FORMULA
         + _FILTERS
         + " Needs profiles.view_candidate and jobs.view_job; a job you may not read is a 404.",
-        parameters=RANKED_PAGE_PARAMETERS,
+        parameters=[*RANKED_PAGE_PARAMETERS, WIDEN_PARAMETER],
         responses={200: JobMatchesResponseSerializer},
         filters=True,
     )
     def get(self, request, *args, **kwargs):
         job = self.get_object()
         params, strict = _params(request)
-        criteria, queryset = job_matches(job=job, user=request.user, params=params, strict=strict)
-        results, next_link = self.ranked_page(request, criteria, queryset)
+        widen = widen_param(params)
+        params.pop("widen", None)
+        criteria, queryset = job_matches(job=job, user=request.user, params=params, strict=strict, widen=widen)
+        results, next_link = self.ranked_page(request, criteria, queryset, widen=widen)
         return Response(
             {
                 "job": reverse("api:job-detail", kwargs={"pk": job.pk}, request=request),

@@ -146,15 +146,22 @@ def job_criteria(job: Job) -> Criteria:
 
 
 def job_matches(
-    *, job: Job, user, params: Mapping | None = None, strict: bool = False, today: dt.date | None = None
+    *,
+    job: Job,
+    user,
+    params: Mapping | None = None,
+    strict: bool = False,
+    widen: bool = False,
+    today: dt.date | None = None,
 ) -> tuple[Criteria, QuerySet[Candidate]]:
     """The job's stored criteria and the candidates ranked by them, exactly as ``POST /jobs/match/`` ranks a
     description's (``jobs.ranking.candidates_ranked``: ``params`` narrow the pool, ``strict`` drops whoever misses a
-    required skill). ``job`` comes from ``job_for``, which decides who may read it."""
+    required skill, ``widen`` adds related skills at a lower weight). ``job`` comes from ``job_for``, which decides who
+    may read it."""
     criteria = job_criteria(job)
     queryset = Candidate.objects.only(*RESULT_FIELDS)
     return criteria, candidates_ranked(
-        criteria, params=params, strict=strict, user=user, today=today, queryset=queryset
+        criteria, params=params, strict=strict, widen=widen, user=user, today=today, queryset=queryset
     )
 
 

@@ -273,3 +273,69 @@ def test_a_skill_made_required_by_an_override_is_no_longer_also_preferred(match_
 
     assert body.json()["criteria"]["required"] == [{"skill": "rust", "min_score": 5}]
     assert body.json()["criteria"]["preferred"] == []
+
+
+# --- widen=1: related skills ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def widened(pool):
+    """Rust (preferred in DESCRIPTION) goes with Zig. Bo's skills three times over: with Rust, with Zig, with nothing
+    more; and one who has Zig alone."""
+    from tests.jobs.stored import relate
+
+    relate("rust", "zig", lift=5.0)
+    bo = {"go": 7, "postgresql": 6, "kafka": 5}
+    return {
+        "rust": _candidate("Fay", {**bo, "rust": 8}),
+        "zig": _candidate("Gil", {**bo, "zig": 8}),
+        "nothing": _candidate("Hal", bo),
+        "zig only": _candidate("Ivo", {"zig": 9}),
+    }
+
+
+def _ids(response) -> list[int]:
+    assert response.status_code == 200, response.content
+    return [row["id"] for row in response.json()["results"]]
+
+
+def test_widen_ranks_a_related_skill_above_nothing_and_below_the_preferred_skill(match_api, pool, widened):
+    body = _post(match_api, {"description": DESCRIPTION}, widen=1).json()
+    rows = {row["id"]: row for row in body["results"]}
+    ranked = [row["id"] for row in body["results"]]
+
+    assert ranked.index(widened["rust"].pk) < ranked.index(widened["zig"].pk) < ranked.index(widened["nothing"].pk)
+    assert rows[widened["rust"].pk]["match"] > rows[widened["zig"].pk]["match"] > rows[widened["nothing"].pk]["match"]
+    zig = {"skill": "zig", "score": 8, "required": False, "related_to": "rust"}
+    assert rows[widened["zig"].pk]["matched"][-1] == zig
+    assert ranked[-1] == widened["zig only"].pk, "a related skill never meets a required one"
+    assert rows[widened["zig only"].pk]["missing"] == ["go", "postgresql", "kafka"]
+
+
+def test_without_widen_related_skills_count_for_nothing_and_the_answer_is_unchanged(match_api, pool, widened):
+    from profiles.models import RelatedSkill
+
+    default = _post(match_api, {"description": DESCRIPTION})
+    answers = [_post(match_api, {"description": DESCRIPTION}, widen=value).content for value in ("0", "false")]
+    RelatedSkill.objects.all().delete()
+    without_related = _post(match_api, {"description": DESCRIPTION}).content
+
+    assert answers == [default.content, default.content]
+    assert default.content == without_related, "byte for byte what it answered before anything was related"
+    rows = {row["id"]: row for row in default.json()["results"]}
+    assert widened["zig only"].pk not in rows
+    assert rows[widened["zig"].pk]["match"] == rows[widened["nothing"].pk]["match"]
+    assert all("related_to" not in item for row in rows.values() for item in row["matched"])
+
+
+def test_widen_with_strict_still_leaves_out_whoever_misses_a_required_skill(match_api, pool, widened):
+    ranked = _ids(_post(match_api, {"description": DESCRIPTION}, widen=1, strict=1))
+
+    assert widened["zig only"].pk not in ranked
+    assert pool["cy"].pk not in ranked
+    assert ranked[:1] == [pool["ada"].pk]
+
+
+@pytest.mark.parametrize("value", ["maybe", "2", "", "yes"])
+def test_a_bad_widen_value_is_a_400(match_api, pool, value):
+    assert "widen" in _error(_post(match_api, {"description": DESCRIPTION}, widen=value))["details"]

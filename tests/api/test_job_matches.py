@@ -9,6 +9,7 @@ from jobs import services
 from tests.api.conftest import _client_for
 from tests.api.test_job_match import DESCRIPTION, _candidate, _error
 from tests.api.test_job_match import pool as pool  # the fixture, shared with the match endpoint
+from tests.api.test_job_match import widened as widened
 from tests.api.test_schema import schema as schema  # module-scoped: the schema is generated once
 from tests.factories import ContributionFactory, RepositoryFactory, UserFactory
 
@@ -261,3 +262,40 @@ def test_a_page_costs_a_fixed_number_of_queries_whatever_its_size(
         assert len(recruiter_api.get(matches(job)).json()["results"]) == 13  # the pool of 14 less Di (no skill)
     with django_assert_max_num_queries(11):
         assert len(recruiter_api.get(similar(peers["gus"].pk)).json()["results"]) == 12  # less Gus
+
+
+def test_widen_ranks_a_stored_jobs_related_skills_as_the_match_endpoint_does(recruiter_api, job, pool, widened):
+    body = recruiter_api.get(matches(job, widen=1)).json()
+    ranked = ids(body)
+
+    assert ranked.index(widened["rust"].pk) < ranked.index(widened["zig"].pk) < ranked.index(widened["nothing"].pk)
+    assert ranked[-1] == widened["zig only"].pk
+    zig = body["results"][ranked.index(widened["zig"].pk)]
+    assert zig["matched"][-1] == {"skill": "zig", "score": 8, "required": False, "related_to": "rust"}
+    posted = recruiter_api.post(reverse("api:job-match") + "?widen=1", {"description": DESCRIPTION}, format="json")
+    assert body["results"] == posted.json()["results"]
+    assert widened["zig only"].pk not in ids(recruiter_api.get(matches(job, widen=1, strict=1)).json())
+
+
+def test_without_widen_a_jobs_matches_are_unchanged_and_a_bad_value_is_a_400(recruiter_api, job, pool, widened):
+    from profiles.models import RelatedSkill
+
+    default = recruiter_api.get(matches(job)).content
+    off = [recruiter_api.get(matches(job, widen=value)).content for value in ("0", "false")]
+    RelatedSkill.objects.all().delete()
+
+    assert off == [default, default]
+    assert recruiter_api.get(matches(job)).content == default
+    assert "widen" in _error(recruiter_api.get(matches(job, widen="maybe")))["details"]
+
+
+def test_widen_is_documented_on_both_job_endpoints_with_the_related_to_marker(schema):
+    post = {p["name"]: p for p in schema["paths"]["/api/v1/jobs/match/"]["post"]["parameters"]}
+    get = {p["name"]: p for p in schema["paths"]["/api/v1/jobs/{id}/matches/"]["get"]["parameters"]}
+    matched = schema["components"]["schemas"]["MatchedSkill"]
+
+    assert post["widen"] == get["widen"]
+    assert sorted(post["widen"]["schema"]["enum"]) == ["0", "1", "false", "true"]
+    assert "weight 0.5" in post["widen"]["description"]
+    assert "related_to" in matched["properties"]
+    assert "related_to" not in matched["required"]
