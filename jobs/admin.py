@@ -31,10 +31,10 @@ from core.labels import label_key
 from jobs import services
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria
 from jobs.models import Job, JobSkill
-from jobs.ranking import candidates_explain, candidates_ranked, similar_candidates
+from jobs.ranking import RELATED_WEIGHT, candidates_explain, candidates_ranked, similar_candidates
 from jobs.selectors import PIPELINE_STAGES, description_criteria, job_criteria, job_pipeline, jobs_for
 from profiles.filters import resolve_skills
-from profiles.models import Candidate, ShortlistEntry
+from profiles.models import Candidate, ShortlistEntry, Skill
 from profiles.selectors import related_skills_for, working_list_permits
 
 CRITERIA_FIELDS = ("countries", "remote", "min_years_coding", "keywords")
@@ -233,7 +233,8 @@ class Chip:
 @dataclass
 class MatchRow:
     candidate: Candidate
-    matched: list[tuple[str, int, bool]] = field(default_factory=list)  # (skill name, score, required)
+    # (skill name, score, required, the criteria's skill it is related to: "" unless the match was widened to it)
+    matched: list[tuple[str, int, bool, str]] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     evidence: list[dict] = field(default_factory=list)
     stage: str = ""  # its stage's label when already in the pipeline
@@ -251,10 +252,20 @@ def _skill_chips(job: Job) -> dict[str, list[Chip]]:
     return chips
 
 
-def _explained_rows(job: Job, candidates: list[Candidate], criteria: Criteria) -> list[MatchRow]:
-    """The rows of a page of ranked candidates: ``candidates_explain`` (two queries) and their pipeline stages (one)."""
-    candidates_explain(candidates, criteria)
+def _name(names: dict[str, str], slug: str | None) -> str:
+    return names.get(slug, slug) if slug else ""
+
+
+def _explained_rows(
+    job: Job, candidates: list[Candidate], criteria: Criteria, *, widen: bool = False
+) -> list[MatchRow]:
+    """The rows of a page of ranked candidates: ``candidates_explain`` (two queries; widened, three, and one for the
+    names of the related skills shown) and their pipeline stages (one)."""
+    candidates_explain(candidates, criteria, widen=widen)
     names = {row.skill.slug: row.skill.name for row in job.skills.all()}
+    related = {m["skill"] for c in candidates for m in c.matched if "related_to" in m}
+    if related:
+        names.update(Skill.objects.filter(slug__in=related).values_list("slug", "name"))
     stages = {}
     if candidates:
         stages = dict(
@@ -266,7 +277,10 @@ def _explained_rows(job: Job, candidates: list[Candidate], criteria: Criteria) -
     return [
         MatchRow(
             candidate=c,
-            matched=[(names.get(m["skill"], m["skill"]), m["score"], m["required"]) for m in c.matched],
+            matched=[
+                (names.get(m["skill"], m["skill"]), m["score"], m["required"], _name(names, m.get("related_to")))
+                for m in c.matched
+            ],
             missing=[names.get(slug, slug) for slug in c.missing],
             evidence=c.evidence,
             stage=labels.get(stages.get(c.pk, ""), ""),
@@ -452,15 +466,19 @@ class JobAdmin(admin.ModelAdmin):
     def matches_view(self, request, object_id: int, *, forms_bound: dict | None = None):
         """The job's criteria as chips, then the candidates ranked by them, MATCHES_PER_PAGE a page. A fixed number
         of queries: the job and its skills, the page (one more row tells whether a next page exists; no count over
-        the pool), its explanation, its pipeline stages."""
+        the pool), its explanation, its pipeline stages. ``?widen=1`` (the "Widen with related skills" checkbox):
+        related skills widen the match as in the API (``jobs.ranking``), two queries more."""
         job = self._job(request, object_id, candidates=True)
         criteria = job_criteria(job)
         page = _page_number(request.GET.get("page"))
+        widen = request.GET.get("widen") == "1"  # a page link, not an API: anything else is the default, off
         start = (page - 1) * MATCHES_PER_PAGE
-        ranked = candidates_ranked(criteria, user=request.user, queryset=Candidate.objects.only(*RANKED_FIELDS))
+        ranked = candidates_ranked(
+            criteria, widen=widen, user=request.user, queryset=Candidate.objects.only(*RANKED_FIELDS)
+        )
         candidates = list(ranked[start : start + MATCHES_PER_PAGE + 1])
         has_next = len(candidates) > MATCHES_PER_PAGE
-        rows = _explained_rows(job, candidates[:MATCHES_PER_PAGE], criteria)
+        rows = _explained_rows(job, candidates[:MATCHES_PER_PAGE], criteria, widen=widen)
         bound = forms_bound or {}
         context = {
             **self._context(request, job, f"Matches for {job.title}"),
@@ -480,6 +498,8 @@ class JobAdmin(admin.ModelAdmin):
                 or RemoteForm(initial={"remote": {None: "", True: "true", False: "false"}[job.remote]}),
             },
             "rows": rows,
+            "widen": widen,
+            "related_weight": RELATED_WEIGHT,
             "page": page,
             "first_rank": start + 1,
             "previous_page": page - 1 if page > 1 else None,

@@ -24,7 +24,7 @@ from tests.factories import (
     SkillFactory,
     UserFactory,
 )
-from tests.jobs.stored import DESCRIPTION, make_skills
+from tests.jobs.stored import DESCRIPTION, make_skills, relate
 
 pytestmark = pytest.mark.django_db
 
@@ -582,3 +582,45 @@ def test_the_board_needs_the_candidate_view_permission_as_the_matches_do(client,
 
     assert client.get(matches(job)).status_code == 403
     assert client.get(board(job)).status_code == 403
+
+
+# --- "Widen with related skills" ---------------------------------------------------------------------------------
+
+
+def test_the_widen_checkbox_ranks_related_skills_and_leaves_the_page_as_it_was_when_off(
+    recruiter_client, job, skills, django_assert_num_queries
+):
+    """Rust (preferred) goes with Zig: widened, who has Zig ranks above who has neither and below who has Rust."""
+    relate("rust", "zig", lift=5.0)
+    base = {"go": 7, "postgresql": 7, "kafka": 7}
+    with_rust = person("Rhea Rust", {**base, "rust": 8})
+    with_zig = person("Zane Zig", {**base, "zig": 8})
+    neither = person("Nico Neither", base)
+
+    off = recruiter_client.get(matches(job)).content.decode()
+    # The related skills, for the ranking and for the page, and the names of those shown.
+    with django_assert_num_queries(MATCHES_QUERIES + 3):
+        widened = recruiter_client.get(matches(job) + "?widen=1").content.decode()
+
+    def order(html):
+        return [int(pk) for pk in re.findall(r'<tr class="match-row" data-candidate="(\d+)"', html)]
+
+    assert order(widened) == [with_rust.pk, with_zig.pk, neither.pk]
+    assert order(off) == [with_rust.pk, *sorted([with_zig.pk, neither.pk])], "off, Zig counts for nothing"
+    assert "Zig 8 ≈ Rust" in _result_rows(widened)[1]
+    assert 'title="related to Rust"' in widened
+    assert "chip-related" not in off
+    assert re.search(r'<input type="checkbox" name="widen" value="1" checked>', widened)
+    assert re.search(r'<input type="checkbox" name="widen" value="1">', off)
+    assert _result_rows(recruiter_client.get(matches(job) + "?widen=0").content.decode()) == _result_rows(off)
+
+
+def test_widened_pages_keep_the_widen_in_their_links(recruiter_client, job, monkeypatch):
+    monkeypatch.setattr(jobs_admin, "MATCHES_PER_PAGE", 1)
+    for n in range(3):
+        person(f"Go Person {n}", {"go": 9 - n})
+
+    html = recruiter_client.get(matches(job, 2) + "&widen=1").content.decode()
+
+    assert 'href="?page=3&amp;widen=1" rel="next"' in html
+    assert 'href="?page=1&amp;widen=1" rel="prev"' in html
