@@ -41,7 +41,14 @@ from ingestion.loaders import (
     skill_labels_resolve,
 )
 from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
-from ingestion.normalise import Limits, NormalisedProfile, apply_limits, document_label_keys, normalise
+from ingestion.normalise import (
+    Limits,
+    NormalisedProfile,
+    apply_limits,
+    document_label_keys,
+    identity_keys,
+    normalise,
+)
 from ingestion.parsers import detect_format, parse
 from ingestion.privacy import WITHHELD_NAME, documents_refused, identity_keys_refused, source_files_withhold
 from ingestion.selectors import may_view_every_batch, progress_from_counts
@@ -509,7 +516,10 @@ def _refuse_erased(
     with _import_transaction():
         _finish_files(_failure_rows(refused, summary))
         source_files_withhold(file_ids=[source.pk for source, _ in refused])
-        import_refusals_record(files=len(refused))
+        pairs = zip(parsed, messages, strict=True)
+        import_refusals_record(
+            files=len(refused), keys_by_doc=[identity_keys(document) for (_, document), message in pairs if message]
+        )
     return [pair for pair, message in zip(parsed, messages, strict=True) if not message]
 
 
@@ -534,7 +544,10 @@ def _refuse_erased_meanwhile(
     refused_ids = [source.pk for source, _ in refused]
     _finish_files(_failure_rows(refused, summary))
     source_files_withhold(file_ids=refused_ids, take_back_later=True)
-    import_refusals_record(files=len(refused))
+    import_refusals_record(
+        files=len(refused),
+        keys_by_doc=[profile.identity_keys for (_, profile), message in zip(loaded, messages, strict=True) if message],
+    )
     return [pair for pair, message in zip(loaded, messages, strict=True) if not message], set(refused_ids)
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "import_refusals_record",
     "query_names_them",
     "sourcing_records_add",
+    "suppressions_widen",
 ]
 
 # The notice is due a month after sourcing, in PostgreSQL's month arithmetic (31 January + 1 month is the end of
@@ -427,7 +428,51 @@ def _repositories_forget(repository_ids: list[int], *, accounts: Sequence[str], 
     return len(changed)
 
 
-def import_refusals_record(*, files: int) -> None:
-    """The audit row of an import that refused files of erased people (how many, no more)."""
+def import_refusals_record(*, files: int, keys_by_doc: Sequence[Sequence[tuple[str, str]]] = ()) -> None:
+    """The audit row of an import that refused files of erased people (how many, no more), and the refused
+    documents' identity keys (``keys_by_doc``) to widen the suppressions they matched (``suppressions_widen``)."""
     if files:
         PrivacyEvent.objects.create(kind=PrivacyEvent.Kind.IMPORT_REFUSED, counts={"files": files})
+    if keys_by_doc:
+        suppressions_widen(keys_by_doc=keys_by_doc)
+
+
+def suppressions_widen(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> int:
+    """Add the digests of every form of an identifier that matched a suppression in one of its forms, under the
+    suppression it matched; returns how many were added.
+
+    A digest cannot be re-keyed: a suppression made before a form existed (the canonical URL and e-mail keys of
+    ``profiles.identity.identity_key_forms`` came after the first erasures) holds the loader's form alone, and another
+    spelling of the same site would not match it. A refused file brings the identifier back in clear for a moment:
+    its other forms are hashed then, so the next spelling is refused too. Only identifiers that matched are widened
+    (the erased person's own, in the form they had), never the other identifiers of the file."""
+    groups = [forms for keys in keys_by_doc for key in keys if len(forms := identifier_digests([key])) > 1]
+    if not groups:
+        return 0
+    wanted = {digest for forms in groups for digest in forms}
+    found = {
+        (row.kind, row.digest): row
+        for row in Suppression.objects.filter(
+            digest__in=[digest for _, digest in wanted], kind__in={kind for kind, _ in wanted}
+        ).order_by("erased_at", "pk")
+    }
+    added = []
+    for forms in groups:
+        matched = [found[form] for form in forms if form in found]
+        if not matched:
+            continue
+        first = min(matched, key=lambda row: (row.erased_at, row.pk))
+        for kind, digest in forms:
+            if (kind, digest) not in found:
+                added.append(
+                    Suppression(
+                        kind=kind,
+                        digest=digest,
+                        erased_at=first.erased_at,
+                        reason=first.reason,
+                        erased_by_id=first.erased_by_id,
+                        request_id=first.request_id,
+                        erasure_id=first.erasure_id,
+                    )
+                )
+    return len(Suppression.objects.bulk_create(added, ignore_conflicts=True)) if added else 0

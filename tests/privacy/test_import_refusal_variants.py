@@ -59,3 +59,49 @@ def test_another_site_on_the_same_host_imports(erased):
 
     assert source.status == SourceFile.Status.IMPORTED
     assert Candidate.objects.count() == 1
+
+
+@pytest.fixture
+def erased_before_the_canonical_keys(officer):
+    """Erased when a suppression held the loader's form of each identifier alone (before the canonical URL and e-mail
+    keys): the digests of the canonical forms are taken away again."""
+    from privacy.hashing import identifier_digest
+    from privacy.models import Suppression
+    from profiles.identity import url_key
+
+    tove = import_file(TOVE_FILE)
+    candidate_erase(candidate=tove, user=officer)
+    canonical = url_key("https://tove.example.org")
+    assert canonical != "https://tove.example.org"
+    assert Suppression.objects.filter(digest=identifier_digest("url", canonical)).delete()[0] == 1
+    return timezone.localdate()
+
+
+def test_an_old_suppression_is_widened_by_the_first_file_it_refuses(erased_before_the_canonical_keys):
+    from privacy.models import Suppression
+
+    variant = tove_changed(url="http://www.tove.example.org/", email="someone@elsewhere.example", **ELSEWHERE)
+    before = Suppression.objects.count()
+    assert _import(variant).status == SourceFile.Status.IMPORTED  # the old record cannot match another spelling
+    Candidate.objects.all().delete()
+
+    refused = _import(tove_changed(url="https://tove.example.org", email="other@elsewhere.example", **ELSEWHERE))
+
+    assert refused.error.startswith(f"This person asked to be erased on {erased_before_the_canonical_keys:%Y-%m-%d}")
+    widened = Suppression.objects.order_by("-pk").first()
+    assert Suppression.objects.count() == before + 1
+    assert widened.kind == "url"
+    assert widened.erased_at.date() == erased_before_the_canonical_keys
+    again = tove_changed(url="https://www.tove.example.org/?from=cv", email="someone@elsewhere.example", **ELSEWHERE)
+    assert _import(again).status == SourceFile.Status.FAILED
+
+
+def test_widening_adds_no_identifier_the_refused_file_brought_of_its_own(erased_before_the_canonical_keys):
+    from privacy.hashing import identifier_digest
+    from privacy.models import Suppression
+
+    refused = _import(tove_changed(url="https://Tove-New.example.net/"))
+
+    assert refused.status == SourceFile.Status.FAILED  # by her GitHub account and e-mail
+    new_site = [identifier_digest("url", form) for form in ("https://tove-new.example.net", "tove-new.example.net")]
+    assert not Suppression.objects.filter(digest__in=new_site).exists()
