@@ -7,6 +7,9 @@ read-your-writes: a request that may write (any method but GET, HEAD, OPTIONS an
 sets a cookie, and that browser's reads stay on the primary for MULTIDB_PINNING_SECONDS (DATABASE_REPLICA_PIN_SECONDS),
 longer than the replicas lag. What multidb lacks is added here:
 
+- An API client keeps no cookie: the token it wrote with is pinned for as long in Django's cache, which all web
+  processes and hosts share (``ReplicaRoutingMiddleware``).
+
 - Only web requests read from replicas. multidb sends every read that is not pinned to a replica, in Celery workers
   and management commands too; but an import worker reads back what it has just written, and a migration the schema it
   changes, and behind a replica's lag both would go wrong. ``ReplicaRoutingMiddleware`` marks the thread while it serves
@@ -23,6 +26,7 @@ longer than the replicas lag. What multidb lacks is added here:
   transaction's writes.
 """
 
+import hashlib
 import logging
 import random
 import threading
@@ -30,24 +34,43 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.signals import request_finished
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 from multidb import PinningReplicaRouter
-from multidb.middleware import PinningRouterMiddleware
-from multidb.pinning import this_thread_is_pinned
+from multidb.middleware import READ_ONLY_METHODS, PinningRouterMiddleware, pinning_seconds
+from multidb.pinning import pin_this_thread, this_thread_is_pinned
+from redis.exceptions import RedisError
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
 
 logger = logging.getLogger(__name__)
 
-# How far a replica is behind, in seconds. `now() - pg_last_xact_replay_timestamp()` alone grows while the primary is
-# idle, with nothing to replay: a replica that has replayed all it received, from a primary it is streaming from,
-# is not behind. Without a WAL receiver (the primary is unreachable) it cannot know, and the age of its last replayed
-# transaction is the honest answer. NULL: nothing replayed since it started, and more to replay: unknown.
+PINNED_API_CLIENT_KEY_PREFIX = "db-pin:token:"
+
+# How far a replica is behind, in seconds, given the primary's WAL position read just before (pg_current_wal_insert_lsn:
+# where its next record goes). A replica that has replayed up to it has everything: 0, however old its last replayed
+# transaction is (an idle primary writes nothing to replay). One that has not is missing a change made after its last
+# replayed transaction: the age of that transaction is how stale it may be. The replica's own view is not enough: a
+# WAL receiver that is connected but receives nothing (a stuck link or WAL sender) has replayed all it received, and
+# would look current while the primary writes on. NULL: nothing replayed since it started, and more to replay: unknown.
+#
+# The next record's position is past the header of a new WAL page (24 bytes, 40 for a segment's first page) when the
+# last record ended on a page boundary, as after every segment switch (archive_timeout): a replica that replayed up to
+# that boundary is not behind. A record cannot start on the boundary itself, and none is shorter than 24 bytes, so
+# "up to 40 bytes short of it, from a page boundary" hides no record.
+_PRIMARY_WAL_SQL = "SELECT pg_current_wal_insert_lsn()::text"
 _LAG_SQL = """
+WITH replica AS (
+    SELECT pg_last_wal_replay_lsn() AS replayed,
+           pg_wal_lsn_diff(%s::pg_lsn, pg_last_wal_replay_lsn()) AS missing
+)
 SELECT pg_is_in_recovery(),
-       CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
-                 AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver) THEN 0
+       CASE WHEN missing <= 0
+                 OR (missing <= 40 AND pg_wal_lsn_diff(replayed, '0/0') %% current_setting('wal_block_size')::int = 0)
+            THEN 0
             ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float
        END
+FROM replica
 """
 
 # This thread's request: whether it may read from a replica, and the replica it reads from (None: not chosen yet).
@@ -116,11 +139,28 @@ class ReplicaRouter(PinningReplicaRouter):
             return False
         return True
 
+    def replica_lag(self, alias: str) -> tuple[bool, float | None]:
+        """Whether the replica is in recovery (following a primary), and how many seconds it is behind the primary
+        (None: unknown). Raises DatabaseError if either server cannot be asked."""
+        return self._lag_behind(alias, self._primary_wal_position())
+
+    @staticmethod
+    def _primary_wal_position() -> str:
+        with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+            cursor.execute(_PRIMARY_WAL_SQL)
+            return cursor.fetchone()[0]
+
+    @staticmethod
+    def _lag_behind(alias: str, primary_position: str) -> tuple[bool, float | None]:
+        with connections[alias].cursor() as cursor:
+            cursor.execute(_LAG_SQL, [primary_position])
+            return cursor.fetchone()
+
     def _check(self, alias: str, *, was: _ReplicaState | None) -> bool:
+        # The primary's errors are not caught: a request that cannot reach the primary fails anyway.
+        primary_position = self._primary_wal_position()
         try:
-            with connections[alias].cursor() as cursor:
-                cursor.execute(_LAG_SQL)
-                in_recovery, lag = cursor.fetchone()
+            in_recovery, lag = self._lag_behind(alias, primary_position)
         except DatabaseError as error:
             logger.warning("Read replica %s is unreachable (%s); reads go to the primary.", alias, error)
             return False
@@ -143,10 +183,27 @@ class ReplicaRouter(PinningReplicaRouter):
         return True
 
 
+def _token_pin_key(request) -> str | None:
+    """The cache key of the pin of the API token this request carries (Authorization: Token KEY), or None. A digest:
+    the cache holds no credential."""
+    parts = get_authorization_header(request).split()
+    if len(parts) != 2 or parts[0].lower() != TokenAuthentication.keyword.lower().encode():
+        return None
+    return f"{PINNED_API_CLIENT_KEY_PREFIX}{hashlib.sha256(parts[1]).hexdigest()}"
+
+
 class ReplicaRoutingMiddleware(PinningRouterMiddleware):
-    """Marks the thread as serving a web request, for ``ReplicaRouter``, and pins a writer's reads to the primary
-    (multidb's cookie). Synchronous only: the mark and the pin belong to the thread that runs the request's views, as
-    multidb's own pin does (gunicorn serves talentdb.wsgi, one thread a request)."""
+    """Marks the thread as serving a web request, for ``ReplicaRouter``, and pins a writer's reads to the primary.
+    Synchronous only: the mark and the pin belong to the thread that runs the request's views, as multidb's own pin
+    does (gunicorn serves talentdb.wsgi, one thread a request).
+
+    Two pins, each for MULTIDB_PINNING_SECONDS after a request that may write. A browser gets multidb's cookie. An API
+    client need keep no cookie: its token is pinned in Django's cache (Redis), which every web process and host shares,
+    so its next request reads from the primary wherever it is served. The pin is the token's, not the user's, because
+    it must be known before the request's first read, which is the token's own lookup (on a replica that may not have
+    the token yet either); the Authorization header is there from the start, the user only after that read. Only an
+    authenticated request's write pins its token: a refused one stores nothing. If the cache cannot be reached, a
+    token's reads go to the primary (never to a replica that may not have its write)."""
 
     sync_capable = True
     async_capable = False
@@ -158,4 +215,25 @@ class ReplicaRoutingMiddleware(PinningRouterMiddleware):
 
     def process_request(self, request):
         _request_started()
-        return super().process_request(request)
+        super().process_request(request)
+        key = _token_pin_key(request)
+        if key is not None and not this_thread_is_pinned():
+            try:
+                pinned = cache.get(key) is not None
+            except RedisError as error:
+                logger.warning("The cache is unreachable (%s); this API token's reads go to the primary.", error)
+                pinned = True
+            if pinned:
+                pin_this_thread()
+
+    def process_response(self, request, response):
+        response = super().process_response(request, response)
+        wrote = request.method not in READ_ONLY_METHODS or getattr(response, "_db_write", False)
+        user = getattr(request, "user", None)  # DRF sets it here once it has authenticated the token
+        key = _token_pin_key(request)
+        if wrote and key is not None and user is not None and user.is_authenticated:
+            try:
+                cache.set(key, 1, timeout=pinning_seconds())
+            except RedisError as error:
+                logger.warning("The cache is unreachable (%s); this API token's reads are not pinned.", error)
+        return response

@@ -2,6 +2,9 @@
 
 ``pg_basebackup -R`` copies the primary (the server DATABASE_URL names, with the test database already created) into
 a temporary folder, and ``pg_ctl`` starts the copy on a free port as a hot standby that streams the primary's WAL.
+It streams through a replication slot of its own, which keeps the primary's WAL until the copy has received it: on a
+busy server (other tests writing), the segments written during the copy were already recycled when it started, and it
+never caught up. ``remove()`` drops the slot; one left by a process that died is dropped by the next ``create()``.
 The copy's server runs as the ``postgres`` system user when the tests run as root (PostgreSQL refuses root), as the
 tests' own user otherwise. ``why_not()`` says why a machine cannot do it, for a skip.
 """
@@ -9,7 +12,9 @@ tests' own user otherwise. ``why_not()`` says why a machine cannot do it, for a 
 import contextlib
 import os
 import pwd
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -28,10 +33,23 @@ def _binary(name: str) -> Path | None:
     return None
 
 
+SLOT_PREFIX = "talentdb_test_replica_"
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def _process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's
+    return True
 
 
 class StreamingReplica:
@@ -44,6 +62,7 @@ class StreamingReplica:
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
         self._owner = "postgres" if os.geteuid() == 0 else None
+        self.slot = f"{SLOT_PREFIX}{os.getpid()}_{self.port}"
 
     @staticmethod
     def why_not(primary: dict) -> str | None:
@@ -78,12 +97,17 @@ class StreamingReplica:
 
     def _run(self, args: list[str], timeout: float = 120) -> None:
         command = ["runuser", "-u", self._owner, "--", *args] if self._owner else args
-        subprocess.run(command, check=True, timeout=timeout, capture_output=True, text=True)
+        done = subprocess.run(command, check=False, timeout=timeout, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise subprocess.CalledProcessError(done.returncode, args, done.stdout, done.stderr) from RuntimeError(
+                done.stderr.strip()[-2000:]
+            )
 
     def create(self) -> None:
         if self._owner:
             shutil.chown(self.folder, self._owner, self._owner)
         self.folder.chmod(0o700)
+        self._drop_slots_of_dead_processes()
         self._run(
             [
                 str(_binary("pg_basebackup")),
@@ -99,6 +123,9 @@ class StreamingReplica:
                 "-X",
                 "stream",
                 "--checkpoint=fast",
+                "--create-slot",
+                "--slot",
+                self.slot,
             ]
         )
         with psycopg.connect(**self.primary_params("postgres")) as primary:
@@ -160,6 +187,31 @@ class StreamingReplica:
             if self.running():
                 self.stop(mode="immediate")  # it is deleted next: nothing to write down
         shutil.rmtree(self.folder, ignore_errors=True)
+        with psycopg.connect(**self.primary_params("postgres")) as primary:
+            # The primary's WAL sender of the stopped copy may take a moment to let go of the slot.
+            deadline = time.monotonic() + 30
+            exists = "SELECT 1 FROM pg_replication_slots WHERE slot_name = %s"
+            while primary.execute(exists, [self.slot]).fetchone():
+                dropped = primary.execute(
+                    "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots "
+                    "WHERE slot_name = %s AND NOT active",
+                    [self.slot],
+                ).fetchone()
+                if dropped or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+
+    def _drop_slots_of_dead_processes(self) -> None:
+        """A slot keeps the primary's WAL for ever: drop those whose test process is gone (killed before remove())."""
+        with psycopg.connect(**self.primary_params("postgres")) as primary:
+            slots = primary.execute(
+                "SELECT slot_name FROM pg_replication_slots WHERE slot_name LIKE %s AND NOT active",
+                [SLOT_PREFIX + "%"],
+            ).fetchall()
+            for (name,) in slots:
+                match = re.fullmatch(rf"{SLOT_PREFIX}(\d+)_\d+", name)
+                if match and not _process_exists(int(match.group(1))):
+                    primary.execute("SELECT pg_drop_replication_slot(%s)", [name])
 
     def primary_params(self, dbname: str | None = None) -> dict:
         return {
@@ -190,6 +242,31 @@ class StreamingReplica:
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"the replica did not replay up to {target} in {timeout} s")
                 time.sleep(0.05)
+
+    def received(self, timeout: float = 30) -> None:
+        """Wait until the replica has received (not necessarily replayed) everything the primary has written so far."""
+        with psycopg.connect(**self.primary_params()) as primary:
+            [target] = primary.execute("SELECT pg_current_wal_flush_lsn()::text").fetchone()
+        deadline = time.monotonic() + timeout
+        with self.connect() as replica:
+            while not replica.execute("SELECT pg_last_wal_receive_lsn() >= %s::pg_lsn", [target]).fetchone()[0]:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"the replica did not receive up to {target} in {timeout} s")
+                time.sleep(0.05)
+
+    @contextlib.contextmanager
+    def wal_sender_stopped(self):
+        """The primary's WAL sender for this replica is frozen (SIGSTOP): the replica's receiver stays connected and
+        streaming, but receives nothing, as behind a stuck link. Needs the right to signal the primary's processes."""
+        with psycopg.connect(**self.primary_params("postgres")) as primary:
+            [pid] = primary.execute(
+                "SELECT active_pid FROM pg_replication_slots WHERE slot_name = %s", [self.slot]
+            ).fetchone()
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            os.kill(pid, signal.SIGCONT)
 
     @contextlib.contextmanager
     def replay_paused(self):

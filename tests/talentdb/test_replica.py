@@ -9,8 +9,10 @@ out.
 
 import copy
 import logging
+import os
 import time
 
+import psycopg
 import pytest
 from django.contrib.auth.models import Permission
 from django.db import DEFAULT_DB_ALIAS, connections, router
@@ -19,6 +21,7 @@ from rest_framework.test import APIClient
 
 from jobs.models import Job
 from profiles.models import Candidate
+from talentdb.db_router import ReplicaRouter
 from tests.factories import CandidateFactory, UserFactory
 from tests.talentdb.replica import StreamingReplica
 
@@ -124,22 +127,36 @@ def test_admin_changelist_profile_page_and_dashboard_are_read_from_the_replica(r
     assert Candidate.objects.count() == 2
 
 
-def test_a_write_goes_to_the_primary_and_pins_the_writers_reads_to_it(replica_reads, settings, seeded_vocabulary):
-    user = UserFactory(username="recruiter")
+def _job_writer(username: str):
+    user = UserFactory(username=username)
     user.user_permissions.add(*Permission.objects.filter(codename__in=["add_job", "change_job", "view_job"]))
-    writer = _api_client(user)  # keeps the cookies of its answers, as a browser does
-    other_client = _api_client(user)  # the same user elsewhere: no cookie
+    return user
+
+
+def _create_job(client):
+    created = client.post(
+        "/api/v1/jobs/",
+        {"title": "Platform engineer", "description": "Python and PostgreSQL on Kubernetes."},
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+    return created
+
+
+def test_a_write_goes_to_the_primary_and_pins_the_browsers_reads_to_it_by_cookie(
+    replica_reads, settings, seeded_vocabulary
+):
+    writer = _job_writer("recruiter")
+    browser = APIClient()  # a session, and the cookies of its answers, as a browser keeps them
+    browser.force_login(writer)
+    other_browser = APIClient()  # the same recruiter, signed in on another computer: no cookie
+    other_browser.force_login(writer)
 
     with replica_reads.replay_paused():
-        created = writer.post(
-            "/api/v1/jobs/",
-            {"title": "Platform engineer", "description": "Python and PostgreSQL on Kubernetes."},
-            format="json",
-        )
-        assert created.status_code == 201, created.content
+        created = _create_job(browser)
         job_id = created.json()["id"]
-        pinned = writer.get(f"/api/v1/jobs/{job_id}/")
-        unpinned = other_client.get(f"/api/v1/jobs/{job_id}/")
+        pinned = browser.get(f"/api/v1/jobs/{job_id}/")
+        unpinned = other_browser.get(f"/api/v1/jobs/{job_id}/")
         with replica_reads.connect() as replica:
             on_the_replica = replica.execute("SELECT count(*) FROM jobs_job WHERE id = %s", [job_id]).fetchone()[0]
 
@@ -150,7 +167,35 @@ def test_a_write_goes_to_the_primary_and_pins_the_writers_reads_to_it(replica_re
     assert pinned.json()["title"] == "Platform engineer"
     assert unpinned.status_code == 404  # the replica, paused before the job existed
     replica_reads.catch_up()
-    assert other_client.get(f"/api/v1/jobs/{job_id}/").status_code == 200
+    assert other_browser.get(f"/api/v1/jobs/{job_id}/").status_code == 200
+
+
+def test_a_token_clients_write_pins_that_tokens_reads_to_the_primary_in_any_web_process_until_the_pin_expires(
+    replica_reads, settings, seeded_vocabulary
+):
+    """An API client keeps no cookie: its token is pinned on the server side, in the cache every web process and host
+    shares. Each request here comes from a new client without cookies, as if served by another process."""
+    settings.MULTIDB_PINNING_SECONDS = 2
+    writer = _api_client(_job_writer("integration"))
+
+    def elsewhere(client: APIClient) -> APIClient:
+        """The same token, from a client without cookies."""
+        fresh = APIClient()
+        fresh.credentials(**client._credentials)
+        return fresh
+
+    with replica_reads.replay_paused():
+        created = _create_job(writer)
+        job_id = created.json()["id"]
+        pinned = elsewhere(writer).get(f"/api/v1/jobs/{job_id}/")
+        pinned_listing = elsewhere(writer).get("/api/v1/jobs/")
+        time.sleep(settings.MULTIDB_PINNING_SECONDS + 0.5)
+        expired = elsewhere(writer).get(f"/api/v1/jobs/{job_id}/")
+
+    assert pinned.status_code == 200  # the primary, which has the job
+    assert pinned.json()["title"] == "Platform engineer"
+    assert [job["id"] for job in pinned_listing.json()["results"]] == [job_id]
+    assert expired.status_code == 404  # the pin is over: the replica again
 
 
 def test_a_replica_further_behind_than_the_limit_is_skipped_with_a_log_line(replica_reads, settings, caplog):
@@ -176,6 +221,64 @@ def test_a_replica_further_behind_than_the_limit_is_skipped_with_a_log_line(repl
         for message in messages
     ), messages
     assert any("Read replica replica_test is back" in message for message in messages), messages
+
+
+def test_an_idle_replica_that_has_replayed_everything_is_not_behind(replica_reads):
+    """The age of its last replayed transaction is no lag when there is nothing more to replay, nor is the header of
+    the WAL segment the primary switched to (as archive_timeout makes it do)."""
+    with psycopg.connect(**replica_reads.primary_params()) as primary:
+        primary.execute("SELECT pg_switch_wal()")
+    replica_reads.catch_up()
+    time.sleep(1.5)  # the last transaction it replayed is that old now
+    deadline = time.monotonic() + 10
+    readings = []
+    # On a server that other clients write to, WAL may be in flight at a given instant: a few readings.
+    while time.monotonic() < deadline and 0 not in readings:
+        in_recovery, lag = ReplicaRouter().replica_lag(REPLICA)
+        assert in_recovery
+        readings.append(lag)
+        time.sleep(0.2)
+
+    assert 0 in readings, readings
+
+
+def test_a_replica_that_received_wal_it_has_not_replayed_is_as_far_behind_as_its_last_replayed_transaction(
+    replica_reads,
+):
+    candidate = CandidateFactory(name="Ada Before")
+
+    with replica_reads.replay_paused():
+        _rename_on_the_primary(candidate, "Ada After")
+        replica_reads.received()  # the change is on the replica's disk, not applied
+        time.sleep(1.5)
+        _, lag = ReplicaRouter().replica_lag(REPLICA)
+
+    assert lag > 1.5
+
+
+def test_a_replica_whose_wal_stream_is_stuck_is_behind_and_skipped(replica_reads, settings, caplog):
+    """Its WAL receiver is connected and has replayed all it received, but the primary's WAL sender sends nothing:
+    what the primary writes meanwhile never arrives."""
+    if os.geteuid() != 0:
+        pytest.skip("freezing the primary's WAL sender (SIGSTOP) needs root")
+    settings.DATABASE_REPLICA_MAX_LAG_SECONDS = 1
+    candidate = CandidateFactory(name="Ada Before")
+    api = _api_client(UserFactory(username="reader"))
+    replica_reads.catch_up()
+
+    with replica_reads.wal_sender_stopped(), caplog.at_level(logging.WARNING, logger="talentdb.db_router"):
+        _rename_on_the_primary(candidate, "Ada After")
+        time.sleep(1.5)
+        in_recovery, lag = ReplicaRouter().replica_lag(REPLICA)
+        with replica_reads.connect() as replica:
+            receiver = replica.execute("SELECT status FROM pg_stat_wal_receiver").fetchone()
+        read = api.get(f"/api/v1/candidates/{candidate.pk}/")
+
+    assert receiver == ("streaming",)
+    assert in_recovery
+    assert lag > 1.5
+    assert read.json()["name"] == "Ada After"  # from the primary
+    assert any("behind the primary" in record.getMessage() for record in caplog.records)
 
 
 def test_a_replica_stopped_between_two_checks_is_skipped_without_a_server_error(replica_reads, settings, caplog):
