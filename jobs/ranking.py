@@ -38,15 +38,16 @@ Wrong-country candidates stay in the pool and lose ``WEIGHT_LOCATION``: a recrui
 
 Widened (``widen=True``, off by default; the recruiter turns it on): each required and preferred skill brings its
 WIDEN_PER_SKILL related skills of highest lift (``profiles.RelatedSkill``, at WIDEN_MIN_LIFT or more), skills the
-criteria already name or exclude left out. They join the pool and count in ``preferred_fit`` as extra preferred
-skills of weight RELATED_WEIGHT each (a preferred skill weighs 1)::
+criteria already name or exclude left out. Their holders join the pool, and a related skill stands in for the skill it
+goes with at RELATED_WEIGHT of its score (the best one held, when several go with it)::
 
-    preferred_fit = (Σ preferred score / 10 + RELATED_WEIGHT × Σ related score / 10)
-                    / (n preferred + RELATED_WEIGHT × n related)
+    preferred skill:  max(score, RELATED_WEIGHT × related score) / 10
+    required skill:   max(its term above, RELATED_WEIGHT × related score / 20)
 
-A related skill never meets a required one: ``missing`` and ``missing_count`` stay as they are. ``matched`` lists the
-related skills held, each with ``related_to`` (the criteria's skill it goes with). Unwidened, or with no related skill
-stored, the statement is the one above, character for character.
+so a related skill never lowers a match, and weighs less than the skill itself: for a required skill at most the half
+credit of a score below the minimum. A related skill never meets a required one: ``missing`` and ``missing_count``
+stay as they are. ``matched`` lists the related skills held, each with ``related_to`` (the criteria's skill it goes
+with). Unwidened, or with no related skill stored, the statement is the one above, character for character.
 
 "More like this" (``similar_candidates``) is the same ranking over criteria read from one candidate
 (``similar_criteria``: their strongest skills and the topics of their work), that candidate left out.
@@ -110,8 +111,8 @@ COMMITS_PER_ACTIVE_MONTH = 5  # a month of activity counts as five commits: squa
 EVIDENCE_SATURATION = 50  # weighted commits giving half the evidence: 50 recent commits already show the skill
 EVIDENCE_SHOWN = 3  # repositories listed per result, strongest first
 
-# Widening (``widen=True``): a related skill is a hint that someone could do the job, not proof; it weighs half of a
-# skill the recruiter asked for, and only the few closest of each skill count (more would drown the preferred ones).
+# Widening (``widen=True``): a related skill is a hint that someone could do the job, not proof; it stands in for the
+# skill it goes with at half that skill's credit, and only the few closest of each skill count.
 RELATED_WEIGHT = 0.5
 WIDEN_PER_SKILL = 3
 WIDEN_MIN_LIFT = 2.0  # twice as often together as chance; the refresh keeps pairs from RELATED_SKILLS_MIN_LIFT (1.5)
@@ -197,27 +198,39 @@ def _mean(terms: list[str]) -> str:
     return f"(({' + '.join(terms)})::numeric / {len(terms)})" if terms else "1"
 
 
+def _stand_in(resolved: _Resolved, slug: str) -> str | None:
+    """Widened: RELATED_WEIGHT × the best score among the related skills that go with the criteria's ``slug`` (0
+    when the candidate holds none of them), or None when none goes with it."""
+    scores = [_SCORE.format(id=int(pk)) for _, pk, origin in resolved.related if origin == slug]
+    if not scores:
+        return None
+    return f"({RELATED_WEIGHT} * coalesce(greatest({', '.join(scores)}), 0))"
+
+
 def _match_sql(resolved: _Resolved, criteria: Criteria) -> tuple[str, dict]:
     required = []
-    for _, pk, min_score in resolved.required:
+    for slug, pk, min_score in resolved.required:
         if pk is None:
             required.append("0")
             continue
         score = _SCORE.format(id=int(pk))
-        required.append(
+        term = (
             f"(CASE WHEN {score} >= {int(min_score)} THEN {score} / 10.0 "
             f"WHEN {score} IS NOT NULL THEN {score} / 20.0 ELSE 0 END)"
         )
-    preferred = [
-        f"(coalesce({_SCORE.format(id=int(pk))}, 0) / 10.0)" if pk is not None else "0" for _, pk in resolved.preferred
-    ]
+        if (stand_in := _stand_in(resolved, slug)) is not None:  # at most the half credit of a score short of it
+            term = f"greatest({term}, {stand_in} / 20.0)"
+        required.append(term)
+    preferred = []
+    for slug, pk in resolved.preferred:
+        if pk is None:
+            preferred.append("0")
+            continue
+        score = f"coalesce({_SCORE.format(id=int(pk))}, 0)"
+        if (stand_in := _stand_in(resolved, slug)) is not None:
+            score = f"greatest({score}, {stand_in})"
+        preferred.append(f"({score} / 10.0)")
     preferred_fit = _mean(preferred)
-    if resolved.related:  # widened: related skills are preferred ones of weight RELATED_WEIGHT
-        related = [f"(coalesce({_SCORE.format(id=int(pk))}, 0) / 10.0)" for _, pk, _ in resolved.related]
-        preferred_fit = (
-            f"((({' + '.join(preferred) or '0'}) + {RELATED_WEIGHT} * ({' + '.join(related)}))::numeric"
-            f" / ({len(preferred)} + {RELATED_WEIGHT} * {len(related)}))"
-        )
     params: dict = {"today": None, "topics": list(resolved.topics)}
     keywords = []
     for index, keyword in enumerate(criteria.keywords):

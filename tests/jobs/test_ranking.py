@@ -218,6 +218,7 @@ def _widened_pool():
         "related": _person("Has Zig", WIDENED, skills={"go": 8, "zig": 8}),
         "nothing": _person("Go Only", WIDENED, skills={"go": 8}),
         "related only": _person("Zig Only", WIDENED, skills={"zig": 8}),
+        "stand-in for the required": _person("Grpc Only", WIDENED, skills={"grpc": 8}),
         "excluded": _person("Zig And Php", WIDENED, skills={"go": 8, "zig": 8, "php": 5}),
     }
 
@@ -227,17 +228,36 @@ def test_widened_a_related_skill_ranks_above_nothing_and_below_the_preferred_ski
 
     ranked = list(candidates_ranked(WIDENED, widen=True, today=TODAY))
 
-    assert ranked == [pool["preferred"], pool["related"], pool["nothing"], pool["related only"]]
-    # 40 × 0.8 + 10 × preferred_fit + 30 (no keywords, years or countries asked), evidence 0; preferred_fit over rust
-    # (weight 1), grpc and zig (weight 0.5 each): 0.8 / 2 = 0.4, 0.5 × 0.8 / 2 = 0.2, 0.
-    assert [row.match for row in ranked[:3]] == [66, 64, 62]
-    assert ranked[3].missing_count == 1, "a related skill never meets a required one"
+    assert ranked == [
+        pool["preferred"],
+        pool["related"],
+        pool["nothing"],
+        pool["stand-in for the required"],
+        pool["related only"],
+    ]
+    # 40 × required_fit + 10 × preferred_fit + 30 (no keywords, years or countries asked), evidence 0. rust 8 counts
+    # 0.8, zig 8 standing in for it 0.5 × 0.8 = 0.4; grpc 8 standing in for the missing go 0.5 × 8 / 20 = 0.2.
+    assert [row.match for row in ranked] == [70, 66, 62, 38, 34]
+    assert [row.missing_count for row in ranked] == [0, 0, 0, 1, 1], "a related skill never meets a required one"
     candidates_explain(ranked, WIDENED, widen=True)
     assert ranked[1].matched == [
         {"skill": "go", "score": 8, "required": True},
         {"skill": "zig", "score": 8, "required": False, "related_to": "rust"},
     ]
-    assert [row.missing for row in ranked] == [[], [], [], ["go"]]
+    assert [row.missing for row in ranked] == [[], [], [], ["go"], ["go"]]
+
+
+def test_widened_never_lowers_a_match():
+    """A related skill stands in for a skill the candidate lacks or holds lower: whoever holds the criteria's own
+    skills keeps the match they have unwidened."""
+    pool = _widened_pool()
+    plain = {row.pk: row.match for row in candidates_ranked(WIDENED, today=TODAY)}
+
+    widened = {row.pk: row.match for row in candidates_ranked(WIDENED, widen=True, today=TODAY)}
+
+    assert len(plain) == 3
+    assert all(widened[pk] >= match for pk, match in plain.items())
+    assert widened[pool["preferred"].pk] == plain[pool["preferred"].pk] == 70
 
 
 def test_unwidened_related_skills_count_for_nothing():
