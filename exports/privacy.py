@@ -17,7 +17,19 @@ from exports.services import _delete_files, _enqueue_on_commit
 from privacy.erasure import ErasureContext
 from privacy.services import query_names_them
 
-__all__ = ["exports_erase"]
+__all__ = ["exports_erase", "exports_naming"]
+
+
+def exports_naming(context: ErasureContext):
+    """The export jobs whose query searched for the person by name, e-mail or account."""
+    if not context.needles:
+        return Export.objects.none()
+    ids = [
+        pk
+        for pk, query in Export.objects.exclude(query="").values_list("pk", "query")
+        if query_names_them(query, context.needles)
+    ]
+    return Export.objects.filter(pk__in=ids)
 
 
 def exports_erase(context: ErasureContext) -> int:
@@ -44,13 +56,7 @@ def _queries_naming_them_forget(context: ErasureContext) -> int:
     """An export that searched for the person by name, e-mail or account keeps no such query: a finished or failed
     one's is emptied (its file is gone already); one still to run fails instead, as it would now find nobody and an
     empty query would export everyone."""
-    if not context.needles:
-        return 0
-    ids = [
-        pk
-        for pk, query in Export.objects.exclude(query="").values_list("pk", "query")
-        if query_names_them(query, context.needles)
-    ]
+    ids = list(exports_naming(context).values_list("pk", flat=True))
     if not ids:
         return 0
     Export.objects.filter(pk__in=ids, status__in=Export.ACTIVE).update(

@@ -6,8 +6,11 @@ class IngestionConfig(AppConfig):
     verbose_name = "Imports"
 
     def ready(self) -> None:
-        from ingestion.privacy import source_files_erase
+        from ingestion.privacy import source_files_erase, unlinked_source_files_naming
         from privacy.erasure import erasure_step_register
 
-        # An erasure empties the stored files about the person (privacy may not import ingestion: it calls this).
-        erasure_step_register("source_files", source_files_erase)
+        # An erasure empties the stored files about the person (privacy may not import ingestion: it calls this); the
+        # access request shows the files linked to no candidate that it would empty (their own are its relation).
+        erasure_step_register(
+            "source_files", source_files_erase, held={"source_files_not_linked": unlinked_source_files_naming}
+        )

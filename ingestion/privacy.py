@@ -28,12 +28,18 @@ from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
 from privacy.erasure import ErasureContext
 from privacy.models import Suppression
-from privacy.selectors import suppressed_documents
+from privacy.selectors import documents_naming_person, suppressed_documents
 from privacy.services import erasure_message
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["documents_refused", "identity_keys_refused", "source_files_erase", "source_files_withhold"]
+__all__ = [
+    "documents_refused",
+    "identity_keys_refused",
+    "source_files_erase",
+    "source_files_withhold",
+    "unlinked_source_files_naming",
+]
 
 WITHHELD_NAME = "(withheld: an erased person)"
 ERASE_SCAN_CHUNK = 200
@@ -123,11 +129,11 @@ def source_files_erase(context: ErasureContext) -> int:
     """Erasure step: the files that built the person (linked to them or to a candidate merged into them), and the
     stored files linked to no candidate (failed, or whose candidate was deleted) whose document names them. The
     latter are found best effort: files whose bytes hold the person's name or an identifier (``context.needles``)
-    are parsed again and kept when their identity keys match a suppression. A file no parser reads is left as it is,
+    are parsed again and kept when their identity keys match the person's. A file no parser reads is left as it is,
     and so is one naming the person only in a way the identity keys do not (a name in a summary, an e-mail written
     with escapes)."""
     linked = set(SourceFile.objects.filter(candidate_id__in=context.candidate_ids).values_list("pk", flat=True))
-    unlinked = _unlinked_files_naming_them(context.needles)
+    unlinked = _unlinked_files_naming_them(context)
     day = timezone.localdate(context.erased_at)
     why = "under the retention policy" if context.reason == Suppression.Reason.RETENTION else "at the person's request"
     file_ids = sorted(linked | unlinked)
@@ -170,10 +176,18 @@ def _like_pattern(needle: str) -> str:
     return "%" + needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
-def _unlinked_files_naming_them(needles: tuple[str, ...]) -> set[int]:
+def unlinked_source_files_naming(context: ErasureContext):
+    """The stored files linked to no candidate whose document names the person (what the erasure empties besides
+    their own files; the access request shows them)."""
+    return SourceFile.objects.filter(pk__in=sorted(_unlinked_files_naming_them(context)))
+
+
+def _unlinked_files_naming_them(context: ErasureContext) -> set[int]:
     """The unlinked stored files whose document names the person. A scan of the bytes for their name and identifiers
-    finds the candidates (one statement); only those are parsed, and kept if their identity keys match."""
-    if not needles:
+    finds the candidates (one statement); only those are parsed, and kept if their identity keys match theirs
+    (``privacy.selectors.documents_naming_person``: a namesake's file stays)."""
+    needles = context.needles
+    if not needles or not context.digests:
         return set()
     with connection.cursor() as cursor:
         cursor.execute(_UNLINKED_HOLDING_SQL, [[_like_pattern(n) for n in needles], list(needles)])
@@ -185,19 +199,16 @@ def _unlinked_files_naming_them(needles: tuple[str, ...]) -> set[int]:
         if document is not None:
             batch.append((pk, document))
         if len(batch) >= ERASE_SCAN_CHUNK:
-            found |= _naming_them(batch)
+            found |= _naming_them(batch, context.digests)
             batch = []
     if batch:
-        found |= _naming_them(batch)
+        found |= _naming_them(batch, context.digests)
     return found
 
 
-def _naming_them(batch: list[tuple[int, ProfileDocument]]) -> set[int]:
-    # The suppressions are written before the steps run, in the same transaction: the import's own check, applied to
-    # these files, says which name the person (a namesake's file stays). A file of someone erased before is emptied
-    # too: it should have been already.
-    refused = suppressed_documents(keys_by_doc=[identity_keys(document) for _, document in batch])
-    return {pk for (pk, _), erased_at in zip(batch, refused, strict=True) if erased_at is not None}
+def _naming_them(batch: list[tuple[int, ProfileDocument]], digests: frozenset[tuple[str, str]]) -> set[int]:
+    naming = documents_naming_person(keys_by_doc=[identity_keys(document) for _, document in batch], digests=digests)
+    return {pk for (pk, _), theirs in zip(batch, naming, strict=True) if theirs}
 
 
 def _document_or_none(pk: int, data: bytes) -> ProfileDocument | None:

@@ -22,7 +22,9 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from privacy.erasure import held_finders
 from privacy.models import PrivacyEvent, SourcingRecord
+from privacy.services import admin_log_naming, erasure_context, saved_searches_naming
 from profiles.models import (
     Candidate,
     CandidateSkill,
@@ -145,7 +147,22 @@ def subject_access_document(*, candidate_id: int) -> dict:
         {"history_user_username": "history_user__username"},
     )
     document["admin_log"] = _admin_log_rows(pks)
+    # The rows no key ties to them that an erasure would take or empty too, found as it finds them.
+    context = erasure_context(Candidate.objects.get(pk=candidate_id))
+    about_them = {row["id"] for row in document["admin_log"]}
+    for section, finder in held_sections().items():
+        rows = _rows(finder(context))
+        if finder is admin_log_naming:
+            rows = [row for row in rows if row["id"] not in about_them]
+        document[section] = rows
     return document
+
+
+def held_sections() -> dict:
+    """The access request's sections of rows that do not point at the person, by the finders the erasure uses: this
+    app's (saved searches for them, the admin log's other rows naming them) and those the apps above register with
+    their erasure steps (``privacy.erasure.held_finders``: files linked to no candidate, exports' queries)."""
+    return {"saved_searches": saved_searches_naming, "admin_log_mentions": admin_log_naming, **held_finders()}
 
 
 def _admin_log_rows(pks: dict[type[models.Model], list]) -> list[dict]:
@@ -248,6 +265,14 @@ def _log_line(r: dict) -> str:
     return f"{_when(r['action_time'])} {r['content_type_model']} {what} by {r['user_username'] or '-'}"
 
 
+def _log_mention_line(r: dict) -> str:
+    return f"{_when(r['action_time'])} {r['object_repr']}"
+
+
+def _file_line(r: dict) -> str:
+    return f"file #{r['id']} ({r['size']} bytes, {r['status']}, received {_when(r['created_at'], minutes=False)})"
+
+
 def _other_of_pair(r: dict, document: dict) -> int:
     return r["second_id"] if r["first_id"] == document["candidate_id"] else r["first_id"]
 
@@ -313,6 +338,10 @@ def subject_access_summary(document: dict) -> str:
         ("Records merged into this one", "merges_into_this_candidate", _merge_line),
         ("Marked as a different person from", "not_duplicates", lambda r: f"candidate #{_other_of_pair(r, document)}"),
         ("Admin log (changes made in the admin)", "admin_log", _log_line),
+        ("Admin log entries about other records that name them", "admin_log_mentions", _log_mention_line),
+        ("Saved searches for them", "saved_searches", lambda r: f"{r['name']}: {r['query']}"),
+        ("Stored files about them linked to no candidate (text in the JSON)", "source_files_not_linked", _file_line),
+        ("Exports that searched for them", "exports_searching_for_them", lambda r: f"{r['format']}: {r['query']}"),
         ("Erasure requests", "erasure_requests", lambda r: f"{_when(r['requested_at'], minutes=False)}: {r['status']}"),
     ]
     for title, key, line in sections:
@@ -343,6 +372,10 @@ SECTION_KEYS_IN_SUMMARY = frozenset(
         "not_duplicates",
         "erasure_requests",
         "admin_log",
+        "admin_log_mentions",
+        "saved_searches",
+        "source_files_not_linked",
+        "exports_searching_for_them",
     }
 )
 

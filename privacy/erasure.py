@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-__all__ = ["ErasureContext", "erasure_step_register", "erasure_steps"]
+from django.db.models import QuerySet
+
+__all__ = ["ErasureContext", "erasure_step_register", "erasure_steps", "held_finders"]
 
 
 @dataclass(frozen=True)
@@ -29,17 +31,31 @@ class ErasureContext:
     needles: tuple[str, ...] = ()
     # Why (``Suppression.Reason``): what a message left in place of their data says.
     reason: str = "request"
+    # Their names and e-mail as a person writes them (the needles without accounts and URLs): what the admin log's
+    # messages are searched for.
+    names: tuple[str, ...] = ()
 
 
 ErasureStep = Callable[[ErasureContext], int]
+# The rows a step removes or empties that no key ties to the person (a failed file naming them, a search for them):
+# the access request shows what the erasure would take, from the same finders.
+HeldFinder = Callable[[ErasureContext], QuerySet]
 _STEPS: dict[str, ErasureStep] = {}
+_HELD: dict[str, HeldFinder] = {}
 
 
-def erasure_step_register(name: str, step: ErasureStep) -> None:
-    """Run ``step`` on every erasure; its count is recorded under ``name``. Registering a name again replaces it (an
-    app's ``ready`` may run twice in tests)."""
+def erasure_step_register(name: str, step: ErasureStep, *, held: dict[str, HeldFinder] | None = None) -> None:
+    """Run ``step`` on every erasure; its count is recorded under ``name``. ``held`` names, by access-request section,
+    the finders of the rows ``step`` changes that do not point at the person. Registering a name again replaces it
+    (an app's ``ready`` may run twice in tests)."""
     _STEPS[name] = step
+    _HELD.update(held or {})
 
 
 def erasure_steps() -> dict[str, ErasureStep]:
     return dict(_STEPS)
+
+
+def held_finders() -> dict[str, HeldFinder]:
+    """Every registered finder, by the access request's section name."""
+    return dict(_HELD)

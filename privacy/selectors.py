@@ -14,7 +14,7 @@ from privacy.hashing import identifier_digests
 from privacy.models import Suppression
 from profiles.models import CandidateIdentifier
 
-__all__ = ["Suppressed", "suppressed_documents"]
+__all__ = ["Suppressed", "documents_naming_person", "suppressed_documents"]
 
 NAME = CandidateIdentifier.Kind.NAME_LOCATION
 
@@ -100,3 +100,20 @@ def _kinds_by_erasure(erasure_ids: set[int]) -> dict[int, set[str]]:
     for erasure_id, kind in rows:
         kinds.setdefault(erasure_id, set()).add(kind)
     return kinds
+
+
+def documents_naming_person(
+    *, keys_by_doc: Sequence[Sequence[tuple[str, str]]], digests: frozenset[tuple[str, str]]
+) -> list[bool]:
+    """For each document's identity keys, whether it names the person whose identity-key digests are ``digests``
+    (``privacy.services.erasure_context``), by the rule of ``suppressed_documents``: an external identifier of theirs,
+    or their name with location in a document that names no account of a kind they have (a namesake has their own)."""
+    their_kinds = {kind for kind, _ in digests if kind != NAME}
+    naming = []
+    for keys in keys_by_doc:
+        document = identifier_digests(keys)
+        external = any(key in digests for key in document if key[0] != NAME)
+        name = any(key in digests for key in document if key[0] == NAME)
+        document_kinds = {kind for kind, _ in document if kind != NAME}
+        naming.append(external or (name and not document_kinds & their_kinds))
+    return naming

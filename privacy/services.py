@@ -15,7 +15,7 @@ from datetime import datetime
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.db.models.deletion import Collector
 from django.db.models.expressions import RawSQL
 from django.http import QueryDict
@@ -29,13 +29,16 @@ from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Reposit
 from profiles.selectors import candidate_filter_choices_forget
 
 __all__ = [
+    "admin_log_naming",
     "candidate_erase",
     "candidate_identity_keys",
+    "erasure_context",
     "erasure_message",
     "erasure_request_create",
     "erasure_request_reject",
     "import_refusals_record",
     "query_names_them",
+    "saved_searches_naming",
     "sourcing_records_add",
     "suppressions_widen",
 ]
@@ -140,13 +143,10 @@ def candidate_erase(
     # that finished meanwhile may have added some).
     _lock_identity_keys(candidate_identity_keys(Candidate.objects.get(pk=candidate.pk)))
     candidate = Candidate.objects.select_for_update().get(pk=candidate.pk)
-    keys = candidate_identity_keys(candidate)
     now = timezone.now()
-    merges = list(MergeRecord.objects.filter(survivor=candidate).values_list("merged_id", "merged_name"))
-    merged_ids = [merged_id for merged_id, _ in merges]
-    ids = (candidate.pk, *merged_ids)
-    digests = identifier_digests(keys)
-    counts: dict[str, int] = {"candidates": 1, "merged_candidates": len(merged_ids)}
+    context = erasure_context(candidate, erased_at=now, reason=reason)
+    ids, digests, counts = context.candidate_ids, sorted(context.digests), context.counts
+    counts.update({"candidates": 1, "merged_candidates": len(ids) - 1})
 
     if request is None:
         request = ErasureRequest.objects.filter(candidate=candidate, status=ErasureRequest.Status.OPEN).first()
@@ -169,21 +169,11 @@ def candidate_erase(
     # rejected one's neither. Before the delete, which empties the requests' candidate.
     ErasureRequest.objects.filter(candidate=candidate).exclude(reason="").update(reason=ERASED_TEXT)
 
-    context = ErasureContext(
-        candidate_ids=ids,
-        digests=frozenset(digests),
-        erased_at=now,
-        counts=counts,
-        needles=_needles(candidate, merged_names=[name for _, name in merges]),
-        reason=reason,
-    )
     for name, step in erasure_steps().items():
         counts[name] = step(context)
 
-    counts["admin_log_entries"] = _admin_log_forget(
-        candidate, names=[candidate.name, *(name for _, name in merges), candidate.email]
-    )
-    counts["saved_searches"] = _saved_searches_naming_them_delete(context.needles)
+    counts["admin_log_entries"] = _admin_log_forget(candidate, names=context.names)
+    counts["saved_searches"] = saved_searches_naming(context).delete()[0]
     counts["merge_records"] = MergeRecord.objects.filter(Q(survivor_id__in=ids) | Q(merged_id__in=ids)).delete()[0]
     repository_ids = list(candidate.contributions.values_list("repository_id", flat=True))
     accounts = list(
@@ -201,6 +191,24 @@ def candidate_erase(
     event.save(update_fields=["counts"])
     transaction.on_commit(candidate_filter_choices_forget, robust=True)
     return event
+
+
+def erasure_context(
+    candidate: Candidate, *, erased_at: datetime | None = None, reason: str = Suppression.Reason.REQUEST
+) -> ErasureContext:
+    """What an erasure of the candidate knows of them (``privacy.erasure.ErasureContext``): their ids with those
+    merged into them, the digests of their identity keys, and the strings a row not tied to them may name them by.
+    The access request reads with the same context what the erasure would take."""
+    merges = list(MergeRecord.objects.filter(survivor=candidate).values_list("merged_id", "merged_name"))
+    merged_names = [name for _, name in merges]
+    return ErasureContext(
+        candidate_ids=(candidate.pk, *(merged_id for merged_id, _ in merges)),
+        digests=frozenset(identifier_digests(candidate_identity_keys(candidate))),
+        erased_at=erased_at or timezone.now(),
+        needles=_needles(candidate, merged_names=merged_names),
+        reason=reason,
+        names=tuple(name for name in dict.fromkeys([candidate.name, *merged_names, candidate.email]) if name),
+    )
 
 
 def _lock_identity_keys(keys: list[tuple[str, str]]) -> None:
@@ -257,9 +265,20 @@ def _admin_log_names_forget(names: Sequence[str]) -> int:
     Django stores a change message as ``json.dumps`` of a list, non-ASCII letters escaped ("Zo\\u00eb"): one query
     finds the rows holding a name in either form, and each message is rewritten parsed, its strings only, then dumped
     as Django dumps it. A message that is not JSON (an old row, a custom one) is rewritten as text."""
+    changed = []
+    for row, message, repr_ in _admin_log_rows_naming(names):
+        row.change_message, row.object_repr = message, repr_
+        changed.append(row)
+    LogEntry.objects.bulk_update(changed, ["change_message", "object_repr"], batch_size=500)
+    return len(changed)
+
+
+def _admin_log_rows_naming(names: Sequence[str]) -> list[tuple[LogEntry, str, str]]:
+    """The admin log's rows whose message or object names one of ``names`` as whole words, each with its message and
+    object text rewritten without them."""
     names = [name for name in names if len(name_key(name).replace(" ", "")) >= NEEDLE_MIN_CHARS]
     if not names:
-        return 0
+        return []
     patterns = [_whole_words_re(name) for name in names]
     forms = sorted({form.lower() for name in names for form in (name, json.dumps(name)[1:-1])})
     candidates = LogEntry.objects.filter(
@@ -275,14 +294,17 @@ def _admin_log_names_forget(names: Sequence[str]) -> int:
             text = pattern.sub(ERASED_TEXT, text)
         return text
 
-    changed = []
-    for row in candidates:
+    naming = []
+    for row in candidates.order_by("pk"):
         message, repr_ = _json_strings_map(row.change_message, scrub), scrub(row.object_repr)
         if (message, repr_) != (row.change_message, row.object_repr):
-            row.change_message, row.object_repr = message, repr_
-            changed.append(row)
-    LogEntry.objects.bulk_update(changed, ["change_message", "object_repr"], batch_size=500)
-    return len(changed)
+            naming.append((row, message, repr_))
+    return naming
+
+
+def admin_log_naming(context: ErasureContext) -> QuerySet[LogEntry]:
+    """The admin log's rows that name the person in their text (the erasure rewrites them)."""
+    return LogEntry.objects.filter(pk__in=[row.pk for row, _, _ in _admin_log_rows_naming(context.names)])
 
 
 def _whole_words_re(needle: str) -> re.Pattern[str]:
@@ -343,13 +365,12 @@ def query_names_them(query: str, needles: Sequence[str]) -> bool:
     return any(len(needle) == 1 and needle[0] in owners for needle in wanted)
 
 
-def _saved_searches_naming_them_delete(needles: Sequence[str]) -> int:
-    """A saved search for the person by name, e-mail or account is about them alone: it goes. One that finds them
-    among others (a skill, a country) stays, and no longer finds them."""
-    if not needles:
-        return 0
+def saved_searches_naming(context: ErasureContext) -> QuerySet[SavedSearch]:
+    """The saved searches for the person by name, e-mail or account: about them alone, the erasure deletes them. One
+    that finds them among others (a skill, a country) stays, and no longer finds them."""
+    needles = context.needles
     ids = [pk for pk, query in SavedSearch.objects.values_list("pk", "query") if query_names_them(query, needles)]
-    return SavedSearch.objects.filter(pk__in=ids).delete()[0] if ids else 0
+    return SavedSearch.objects.filter(pk__in=ids)
 
 
 def _repositories_delete_unused(repository_ids: list[int]) -> int:

@@ -16,6 +16,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils import timezone
 
+from exports.models import Export
+from ingestion.models import SourceFile
 from privacy.access import _section_of, candidate_relations, subject_access_document, subject_access_summary
 from privacy.admin_access import MAX_PEOPLE, register_on_candidate_admin
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord
@@ -27,6 +29,7 @@ from profiles.models import (
     MergeRecord,
     NotDuplicate,
     Repository,
+    SavedSearch,
     Shortlist,
     ShortlistEntry,
     ShortlistEntryEvent,
@@ -330,3 +333,71 @@ def test_the_document_holds_every_row_an_erasure_of_the_person_removes(person):
     for model, pks in removed.items():
         assert pks <= in_document.get(model, set()), f"{model._meta.label}: {pks - in_document.get(model, set())}"
     assert {LogEntry, Candidate.history.model, ShortlistEntryEvent, Repository} <= set(removed)
+
+
+def _row_values() -> dict:
+    """Every row of every table, by model and primary key, as the database holds it."""
+    return {
+        model: {
+            row["pk"]: row
+            for row in model._base_manager.values("pk", *(f.attname for f in model._meta.concrete_fields))
+        }
+        for model in django_apps.get_models(include_auto_created=True)
+    }
+
+
+def _names_her(row: dict, needles) -> bool:
+    text = json.dumps({k: str(v) for k, v in row.items()}, ensure_ascii=False).lower()
+    return any(needle.lower() in text for needle in needles)
+
+
+def test_the_document_holds_every_row_an_erasure_of_everything_a_team_did_with_her_takes(
+    officer, recruiter, export_storage, django_capture_on_commit_callbacks
+):
+    """Issue 18, the access request against the erasure test's person (an import, an edit, a shortlist note, the
+    admin log, a merge, saved searches and exports for her, a failed file linked to no one, a repository others use):
+    every row the erasure deletes, and every row naming her that it changes, is in her document. The tables are all
+    of Django's registry and the sections those of ``candidate_relations`` and ``held_sections``, so a new table or
+    a new erasure step cannot be left out."""
+    from privacy.access import held_sections
+    from privacy.services import erasure_context
+    from tests.privacy.people import TOVE_NEEDLES
+    from tests.privacy.test_erasure import _tove_everywhere
+
+    tove, _, _ = _tove_everywhere(officer, recruiter, export_storage)
+    document = subject_access_document(candidate_id=tove.pk)
+    context = erasure_context(tove)
+    section_models = {section: finder(context).model for section, finder in held_sections().items()}
+    before = _row_values()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=tove, user=officer)
+
+    after = _row_values()
+    in_document = {
+        Candidate: {document["candidate_id"]},
+        Candidate.history.model: {r["history_id"] for r in document["history"]},
+        LogEntry: {r["id"] for r in document["admin_log"]},
+        ShortlistEntryEvent: {e["id"] for r in document["shortlist_entries"] for e in r["events"]},
+        Repository: {r["repository_id"] for r in document["contributions"]},
+        SourcingRecord: {document["sourcing_record"]["candidate_id"]},
+    }
+    for relation in candidate_relations():
+        section = document[_section_of(relation)]
+        rows = [section] if isinstance(section, dict) else section
+        in_document.setdefault(relation.related_model, set()).update(
+            r[relation.related_model._meta.pk.attname] for r in rows
+        )
+    for section, model in section_models.items():
+        in_document.setdefault(model, set()).update(r[model._meta.pk.attname] for r in document[section])
+    taken = {}
+    for model, rows in before.items():
+        gone = set(rows) - set(after[model])
+        changed = {pk for pk in set(rows) & set(after[model]) if rows[pk] != after[model][pk]}
+        naming = {pk for pk in changed if _names_her(rows[pk], TOVE_NEEDLES)}
+        if gone | naming:
+            taken[model] = gone | naming
+    assert {SavedSearch, LogEntry, SourceFile, Export, Repository} <= set(taken), "the fixture lost a case"
+    for model, pks in taken.items():
+        missing = pks - in_document.get(model, set())
+        assert not missing, f"{model._meta.label}: rows {sorted(missing)} are taken by the erasure, not in the document"
