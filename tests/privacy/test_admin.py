@@ -124,3 +124,42 @@ def test_a_selection_of_more_than_a_hundred_is_refused_not_cut(client, officer, 
     assert response.status_code == 302
     assert Candidate.objects.count() == 3
     assert not PrivacyEvent.objects.exists()
+
+
+def test_a_recruiter_gets_no_erasure_page_and_no_privacy_lists(client, recruiter):
+    client.force_login(recruiter)
+    candidate = CandidateFactory(name="Pia Example")
+    ErasureRequest.objects.create(candidate=candidate, requested_by=recruiter)
+
+    confirmation = _post_action(client, "erase_candidates", [candidate])  # the first step, before "apply"
+    from_requests = _post_action(
+        client, "erase_requested", [ErasureRequest.objects.get()], url="admin:privacy_erasurerequest_changelist"
+    )
+    confirmed = _post_action(
+        client,
+        "erase_requested",
+        [ErasureRequest.objects.get()],
+        url="admin:privacy_erasurerequest_changelist",
+        apply="1",
+    )
+
+    assert b"Erase candidates" not in confirmation.content
+    assert (from_requests.status_code, confirmed.status_code) == (403, 403)
+    for name in ("erasurerequest", "suppression", "privacyevent", "sourcingrecord"):
+        assert client.get(reverse(f"admin:privacy_{name}_changelist")).status_code == 403, name
+    assert Candidate.objects.filter(pk=candidate.pk).exists()
+    assert ErasureRequest.objects.get().status == ErasureRequest.Status.OPEN
+    assert not PrivacyEvent.objects.exists()
+
+
+@pytest.mark.parametrize("method", ["delete", "post", "put", "patch"])
+def test_the_api_erases_nobody_a_recruiter_included(client, recruiter, method):
+    """The API has no erasure: a candidate is erased in the admin or with manage.py erase, by a privacy officer."""
+    client.force_login(recruiter)
+    candidate = CandidateFactory(name="Pia Example")
+
+    response = getattr(client, method)(f"/api/v1/candidates/{candidate.pk}/", content_type="application/json")
+
+    assert response.status_code == 405
+    assert Candidate.objects.filter(pk=candidate.pk).exists()
+    assert not PrivacyEvent.objects.exists()
