@@ -1,17 +1,25 @@
 """API latency at scale: representative requests through the full Django stack, next to their SQL run raw.
 
-    DEBUG=1 .venv/bin/python bench/api.py [--count 1000000] [--requests 200]
+    DEBUG=1 .venv/bin/python bench/api.py [--count 1000000] [--requests 200] [--replica postgres://HOST:PORT]
 
 Loads (or reuses) ``count`` synthetic candidates with ``bench.dataset.ensure_dataset``, then for each request:
 times it ``--requests`` times through Django's test client (URL routing, middleware, token authentication,
 throttling, filters, serializers, JSON rendering: everything but the socket), captures the SQL it ran, and times the
 same statements run directly on a database cursor (fetching every row). Prints p50 / p99 of both and their ratio.
 Requests run with DEBUG off (as in production) whatever the environment says; DEBUG=1 only spares a SECRET_KEY.
+
+``--replica URL`` (or BENCH_REPLICA_URL) names a streaming replica of DATABASE_URL's server; its database is the
+benchmark's. It is configured as DATABASE_REPLICA_URLS is, with the router and middleware (talentdb/db_router.py), and
+each request is measured twice: pinned to the primary (multidb's cookie, as after a write), and through the router to
+the replica. Each raw statement runs on the server that ran it in the request: ``statements`` says how many of a
+replica request's still went to the primary (raw SQL on ``django.db.connection`` is not routed). The benchmark stops if
+the router skipped the replica (down, lagging, or not in recovery: its log line says which).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -19,7 +27,10 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.dataset import ensure_dataset
+from bench._django import _with_database
+from bench.dataset import database_name, ensure_dataset
+
+REPLICA_ALIAS = "replica_0"  # the first of DATABASE_REPLICA_URLS
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -71,33 +82,70 @@ def scenarios(count: int) -> list[tuple[str, list[str], int]]:
     ]
 
 
-def measure(client, urls: list[str], requests: int) -> tuple[list[float], list[float], int]:
-    """Stack timings, raw-SQL timings (every statement of the same request), and the rows of a page."""
-    from django.db import connection
+# The router's own check of a replica (talentdb/db_router.py), when one falls in a request: not the request's SQL.
+_ROUTER_CHECKS = ("pg_last_wal_replay_lsn", "pg_current_wal_insert_lsn")
+
+
+def measure(client, urls: list[str], requests: int, alias: str) -> tuple[list[float], list[float], int, list[str]]:
+    """Stack timings, raw-SQL timings (every statement of the same request, each on the server that ran it), the rows
+    of a page, and the servers of one request's statements. ``alias``: the database the requests must read from."""
+    from contextlib import ExitStack
+
+    from django.db import connections
     from django.test.utils import CaptureQueriesContext
 
-    statements: dict[str, list[str]] = {}
+    aliases = sorted({"default", alias})
+    statements: dict[str, list[tuple[str, str]]] = {}
     for url in urls:  # warms caches and connections, and records each request's SQL
-        with CaptureQueriesContext(connection) as captured:
+        with ExitStack() as stack:
+            captured = {a: stack.enter_context(CaptureQueriesContext(connections[a])) for a in aliases}
             response = client.get(url)
         assert response.status_code == 200, response.content[:500]
-        statements[url] = [query["sql"] for query in captured.captured_queries]
+        statements[url] = [
+            (a, query["sql"])
+            for a in aliases
+            for query in captured[a].captured_queries
+            if not any(check in query["sql"] for check in _ROUTER_CHECKS)
+        ]
+        if not any(a == alias for a, _ in statements[url]):
+            raise SystemExit(f"{url} read nothing from {alias}: the router skipped it (see its log line above)")
     rows = len(response.json().get("results", [None]))
-    stack: list[float] = []
+    stack_times: list[float] = []
     for index in range(requests):
         started = time.perf_counter()
         response = client.get(urls[index % len(urls)])
-        stack.append(time.perf_counter() - started)
+        stack_times.append(time.perf_counter() - started)
         assert response.status_code == 200, response.content[:500]
     raw: list[float] = []
     for index in range(requests):
         started = time.perf_counter()
-        with connection.cursor() as cursor:
-            for sql in statements[urls[index % len(urls)]]:
+        for a, sql in statements[urls[index % len(urls)]]:
+            with connections[a].cursor() as cursor:
                 cursor.execute(sql)
                 cursor.fetchall()
         raw.append(time.perf_counter() - started)
-    return stack, raw, rows
+    return stack_times, raw, rows, [a for a, _ in statements[urls[-1]]]
+
+
+def _wait_for_replica(alias: str, timeout: float = 120) -> None:
+    """Until the replica has replayed what the primary has written (the benchmark user's token among it)."""
+    from django.db import connections
+
+    with connections["default"].cursor() as cursor:
+        cursor.execute("SELECT pg_current_wal_insert_lsn()::text")
+        [target] = cursor.fetchone()
+    deadline = time.monotonic() + timeout
+    with connections[alias].cursor() as cursor:
+        while True:
+            cursor.execute("SELECT pg_is_in_recovery(), pg_last_wal_replay_lsn() >= %s::pg_lsn", [target])
+            in_recovery, replayed = cursor.fetchone()
+            if not in_recovery:
+                raise SystemExit(f"{alias} is not a replica (not in recovery)")
+            if replayed:
+                return
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{alias} did not replay up to {target} in {timeout:.0f} s")
+            time.sleep(0.1)
 
 
 def main() -> None:
@@ -105,8 +153,16 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1_000_000, help="candidates in the benchmark database")
     parser.add_argument("--requests", type=int, default=200, help="timed requests per scenario")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--replica",
+        default=os.environ.get("BENCH_REPLICA_URL"),
+        help="a streaming replica of the server (postgres://USER@HOST:PORT): measure reads on it next to the primary",
+    )
     args = parser.parse_args()
 
+    if args.replica:
+        # Before Django is set up: the settings read it as they read DATABASE_REPLICA_URLS in production.
+        os.environ["DATABASE_REPLICA_URLS"] = _with_database(args.replica, database_name(args.count))
     ensure_dataset(args.count, seed=args.seed)
     from django.conf import settings
     from django.contrib.auth import get_user_model
@@ -119,18 +175,34 @@ def main() -> None:
     user, _ = get_user_model().objects.get_or_create(username="bench-api")
     token, _ = Token.objects.get_or_create(user=user)
     client = Client(headers={"Authorization": f"Token {token.key}"}, SERVER_NAME="localhost")
+    servers = [("primary", "default", client)]
+    if args.replica:
+        from multidb.middleware import pinning_cookie
+
+        _wait_for_replica(REPLICA_ALIAS)
+        # Pinned by the cookie a write sets: the router reads from the primary, all else alike.
+        pinned = Client(headers={"Authorization": f"Token {token.key}"}, SERVER_NAME="localhost")
+        pinned.cookies[pinning_cookie()] = "y"
+        servers = [("primary", "default", pinned), ("replica", REPLICA_ALIAS, client)]
 
     print(f"\n{args.count:,} candidates, {args.requests} requests each unless noted (ms)\n")
-    print("| request | requests | rows | stack p50 | stack p99 | SQL p50 | SQL p99 | stack / SQL (p50) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| request | server | requests | rows | statements | stack p50 | stack p99 | SQL p50 | SQL p99 "
+        "| stack / SQL (p50) |"
+    )
+    print("|---|---|---:|---:|---|---:|---:|---:|---:|---:|")
     for label, urls, divisor in scenarios(args.count):
         requests = max(10, args.requests // divisor)
-        stack, raw, rows = measure(client, urls, requests)
-        s50, s99, r50, r99 = (1000 * percentile(x, q) for x, q in ((stack, 50), (stack, 99), (raw, 50), (raw, 99)))
-        print(
-            f"| {label} | {requests} | {rows} | {s50:.1f} | {s99:.1f} | {r50:.1f} | {r99:.1f} | {s50 / r50:.2f} |",
-            flush=True,
-        )
+        for server, alias, server_client in servers:
+            stack, raw, rows, ran_on = measure(server_client, urls, requests, alias)
+            s50, s99, r50, r99 = (1000 * percentile(x, q) for x, q in ((stack, 50), (stack, 99), (raw, 50), (raw, 99)))
+            on_primary = ran_on.count("default")
+            shown = f"{len(ran_on)}" if alias == "default" else f"{len(ran_on)}, {on_primary} on the primary"
+            print(
+                f"| {label} | {server} | {requests} | {rows} | {shown} | {s50:.1f} | {s99:.1f} | {r50:.1f} "
+                f"| {r99:.1f} | {s50 / r50:.2f} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
