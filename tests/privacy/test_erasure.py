@@ -263,3 +263,37 @@ def test_shared_rows_on_record_for_a_file_of_hers_are_taken_back_once_the_erasur
 
     assert not Skill.objects.filter(slug="tovelq-tooling").exists()
     assert not SharedRowCreated.objects.exists()
+
+
+def test_an_unlinked_file_naming_her_in_utf8_with_accents_is_emptied(officer):
+    """The scan of unlinked files reads their bytes as ``encode(..., 'escape')`` writes them: a name with accents is
+    found as its UTF-8 bytes, and an ASCII needle without case (a backslash in a needle is a backslash)."""
+    import json
+
+    from tests.ingestion.imports import import_all
+
+    def written(**basics) -> bytes:
+        document = json.loads(TOVE_FILE.read_text())
+        document["basics"].update(basics)
+        return json.dumps(document, ensure_ascii=False).encode()
+
+    batch = receive(("zoe.json", written(name="Zoë Ångström", email="", url="", profiles=[])))
+    import_all(batch)
+    zoe = SourceFile.objects.get(batch=batch).candidate
+    stray = SourceFileFactory(
+        content=written(name="Zoë Ångström", email="", url="", profiles=[], summary="C:\\path"),
+        status=SourceFile.Status.FAILED,
+        error="The database refused it",
+    )
+    other = SourceFileFactory(
+        content=written(name="Zoe Angstrom", email="", url="", profiles=[], location={"city": "Lund"}),
+        status=SourceFile.Status.FAILED,
+        error="The database refused it",
+    )
+
+    candidate_erase(candidate=zoe, user=officer)
+
+    stray.refresh_from_db()
+    other.refresh_from_db()
+    assert bytes(stray.content) == b""
+    assert bytes(other.content) != b""
