@@ -297,3 +297,18 @@ def test_an_unlinked_file_naming_her_in_utf8_with_accents_is_emptied(officer):
     other.refresh_from_db()
     assert bytes(stray.content) == b""
     assert bytes(other.content) != b""
+
+
+def test_the_filter_choices_cache_is_forgotten_once_the_erasure_commits(officer, django_capture_on_commit_callbacks):
+    from django.core.cache import cache
+
+    from profiles.selectors import FILTER_CHOICES_KEY, candidate_filter_choices
+
+    tove = import_file(TOVE_FILE)
+    candidate_filter_choices()
+    assert cache.get(FILTER_CHOICES_KEY) is not None
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=tove, user=officer)
+
+    assert cache.get(FILTER_CHOICES_KEY) is None
