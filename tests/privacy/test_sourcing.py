@@ -73,3 +73,22 @@ def test_a_merge_moves_the_record_of_a_survivor_without_one():
     profile_services.candidates_merge(survivor=survivor, others=[other], user=None)
 
     assert list(SourcingRecord.objects.values_list("candidate_id", flat=True)) == [survivor.pk]
+
+
+def test_a_privacy_officer_changes_the_lawful_basis_and_a_recruiter_may_not(client, officer, recruiter):
+    from django.urls import reverse
+
+    candidate = CandidateFactory(name="Pia Example")
+    SourcingRecord.objects.get_or_create(candidate=candidate, defaults={"notice_due_at": timezone.now()})
+    url = reverse("admin:privacy_sourcingrecord_change", args=[candidate.pk])
+    data = {"lawful_basis": "consent", "notified_at_0": "", "notified_at_1": "", "notice_channel": ""}
+
+    client.force_login(recruiter)
+    assert client.post(url, data).status_code == 403
+    assert SourcingRecord.objects.get(pk=candidate.pk).lawful_basis == SourcingRecord.LawfulBasis.LEGITIMATE_INTEREST
+
+    client.force_login(officer)
+    response = client.post(url, data)
+
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert SourcingRecord.objects.get(pk=candidate.pk).lawful_basis == SourcingRecord.LawfulBasis.CONSENT
