@@ -184,8 +184,11 @@ def candidate_erase(
     candidate.delete()
     # After the delete: it writes a last history row ("deleted"), which goes with the others.
     counts["history_rows"] = Candidate.history.model.objects.filter(id__in=ids).delete()[0]
-    counts["repositories"] = _repositories_delete_unused([*repository_ids, *_repositories_of_accounts(accounts)])
-    counts["repositories_anonymised"] = _repositories_forget(repository_ids, accounts=accounts, needles=context.needles)
+    owned = _repositories_of_accounts(accounts)
+    counts["repositories"] = _repositories_delete_unused([*repository_ids, *owned])
+    counts["repositories_anonymised"] = _repositories_forget(
+        [*repository_ids, *owned], accounts=accounts, needles=context.needles
+    )
 
     event.counts = counts
     event.save(update_fields=["counts"])
@@ -401,8 +404,8 @@ def _repositories_of_accounts(accounts: Sequence[str]) -> list[int]:
 
 
 def _repositories_forget(repository_ids: list[int], *, accounts: Sequence[str], needles: Sequence[str]) -> int:
-    """What stays of the person in the repositories others contribute to as well (those only they contributed to are
-    deleted already); returns how many were changed.
+    """What stays of the person in ``repository_ids`` (those they contributed to and those their accounts own) that
+    others contribute to (the rest are deleted already); returns how many were changed.
 
     A repository owned by one of their GitHub or GitLab accounts (``tovelq/runbooks``) is renamed
     ``erased-<id>/runbooks``, not deleted: the others' contributions to it (``Contribution.repository`` is PROTECT)
@@ -411,14 +414,7 @@ def _repositories_forget(repository_ids: list[int], *, accounts: Sequence[str], 
     line go if they hold the person's name, e-mail or a URL of theirs, or the account as ``@account`` or ``/account``
     (a bare word equal to an account, "python", is the language as often)."""
     owners = sorted({account.casefold() for account in accounts if account})
-    own = Q(pk__in=[])
-    if owners:
-        own = Q(
-            pk__in=RawSQL(
-                "SELECT id FROM profiles_repository WHERE lower(split_part(full_name, '/', 1)) = ANY(%s)", [owners]
-            )
-        )
-    repositories = list(Repository.objects.filter(Q(pk__in=repository_ids) | own))
+    repositories = list(Repository.objects.filter(pk__in=repository_ids))
     usable = [needle for needle in needles if len(name_key(needle).replace(" ", "")) >= NEEDLE_MIN_CHARS]
     plain = {needle.casefold() for needle in usable} - set(owners)
     named = [_whole_words_re(needle) for needle in plain]
