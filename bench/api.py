@@ -1,6 +1,6 @@
 """API latency at scale: representative requests through the full Django stack, next to their SQL run raw.
 
-    DEBUG=1 .venv/bin/python bench/api.py [--count 1000000] [--requests 200] [--replica postgres://HOST:PORT]
+    DEBUG=1 .venv/bin/python bench/api.py [--count 1000000] [--requests 200] [--only TEXT] [--replica postgres://HOST:PORT]
 
 Loads (or reuses) ``count`` synthetic candidates with ``bench.dataset.ensure_dataset``, then for each request:
 times it ``--requests`` times through Django's test client (URL routing, middleware, token authentication,
@@ -38,7 +38,22 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def scenarios(count: int) -> list[tuple[str, list[str], int]]:
+def bench_jobs(user) -> dict[str, int]:
+    """A stored job of ``user``'s per description of ``bench/job_match.py`` (made once, then reused): their matches are
+    ``POST jobs/match/``'s ranking behind a GET, which a replica can serve."""
+    from bench.job_match import DESCRIPTIONS
+    from jobs.models import Job
+    from jobs.services import job_create
+
+    jobs = {}
+    for label, text in DESCRIPTIONS.items():
+        title = f"Benchmark job, {label}"
+        job = Job.objects.filter(owner=user, title=title).first()
+        jobs[label] = (job or job_create(user=user, title=title, description=text).job).pk
+    return jobs
+
+
+def scenarios(count: int, jobs: dict[str, int]) -> list[tuple[str, list[str], int]]:
     """(label, URLs to cycle through, divisor of the request count): values picked from the loaded data."""
     from django.db import connection
 
@@ -79,6 +94,14 @@ def scenarios(count: int) -> list[tuple[str, list[str], int]]:
             1,
         ),
         ("detail (random candidates)", [f"/api/v1/candidates/{pk}/" for pk in detail_ids], 1),
+        *(
+            (
+                f"job matches, {label} (GET jobs/{{id}}/matches/, the ranking of POST jobs/match/)",
+                [f"/api/v1/jobs/{pk}/matches/"],
+                10,  # seconds per request at 1,000,000: a tenth of the requests
+            )
+            for label, pk in jobs.items()
+        ),
     ]
 
 
@@ -153,6 +176,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=1_000_000, help="candidates in the benchmark database")
     parser.add_argument("--requests", type=int, default=200, help="timed requests per scenario")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="", help="run only the requests whose label contains this text")
     parser.add_argument(
         "--replica",
         default=os.environ.get("BENCH_REPLICA_URL"),
@@ -166,6 +190,7 @@ def main() -> None:
     ensure_dataset(args.count, seed=args.seed)
     from django.conf import settings
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
@@ -173,6 +198,13 @@ def main() -> None:
 
     settings.DEBUG = False
     user, _ = get_user_model().objects.get_or_create(username="bench-api")
+    # A recruiter's reads: the candidates and the user's own jobs (a job's matches need both).
+    user.user_permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label__in=("profiles", "jobs"), codename__in=("view_candidate", "view_job")
+        )
+    )
+    jobs = bench_jobs(user)
     token, _ = Token.objects.get_or_create(user=user)
     client = Client(headers={"Authorization": f"Token {token.key}"}, SERVER_NAME="localhost")
     servers = [("primary", "default", client)]
@@ -191,7 +223,9 @@ def main() -> None:
         "| stack / SQL (p50) |"
     )
     print("|---|---|---:|---:|---|---:|---:|---:|---:|---:|")
-    for label, urls, divisor in scenarios(args.count):
+    for label, urls, divisor in scenarios(args.count, jobs):
+        if args.only not in label:
+            continue
         requests = max(10, args.requests // divisor)
         for server, alias, server_client in servers:
             stack, raw, rows, ran_on = measure(server_client, urls, requests, alias)
