@@ -36,6 +36,7 @@ def people():
         years_coding=12,
         badges=["Rockstar"],
         spoken_languages=["English", "German"],
+        summary="",  # the factory's random paragraph may hold a searched word ("scientist")
     )
     ben = CandidateFactory(
         name="Ben Ortiz",
@@ -46,6 +47,7 @@ def people():
         years_coding=4,
         badges=[],
         spoken_languages=["French"],
+        summary="",
     )
     CandidateSkillFactory(candidate=ada, skill=python, score=9)
     CandidateSkillFactory(candidate=ada, skill=go, score=4)
