@@ -61,14 +61,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.db.models import IntegerField, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from jobs.criteria import Criteria
+from profiles.db import read_connection
 from profiles.filters import resolve_skills
-from profiles.models import Candidate, RelatedSkill, Skill
+from profiles.models import Candidate, Contribution, RelatedSkill, Skill
 from profiles.search import skill_tokens
 from profiles.selectors import candidate_search
 
@@ -351,7 +351,7 @@ def candidates_explain(
     if resolved.topics:
         ids = [candidate.pk for candidate in candidates]
         sql, values = _positional(_EVIDENCE_ROWS_SQL, {"topics": list(resolved.topics), "ids": ids, "today": today})
-        with connection.cursor() as cursor:
+        with read_connection(Contribution).cursor() as cursor:
             cursor.execute(sql, values)
             for candidate_id, repository, commits, is_current, last, topics in cursor.fetchall():
                 rows = evidence[candidate_id]
@@ -425,7 +425,7 @@ def similar_criteria(*, candidate_id: int, today: dt.date | None = None) -> Crit
     sql, values = _positional(
         _TOPICS_SQL, {"id": candidate_id, "limit": SIMILAR_TOPICS, "today": today or timezone.now().date()}
     )
-    with connection.cursor() as cursor:
+    with read_connection(Contribution).cursor() as cursor:
         cursor.execute(sql, values)
         topics = [slug for (slug,) in cursor.fetchall()]
     known = resolve_skills(set(topics))

@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
 from core.errors import ApplicationError
@@ -17,6 +16,7 @@ from core.labels import label_key
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, extract_criteria
 from jobs.models import Job, JobSkill
 from jobs.ranking import RESULT_FIELDS, candidates_ranked
+from profiles.db import read_connection
 from profiles.filters import resolve_skills
 from profiles.models import Candidate, ShortlistEntry, ShortlistEntryEvent
 from profiles.selectors import skill_vocabulary, working_lists_for
@@ -41,7 +41,7 @@ def job_cities() -> Mapping[str, str]:
     same mapping object is returned until then: ``jobs.places`` builds its automaton once per mapping."""
     global _cities
     if _cities is None or time.monotonic() - _cities[0] > CITIES_MAX_AGE_SECONDS:
-        with connection.cursor() as cursor:
+        with read_connection(Candidate).cursor() as cursor:
             cursor.execute(_CITIES_SQL)
             _cities = (time.monotonic(), dict(cursor.fetchall()))
     return _cities[1]

@@ -32,7 +32,6 @@ import django_filters as filters
 from django import forms
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
-from django.db import connection
 from django.db.models import (
     Exists,
     ExpressionWrapper,
@@ -50,6 +49,7 @@ from drf_spectacular.utils import extend_schema_field
 from core.countries import country_code
 from core.labels import label_key, label_variants
 from core.languages import FLUENCY_WORDS, resolve_language
+from profiles.db import read_connection
 from profiles.models import (
     Candidate,
     Contribution,
@@ -346,7 +346,7 @@ def resolve_skills(labels: set[str]) -> dict[str, tuple[int, str]]:
         return {}
     variants = {label: label_variants(label) or (label,) for label in labels}
     wanted = sorted({form for forms in variants.values() for form in forms})
-    with connection.cursor() as cursor:
+    with read_connection(SkillAlias).cursor() as cursor:
         cursor.execute(_RESOLVE_SKILLS_SQL, {"labels": wanted})
         found = {label: (skill_id, slug) for label, skill_id, slug in cursor.fetchall()}
     return {

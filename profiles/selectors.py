@@ -13,11 +13,12 @@ import orjson
 from django.contrib.postgres.search import SearchQuery
 from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet, ObjectDoesNotExist, ValidationError
-from django.db import connection
+from django.db import connections
 from django.db.models import Count, F, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import QueryDict
 
+from profiles.db import read_connection
 from profiles.filters import (
     CandidateFilterSet,
     MatchParamsForm,
@@ -135,7 +136,7 @@ def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candid
     if not candidates:
         return candidates
     sections: dict[int, dict[str, list[dict]]] = defaultdict(dict)
-    with connection.cursor() as cursor:
+    with read_connection(CandidateSkill).cursor() as cursor:
         cursor.execute(_SKILLS_BY_SECTION_SQL, [[candidate.pk for candidate in candidates]])
         for candidate_id, section, skills in cursor.fetchall():
             sections[candidate_id][section] = [
@@ -380,7 +381,7 @@ EXACT_COUNT_BELOW = 10_000
 
 def table_row_estimate(model: type[Model]) -> int:
     """The planner's row estimate of a table (pg_class.reltuples, kept by VACUUM / ANALYZE); -1 when never analysed."""
-    with connection.cursor() as cursor:
+    with read_connection(model).cursor() as cursor:
         cursor.execute("SELECT reltuples::bigint FROM pg_class WHERE oid = %s::regclass", [model._meta.db_table])
         row = cursor.fetchone()
     return int(row[0]) if row else -1
@@ -415,7 +416,7 @@ def queryset_count(
             sql, params = queryset.query.get_compiler(using=queryset.db).as_sql()
         except EmptyResultSet:  # e.g. .none(): nothing to ask the planner
             return 0, False
-        with connection.cursor() as cursor:
+        with connections[queryset.db].cursor() as cursor:
             cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
             plan = cursor.fetchone()[0]
         plan = json.loads(plan) if isinstance(plan, str) else plan
@@ -438,7 +439,7 @@ _SET_TIMEOUT_SQL = (
 
 def _count_within(queryset: QuerySet, budget_ms: int) -> int | None:
     """COUNT(*) with a statement timeout local to a savepoint; None when PostgreSQL cancelled it."""
-    from django.db import DatabaseError, connections, transaction
+    from django.db import DatabaseError, transaction
     from psycopg.errors import QueryCanceled
 
     db = connections[queryset.db]
@@ -564,7 +565,7 @@ def candidate_duplicate_groups(*, after: str = "", names: int = 200) -> Duplicat
     Looks at the next ``names`` names held by several candidates (in name-key order, after ``after``). Pairs a
     recruiter marked "not a duplicate" are not proposed.
     """
-    with connection.cursor() as cursor:
+    with read_connection(Candidate).cursor() as cursor:
         cursor.execute(_DUPLICATE_NAMES_SQL, [after, names])
         keys = [row[0] for row in cursor.fetchall()]
         pairs = []
@@ -660,7 +661,7 @@ _PLANNER_ELEMENTS = _PLANNER_COMMON_VALUES_SQL.format(values="most_common_elems"
 
 def _planner_common_values(model: type[Model], column: str, *, elements: bool) -> list[tuple[str, int]] | None:
     """Most common values (of an array column: elements) with estimated counts; None when not analysed yet."""
-    with connection.cursor() as cursor:
+    with read_connection(model).cursor() as cursor:
         table = model._meta.db_table
         cursor.execute(_PLANNER_ELEMENTS if elements else _PLANNER_VALUES, [table, table, column])
         row = cursor.fetchone()
@@ -677,11 +678,12 @@ def common_values(model: type[Model], column: str, *, limit: int, elements: bool
         estimated = _planner_common_values(model, column, elements=elements)
         if estimated is not None:
             return [(value, n) for value, n in estimated if value not in ("", None)][:limit]
-    table = connection.ops.quote_name(model._meta.db_table)
-    value = f"unnest({connection.ops.quote_name(column)})" if elements else connection.ops.quote_name(column)
+    db = read_connection(model)
+    table = db.ops.quote_name(model._meta.db_table)
+    value = f"unnest({db.ops.quote_name(column)})" if elements else db.ops.quote_name(column)
     # Identifiers come from the model's metadata, never from a request.
     sql = f"SELECT v::text, count(*) FROM (SELECT {value} AS v FROM {table}) AS t "  # noqa: S608
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(
             sql + "WHERE v IS NOT NULL AND v::text <> '' GROUP BY v ORDER BY count(*) DESC, v LIMIT %s", [limit]
         )
@@ -743,7 +745,7 @@ def candidate_filter_choices_forget() -> None:
 def _candidate_filter_choices(*, limit: int = 30, skills: int = 200) -> CandidateFilterChoices:
     """Three queries at most, whatever the size: exact counts on small tables, the planner's statistics on large
     ones."""
-    with connection.cursor() as cursor:
+    with read_connection(Candidate).cursor() as cursor:
         cursor.execute(_TABLE_SIZES_SQL)
         rows = None
         if cursor.fetchone()[0] >= EXACT_GROUPS_BELOW:
@@ -806,7 +808,7 @@ class CreatedSkill:
 
 def skills_created_by_imports(*, seeded_slugs: set[str], limit: int | None = None) -> list[CreatedSkill]:
     """Skills whose slug is not in ``seeded_slugs``, the most used first (candidates, then repositories, then slug)."""
-    with connection.cursor() as cursor:
+    with read_connection(Skill).cursor() as cursor:
         cursor.execute(
             """
             SELECT s.slug, s.name, s.kind,

@@ -2,11 +2,13 @@
 (tests/talentdb/replica.py).
 
 To tell the two servers apart, the replica's replay is paused and a row changed on the primary: a page that shows the
-row as it was was read from the replica. The data must be committed to reach the replica, so these tests are
-transactional. Skipped, with the reason, on a machine that cannot make a replica; ``-m "not replica"`` leaves them
-out.
+row as it was was read from the replica. The SQL of a request is also captured on each alias, to show which server ran
+every statement (the selectors' raw SQL too, through ``profiles.db.read_connection``). The data must be committed to
+reach the replica, so these tests are transactional. Skipped, with the reason, on a machine that cannot make a
+replica; ``-m "not replica"`` leaves them out.
 """
 
+import contextlib
 import copy
 import logging
 import os
@@ -15,13 +17,24 @@ import time
 import psycopg
 import pytest
 from django.contrib.auth.models import Permission
-from django.db import DEFAULT_DB_ALIAS, connections, router
+from django.core.signals import request_finished
+from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
+from django.db.models import Q
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from jobs.models import Job
-from profiles.models import Candidate
-from talentdb.db_router import ReplicaRouter
+from jobs.services import job_create
+from profiles.db import read_connection
+from profiles.filters import resolve_skills
+from profiles.models import Candidate, Skill, SkillAlias
+from profiles.selectors import candidate_filter_choices_forget
+from talentdb.db_router import ReplicaRouter, ReplicaRoutingMiddleware
+from tests.api.test_job_match import DESCRIPTION
+from tests.api.test_job_match import pool as pool  # the fixture: candidates with skills and contributions
 from tests.factories import CandidateFactory, UserFactory
 from tests.talentdb.replica import StreamingReplica
 
@@ -78,6 +91,17 @@ def _api_client(user) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
     return client
+
+
+def _matcher(username: str):
+    user = UserFactory(username=username)
+    user.user_permissions.add(
+        *Permission.objects.filter(
+            Q(content_type__app_label="jobs", codename__in=["view_job", "add_job"])
+            | Q(content_type__app_label="profiles", codename="view_candidate")
+        )
+    )
+    return user
 
 
 def _rename_on_the_primary(candidate, name: str) -> None:
@@ -323,3 +347,128 @@ def test_workers_and_commands_read_from_the_primary(replica_reads):
 
     assert router.db_for_read(Candidate) == DEFAULT_DB_ALIAS
     assert read == "Ada After"
+
+
+# --- Raw SQL follows the router (profiles.db.read_connection) ------------------------------------------------------
+
+# The router's own check of the replica (talentdb/db_router.py), on both servers at a request's first read: not the
+# request's SQL.
+_ROUTER_CHECKS = ("pg_current_wal_insert_lsn", "pg_last_wal_replay_lsn")
+
+
+@contextlib.contextmanager
+def _statements():
+    """The SQL each server ran meanwhile, ``{"primary": [...], "replica": [...]}``, the router's checks left out."""
+    ran: dict[str, list[str]] = {}
+    with (
+        CaptureQueriesContext(connections[DEFAULT_DB_ALIAS]) as primary,
+        CaptureQueriesContext(connections[REPLICA]) as replica,
+    ):
+        yield ran
+    for server, captured in (("primary", primary), ("replica", replica)):
+        ran[server] = [
+            query["sql"]
+            for query in captured.captured_queries
+            if not any(check in query["sql"] for check in _ROUTER_CHECKS)
+        ]
+
+
+def test_a_skill_search_job_matches_and_similar_candidates_run_all_their_sql_on_the_replica(replica_reads, pool):
+    recruiter = _matcher("recruiter")
+    job = job_create(user=recruiter, title="Backend", description=DESCRIPTION).job
+    api = _api_client(recruiter)
+    ada = pool["ada"]
+
+    with replica_reads.replay_paused():
+        _rename_on_the_primary(ada, "Ada After")
+        with _statements() as search:
+            listing = api.get("/api/v1/candidates/?skill=go:7&skill=postgresql:6")
+        with _statements() as matches:
+            matched = api.get(f"/api/v1/jobs/{job.pk}/matches/")
+        with _statements() as similar:
+            peers = api.get(f"/api/v1/candidates/{pool['cy'].pk}/similar/")
+
+    assert listing.status_code == 200, listing.content
+    assert [row["name"] for row in listing.json()["results"]] == ["Cy", "Ada", "Bo"]  # "Ada": the paused replica
+    assert listing.json()["results"][0]["skills"]
+    assert search["primary"] == []
+    assert any("profiles_skillalias" in sql for sql in search["replica"])  # resolve_skills
+    assert any("json_agg" in sql for sql in search["replica"])  # candidates_attach_skills
+    assert matched.status_code == 200, matched.content
+    assert matched.json()["results"][0]["name"] == "Ada"
+    assert matched.json()["results"][0]["evidence"][0]["repository"] == "ada/service"
+    assert matches["primary"] == []
+    assert any("profiles_contribution" in sql for sql in matches["replica"])  # candidates_explain's evidence
+    assert peers.status_code == 200, peers.content
+    assert similar["primary"] == []
+    assert any("unnest(r.topic_slugs)" in sql for sql in similar["replica"])  # similar_criteria's topics
+
+
+def test_the_admin_changelist_profile_page_and_dashboard_run_all_their_sql_on_the_replica(
+    replica_reads, admin_client, pool
+):
+    candidate_filter_choices_forget()  # the sidebar's choices are read, not taken from the cache
+
+    with replica_reads.replay_paused():
+        with _statements() as changelist:
+            listed = admin_client.get("/admin/profiles/candidate/?skill=go")
+        with _statements() as profile:
+            page = admin_client.get(f"/admin/profiles/candidate/{pool['ada'].pk}/change/")
+        with _statements() as dashboard:
+            index = admin_client.get("/admin/")
+
+    assert listed.status_code == 200
+    assert page.status_code == 200
+    assert index.status_code == 200
+    assert changelist["primary"] == []
+    assert any("pg_stats" in sql or "GROUP BY" in sql for sql in changelist["replica"])  # the filter choices
+    assert profile["primary"] == []
+    assert dashboard["primary"] == []
+    assert any("pg_class" in sql for sql in dashboard["replica"])  # table_row_estimate
+
+
+def test_a_write_requests_reads_raw_sql_included_stay_on_the_primary(replica_reads, pool):
+    api = _api_client(_matcher("writer"))
+
+    with replica_reads.replay_paused(), _statements() as write:
+        created = api.post(
+            "/api/v1/jobs/",
+            {"title": "Go", "description": DESCRIPTION, "criteria": {"required": [{"skill": "go", "min_score": 5}]}},
+            format="json",
+        )
+
+    assert created.status_code == 201, created.content
+    assert write["replica"] == []
+    assert any("profiles_skillalias" in sql for sql in write["primary"])  # resolve_skills of the criteria
+
+
+def test_a_web_requests_reads_inside_a_transaction_of_the_primary_stay_on_the_primary(replica_reads, pool):
+    """A service run by a GET (or any read in ``transaction.atomic``) reads what its transaction wrote: the replica
+    has not got it, and never will if it rolls back."""
+    seen = {}
+
+    def view(request):
+        seen["outside"] = read_connection(Candidate).alias
+        with transaction.atomic():
+            SkillAlias.objects.create(label="brand-new-label", skill=Skill.objects.get(slug="go"))
+            seen["inside"] = read_connection(Candidate).alias
+            seen["resolved"] = resolve_skills({"brand-new-label"})
+            transaction.set_rollback(True)
+        return HttpResponse()
+
+    try:
+        ReplicaRoutingMiddleware(view)(RequestFactory().get("/api/v1/candidates/"))
+    finally:
+        request_finished.send(sender=None)
+
+    assert seen["outside"] == REPLICA
+    assert seen["inside"] == DEFAULT_DB_ALIAS
+    assert seen["resolved"] == {"brand-new-label": (Skill.objects.get(slug="go").pk, "go")}
+
+
+def test_the_health_check_asks_the_primary(replica_reads):
+    with replica_reads.replay_paused(), _statements() as health:
+        assert Client().get("/healthz").status_code == 200
+
+    assert health["replica"] == []
+    assert health["primary"] == ["SELECT 1"]
