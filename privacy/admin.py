@@ -81,6 +81,11 @@ class CandidatePrivacyActions:
     def has_erase_permission(self, request) -> bool:
         return may_erase(request.user)
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # Deleting a person is erasing them: a plain delete would leave them in the history rows and the stored
+        # files, and the next import would bring them back. Merges remove duplicates through their own service.
+        return False
+
     def has_request_erasure_permission(self, request) -> bool:
         return request.user.has_perm("privacy.add_erasurerequest")
 

@@ -163,3 +163,18 @@ def test_the_api_erases_nobody_a_recruiter_included(client, recruiter, method):
     assert response.status_code == 405
     assert Candidate.objects.filter(pk=candidate.pk).exists()
     assert not PrivacyEvent.objects.exists()
+
+
+def test_no_one_deletes_a_candidate_the_admin_erases_them_instead(client):
+    """A plain delete would keep the person in the history rows and the stored files, and let the next import bring
+    them back: the candidate admin offers erasure alone, to superusers too."""
+    client.force_login(UserFactory(is_superuser=True, is_staff=True))
+    candidate = CandidateFactory(name="Pia Example")
+
+    assert "delete_selected" not in _actions(client)
+    page = client.get(reverse("admin:profiles_candidate_delete", args=[candidate.pk]))
+    posted = client.post(reverse("admin:profiles_candidate_delete", args=[candidate.pk]), {"post": "yes"})
+    _post_action(client, "delete_selected", [candidate], post="yes")
+
+    assert page.status_code == posted.status_code == 403
+    assert Candidate.objects.filter(pk=candidate.pk).exists()
