@@ -207,8 +207,9 @@ WIDEN_PARAMETER = OpenApiParameter(
     description="1: widen the match with related skills (default 0: off). Each required and preferred skill brings "
     f"its {WIDEN_PER_SKILL} related skills of highest lift (at least {WIDEN_MIN_LIFT}; "
     "`GET /skills/{slug}/related/`), those the criteria name or exclude left out: their holders join the pool, and "
-    f"each counts as a preferred skill of weight {RELATED_WEIGHT} (a preferred skill weighs 1). A related skill never "
-    "meets a required one. Each shows in `matched` with `related_to`, the criteria's skill it goes with.",
+    f"a related skill stands in for the skill it goes with at {RELATED_WEIGHT} of its credit (the best one held "
+    "counts; widening never lowers a match). A related skill never meets a required one. Each shows in `matched` with "
+    "`related_to`, the criteria's skill it goes with.",
 )
 
 

@@ -296,6 +296,6 @@ def test_widen_is_documented_on_both_job_endpoints_with_the_related_to_marker(sc
 
     assert post["widen"] == get["widen"]
     assert sorted(post["widen"]["schema"]["enum"]) == ["0", "1", "false", "true"]
-    assert "weight 0.5" in post["widen"]["description"]
+    assert "stands in for the skill it goes with at 0.5 of its credit" in post["widen"]["description"]
     assert "related_to" in matched["properties"]
     assert "related_to" not in matched["required"]
