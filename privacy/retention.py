@@ -194,8 +194,11 @@ def _retire_one(candidate_id: int, *, action: str, now: dt.datetime, user) -> di
     if unlocked is None:
         return None
     _lock_identity_keys(candidate_identity_keys(unlocked))
-    candidate = expired_candidates(now=now).filter(pk=candidate_id).select_for_update(of=("self",)).first()
-    if candidate is None:
+    # The row lock first, the test for expiry after it, in a statement of its own: under READ COMMITTED a statement
+    # that waits for a row lock re-reads only that row, and its NOT EXISTS would test a pipeline entry committed
+    # during the wait against the old snapshot; the next statement's snapshot sees it.
+    candidate = Candidate.objects.select_for_update().filter(pk=candidate_id).first()
+    if candidate is None or not expired_candidates(now=now).filter(pk=candidate_id).exists():
         return None  # gone meanwhile (another run), or active again
     if action == ERASE:
         return dict(candidate_erase(candidate=candidate, user=user, reason=Suppression.Reason.RETENTION).counts)

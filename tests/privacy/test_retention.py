@@ -378,6 +378,49 @@ def test_retention_locks_the_persons_identity_keys_before_their_row_as_the_loade
     assert not Candidate.objects.filter(pk=ada.pk).exists()
 
 
+@pytest.mark.django_db(transaction=True)
+@override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
+def test_a_candidate_put_in_an_open_pipeline_while_retention_waits_for_their_row_is_kept():
+    """Retention waits for the candidate's row (an edit holds it); meanwhile a recruiter's pipeline entry commits. A
+    selection that waited inside its own statement (``NOT EXISTS ... FOR UPDATE``) would test the pipeline against
+    its old snapshot and erase the person with the entry; the test made after the lock sees it."""
+    import threading
+    import time
+
+    import psycopg
+
+    owner = UserFactory(username="rita")
+    job = _job(owner)
+    ada = _aged(CandidateFactory(name="Ada Quux"))
+    outcome: dict = {}
+
+    def retention_run():
+        try:
+            outcome["report"] = retention.retention_apply(now=NOW, candidate_ids=[ada.pk])
+        except Exception as exc:  # handed to the test, which asserts on it
+            outcome["error"] = exc
+        finally:
+            connection.close()
+
+    with psycopg.connect(**connection.get_connection_params()) as editor:
+        # An edit's lock: it conflicts with retention's FOR UPDATE, not with the pipeline entry's key-share check.
+        editor.execute("SELECT id FROM profiles_candidate WHERE id = %s FOR NO KEY UPDATE", [ada.pk])
+        worker = threading.Thread(target=retention_run)
+        worker.start()
+        for _ in range(200):  # until the run waits for the edit's row lock
+            waiting = editor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted")
+            if waiting.fetchone()[0]:
+                break
+            time.sleep(0.05)
+        services.shortlist_add_candidates(shortlist=job.pipeline, candidate_ids=[ada.pk], user=owner)  # commits
+    worker.join(timeout=30)
+
+    assert "error" not in outcome, outcome.get("error")
+    assert outcome["report"].counts["erased"] == 0
+    assert Candidate.objects.filter(pk=ada.pk).exists()
+    assert ShortlistEntry.objects.filter(shortlist=job.pipeline, candidate=ada).exists()
+
+
 # --- What a retention erasure leaves says so (review of issue 18) ---------------------------------------------------
 
 
