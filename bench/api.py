@@ -106,7 +106,7 @@ def scenarios(count: int, jobs: dict[str, int]) -> list[tuple[str, list[str], in
 
 
 # The router's own check of a replica (talentdb/db_router.py), when one falls in a request: not the request's SQL.
-_ROUTER_CHECKS = ("pg_last_wal_replay_lsn", "pg_current_wal_insert_lsn")
+_ROUTER_CHECKS = ("pg_last_wal_replay_lsn", "pg_current_wal_flush_lsn")
 
 
 def measure(client, urls: list[str], requests: int, alias: str) -> tuple[list[float], list[float], int, list[str]]:

@@ -31,6 +31,7 @@ import logging
 import random
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -47,31 +48,44 @@ logger = logging.getLogger(__name__)
 
 PINNED_API_CLIENT_KEY_PREFIX = "db-pin:token:"
 
-# How far a replica is behind, in seconds, given the primary's WAL position read just before (pg_current_wal_insert_lsn:
-# where its next record goes). A replica that has replayed up to it has everything: 0, however old its last replayed
-# transaction is (an idle primary writes nothing to replay). One that has not is missing a change made after its last
-# replayed transaction: the age of that transaction is how stale it may be. The replica's own view is not enough: a
-# WAL receiver that is connected but receives nothing (a stuck link or WAL sender) has replayed all it received, and
-# would look current while the primary writes on. NULL: nothing replayed since it started, and more to replay: unknown.
+# How far a replica is behind, in seconds. Each check reads the primary's flushed WAL position (all a replica can have
+# received; not pg_current_wal_insert_lsn, which runs ahead of it while a transaction writes) and the replica's replay
+# position. A replica that has replayed up to the primary's position has everything: 0, however old its last replayed
+# transaction is (an idle primary writes nothing to replay). One that has not is at most as stale as the newest
+# position this process saw the primary at, in an earlier check, that it has replayed: the time since then (an upper
+# bound, by up to DATABASE_REPLICA_CHECK_SECONDS). Positions and transactions are not the same clock, so the age of
+# the replica's last replayed transaction is used only without such a sample (the first check, or a replica further
+# behind than the samples kept): a primary busy with one long transaction (an import chunk, a vacuum) then reads as
+# lagging, which errs towards the primary. The replica's own view is never enough: a WAL receiver that is connected
+# but receives nothing (a stuck link or WAL sender) has replayed all it received, and would look current while the
+# primary writes on. NULL: nothing replayed since it started: unknown.
 #
-# The next record's position is past the header of a new WAL page (24 bytes, 40 for a segment's first page) when the
-# last record ended on a page boundary, as after every segment switch (archive_timeout): a replica that replayed up to
-# that boundary is not behind. A record cannot start on the boundary itself, and none is shorter than 24 bytes, so
-# "up to 40 bytes short of it, from a page boundary" hides no record.
-_PRIMARY_WAL_SQL = "SELECT pg_current_wal_insert_lsn()::text"
+# The flushed position is past the header of a new WAL page (24 bytes, 40 for a segment's first page) when the last
+# record ended on a page boundary, as after every segment switch (archive_timeout): a replica that replayed up to that
+# boundary is not behind. A record cannot start on the boundary itself, and none is shorter than 24 bytes, so "up to
+# 40 bytes short of it, from a page boundary" hides no record.
+_PRIMARY_WAL_SQL = "SELECT pg_current_wal_flush_lsn()::text"
 _LAG_SQL = """
 WITH replica AS (
     SELECT pg_last_wal_replay_lsn() AS replayed,
            pg_wal_lsn_diff(%s::pg_lsn, pg_last_wal_replay_lsn()) AS missing
 )
 SELECT pg_is_in_recovery(),
-       CASE WHEN missing <= 0
-                 OR (missing <= 40 AND pg_wal_lsn_diff(replayed, '0/0') %% current_setting('wal_block_size')::int = 0)
-            THEN 0
-            ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float
-       END
+       missing <= 0
+           OR (missing <= 40 AND pg_wal_lsn_diff(replayed, '0/0') %% current_setting('wal_block_size')::int = 0),
+       pg_wal_lsn_diff(replayed, '0/0')::bigint,
+       EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::float
 FROM replica
 """
+# The primary's positions this process saw, newest last: enough to cover DATABASE_REPLICA_MAX_LAG_SECONDS many times
+# over at one check every DATABASE_REPLICA_CHECK_SECONDS.
+_POSITIONS_KEPT = 64
+
+
+def _lsn(text: str) -> int:
+    high, low = text.split("/")
+    return (int(high, 16) << 32) + int(low, 16)
+
 
 # This thread's request: whether it may read from a replica, and the replica it reads from (None: not chosen yet).
 _request = threading.local()
@@ -100,6 +114,7 @@ class ReplicaRouter(PinningReplicaRouter):
         # Each replica's last known state, for this process. Threads share it; two that check at once cost one query
         # more, never a wrong answer, so there is no lock.
         self._states: dict[str, _ReplicaState] = {}
+        self._positions: deque[tuple[float, int]] = deque(maxlen=_POSITIONS_KEPT)
 
     def db_for_read(self, model, **hints):
         if not getattr(_request, "serving", False) or this_thread_is_pinned():
@@ -144,17 +159,25 @@ class ReplicaRouter(PinningReplicaRouter):
         (None: unknown). Raises DatabaseError if either server cannot be asked."""
         return self._lag_behind(alias, self._primary_wal_position())
 
-    @staticmethod
-    def _primary_wal_position() -> str:
+    def _primary_wal_position(self) -> str:
         with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
             cursor.execute(_PRIMARY_WAL_SQL)
-            return cursor.fetchone()[0]
+            position = cursor.fetchone()[0]
+        self._positions.append((time.monotonic(), _lsn(position)))
+        return position
 
-    @staticmethod
-    def _lag_behind(alias: str, primary_position: str) -> tuple[bool, float | None]:
+    def _lag_behind(self, alias: str, primary_position: str) -> tuple[bool, float | None]:
         with connections[alias].cursor() as cursor:
             cursor.execute(_LAG_SQL, [primary_position])
-            return cursor.fetchone()
+            in_recovery, caught_up, replayed, replay_age = cursor.fetchone()
+        if caught_up:
+            return in_recovery, 0.0
+        if replayed is not None:
+            # The newest position seen before this check's that the replica has replayed.
+            for seen_at, position in reversed(list(self._positions)[:-1]):
+                if position <= replayed:
+                    return in_recovery, time.monotonic() - seen_at
+        return in_recovery, replay_age
 
     def _check(self, alias: str, *, was: _ReplicaState | None) -> bool:
         # The primary's errors are not caught: a request that cannot reach the primary fails anyway.

@@ -76,20 +76,22 @@ for _index, _url in enumerate(env.list("DATABASE_REPLICA_URLS", default=[])):
     DATABASES[f"replica_{_index}"] = _replica
     REPLICA_DATABASES.append(f"replica_{_index}")
 DATABASE_ROUTERS = ["talentdb.db_router.ReplicaRouter"] if REPLICA_DATABASES else []
-# Read-your-writes: after a request that may write (POST, PUT, PATCH, DELETE), that browser's (or API client's, if it
-# keeps cookies) reads stay on the primary this long (django-multidb-router's pinning cookie).
-MULTIDB_PINNING_SECONDS = env.int("DATABASE_REPLICA_PIN_SECONDS", default=30)
+# Read-your-writes: after a request that may write (POST, PUT, PATCH, DELETE), that browser's (multidb's cookie) or
+# API token's (talentdb/db_router.py) reads stay on the primary this long.
+MULTIDB_PINNING_SECONDS = env.int("DATABASE_REPLICA_PIN_SECONDS", default=40)
 MULTIDB_PINNING_COOKIE_HTTPONLY = True
 MULTIDB_PINNING_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 # A replica further behind than this, unreachable, or promoted is skipped (with a log line) until it is fine again.
 DATABASE_REPLICA_MAX_LAG_SECONDS = env.float("DATABASE_REPLICA_MAX_LAG_SECONDS", default=30)
 # How often each web process asks a replica how far behind it is (not on every read).
 DATABASE_REPLICA_CHECK_SECONDS = env.float("DATABASE_REPLICA_CHECK_SECONDS", default=5)
-if REPLICA_DATABASES and MULTIDB_PINNING_SECONDS < DATABASE_REPLICA_MAX_LAG_SECONDS:
-    # A user pinned for less than a usable replica may lag could read from one that has not seen their write yet.
+if REPLICA_DATABASES and MULTIDB_PINNING_SECONDS < DATABASE_REPLICA_MAX_LAG_SECONDS + DATABASE_REPLICA_CHECK_SECONDS:
+    # A replica checked just under the lag limit serves reads until its next check: a writer pinned for less than both
+    # could read from one that has not seen their write yet.
     raise environ.ImproperlyConfigured(
         f"DATABASE_REPLICA_PIN_SECONDS ({MULTIDB_PINNING_SECONDS}) must be at least "
-        f"DATABASE_REPLICA_MAX_LAG_SECONDS ({DATABASE_REPLICA_MAX_LAG_SECONDS:g})."
+        f"DATABASE_REPLICA_MAX_LAG_SECONDS ({DATABASE_REPLICA_MAX_LAG_SECONDS:g}) "
+        f"+ DATABASE_REPLICA_CHECK_SECONDS ({DATABASE_REPLICA_CHECK_SECONDS:g})."
     )
 
 CACHES = {

@@ -254,16 +254,18 @@ def test_an_idle_replica_that_has_replayed_everything_is_not_behind(replica_read
         primary.execute("SELECT pg_switch_wal()")
     replica_reads.catch_up()
     time.sleep(1.5)  # the last transaction it replayed is that old now
+    router = ReplicaRouter()
     deadline = time.monotonic() + 10
     readings = []
-    # On a server that other clients write to, WAL may be in flight at a given instant: a few readings.
-    while time.monotonic() < deadline and 0 not in readings:
-        in_recovery, lag = ReplicaRouter().replica_lag(REPLICA)
+    # On a server that other clients write to, WAL may be in flight at a given instant: a few readings, by one router,
+    # which then bounds the lag by the time since the primary's position at its previous reading.
+    while time.monotonic() < deadline and not (readings and min(readings) < 0.5):
+        in_recovery, lag = router.replica_lag(REPLICA)
         assert in_recovery
         readings.append(lag)
         time.sleep(0.2)
 
-    assert 0 in readings, readings
+    assert min(readings) < 0.5, readings
 
 
 def test_a_replica_that_received_wal_it_has_not_replayed_is_as_far_behind_as_its_last_replayed_transaction(
@@ -354,7 +356,7 @@ def test_workers_and_commands_read_from_the_primary(replica_reads):
 
 # The router's own check of the replica (talentdb/db_router.py), on both servers at a request's first read: not the
 # request's SQL.
-_ROUTER_CHECKS = ("pg_current_wal_insert_lsn", "pg_last_wal_replay_lsn")
+_ROUTER_CHECKS = ("pg_current_wal_flush_lsn", "pg_last_wal_replay_lsn")
 
 
 @contextlib.contextmanager

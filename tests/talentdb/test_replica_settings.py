@@ -17,7 +17,7 @@ SHOW = (
 MIDDLEWARE = "talentdb.db_router.ReplicaRoutingMiddleware"
 
 
-def _settings(**extra: str) -> dict:
+def _run(**extra: str) -> subprocess.CompletedProcess:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
     env = {
         **clean,
@@ -27,9 +27,13 @@ def _settings(**extra: str) -> dict:
         "REDIS_URL": "redis://127.0.0.1:1/0",
         **extra,
     }
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", SHOW], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60, check=False
     )
+
+
+def _settings(**extra: str) -> dict:
+    result = _run(**extra)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.splitlines()[-1])
 
@@ -68,3 +72,17 @@ def test_each_replica_url_is_a_database_alias_mirroring_the_primary_in_tests():
     )
     assert shown["pin"] == 20
     assert shown["lag"] == 7.5
+
+
+def test_the_pin_outlasts_the_lag_a_replica_may_have_plus_the_time_its_last_check_is_trusted():
+    """A replica checked just under the lag limit serves reads until the next check: a writer pinned for less than both
+    could read from one that has not seen their write."""
+    assert _settings(DATABASE_REPLICA_URLS="postgres://reader@10.0.0.2:5432/talentdb")["pin"] >= 30 + 5
+
+    refused = _run(DATABASE_REPLICA_URLS="postgres://reader@10.0.0.2:5432/talentdb", DATABASE_REPLICA_PIN_SECONDS="30")
+
+    assert refused.returncode != 0
+    assert (
+        "DATABASE_REPLICA_PIN_SECONDS (30) must be at least DATABASE_REPLICA_MAX_LAG_SECONDS (30) "
+        "+ DATABASE_REPLICA_CHECK_SECONDS (5)" in refused.stderr
+    )
