@@ -6,11 +6,17 @@ class IngestionConfig(AppConfig):
     verbose_name = "Imports"
 
     def ready(self) -> None:
-        from ingestion.privacy import source_files_erase, unlinked_source_files_naming
+        from ingestion.privacy import import_batches_labelled_for, source_files_erase, unlinked_source_files_naming
         from privacy.erasure import erasure_step_register
 
         # An erasure empties the stored files about the person (privacy may not import ingestion: it calls this); the
-        # access request shows the files linked to no candidate that it would empty (their own are its relation).
+        # access request shows the files linked to no candidate that it would empty (their own are its relation) and
+        # the batches of their files, whose labels it withholds.
         erasure_step_register(
-            "source_files", source_files_erase, held={"source_files_not_linked": unlinked_source_files_naming}
+            "source_files",
+            source_files_erase,
+            held={
+                "source_files_not_linked": unlinked_source_files_naming,
+                "import_batches_of_their_files": import_batches_labelled_for,
+            },
         )

@@ -36,12 +36,14 @@ logger = logging.getLogger(__name__)
 __all__ = [
     "documents_refused",
     "identity_keys_refused",
+    "import_batches_labelled_for",
     "source_files_erase",
     "source_files_withhold",
     "unlinked_source_files_naming",
 ]
 
 WITHHELD_NAME = "(withheld: an erased person)"
+WITHHELD_LABEL = "(label withheld after an erasure)"
 ERASE_SCAN_CHUNK = 200
 
 
@@ -143,12 +145,31 @@ def source_files_erase(context: ErasureContext) -> int:
         new_sha=True,
         take_back_later=True,
     )
+    context.counts["batch_labels"] = _batches_labelled(file_ids).update(label=WITHHELD_LABEL)
     # A file whose import was under way (or failed, not swept yet) has shared rows on record that were created for it
     # before its load: a repository or a skill only it names, hers. The file is failed now; they are taken back as a
     # failed file's are, once the erasure commits (the take-back runs transactions of its own).
     if SharedRowCreated.objects.filter(source_file_id__in=file_ids).exists():
         transaction.on_commit(lambda: _shared_rows_take_back(file_ids), robust=True)
     return withheld
+
+
+def _batches_labelled(file_ids: Sequence[int]):
+    """The batches that held one of the person's files, whose label the erasure replaces: by default it is the
+    uploaded files' names (the admin) or the paths (``manage.py ingest``), which are often the person's name, and a
+    label typed by hand may name them as well. An inbox batch's label is the inbox folder, the operator's, which finds
+    the inbox's copies of the batch's other files (``_inbox_copies``): it stays."""
+    return (
+        ImportBatch.objects.filter(pk__in=SourceFile.objects.filter(pk__in=list(file_ids)).values("batch_id"))
+        .exclude(origin=ImportBatch.Origin.INBOX)
+        .exclude(label=WITHHELD_LABEL)
+    )
+
+
+def import_batches_labelled_for(context: ErasureContext):
+    """The batches whose label an erasure of the person would replace (the access request shows them)."""
+    linked = SourceFile.objects.filter(candidate_id__in=context.candidate_ids).values_list("pk", flat=True)
+    return _batches_labelled({*linked, *_unlinked_files_naming_them(context)}).order_by("pk")
 
 
 def _shared_rows_take_back(file_ids: list[int]) -> None:

@@ -7,7 +7,15 @@ from tests.fixtures import JSONRESUME_DIR
 
 TOVE_FILE = JSONRESUME_DIR / "tove-lindqvist.complete.json"
 # What identifies her: the name, the e-mail, the GitHub username, the profile URL.
-TOVE_NEEDLES = ("Tove Lindqvist", "tove.lindqvist@example.org", "tovelq", "https://tove.example.org")
+# Her name also as file names write it (an import batch's label is the uploaded file names or paths by default).
+TOVE_NEEDLES = (
+    "Tove Lindqvist",
+    "tove-lindqvist",
+    "tove_lindqvist",
+    "tove.lindqvist@example.org",
+    "tovelq",
+    "https://tove.example.org",
+)
 OTHER_FILE = JSONRESUME_DIR / "noor-rahimi.identifiers.json"
 
 

@@ -7,7 +7,8 @@ from django.contrib.contenttypes.models import ContentType
 
 from exports import services as export_services
 from exports.models import Export
-from ingestion.models import SourceFile
+from ingestion import services as ingestion_services
+from ingestion.models import ImportBatch, SourceFile
 from privacy.hashing import identifier_digest
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
 from privacy.services import candidate_erase, erasure_request_create
@@ -34,6 +35,8 @@ def _tove_everywhere(officer, recruiter, export_storage):
     admin log entry, a merge of a duplicate of her, an export file, a failed file of hers linked to no candidate, an
     erasure request, a colleague's commits to a repository of her account (it stays, under no name of hers)."""
     tove = import_file(TOVE_FILE)
+    # The batch labels ``manage.py ingest`` and the admin's upload write by default: the paths, the file names.
+    ImportBatch.objects.filter(files__candidate=tove).update(label=f"inbox/sre/{TOVE_FILE.name}")
     ContributionFactory(repository=Repository.objects.get(full_name="tovelq/lighthouse-probe"), commits=3)
     tove.headline = "Keeps services boring"
     profile_services.candidate_save_by_hand(candidate=tove, user=recruiter, reason="edited by hand")
@@ -72,8 +75,14 @@ def _tove_everywhere(officer, recruiter, export_storage):
     assert export.status == Export.Status.DONE
     assert b"tovelq" in (export_storage / export.file_name).read_bytes()
 
+    upload = ingestion_services.batch_create(
+        origin=ImportBatch.Origin.ADMIN, label="tove-lindqvist.json, tove_lindqvist_cv.json", user=recruiter
+    )
     stray = SourceFileFactory(
-        content=tove_changed(label="Draft"), status=SourceFile.Status.FAILED, error="The database refused it"
+        batch=upload,
+        content=tove_changed(label="Draft"),
+        status=SourceFile.Status.FAILED,
+        error="The database refused it",
     )
     erasure_request_create(candidates=[tove], user=recruiter, reason="Asked by e-mail on 1 December")
     tove.refresh_from_db()
@@ -96,6 +105,7 @@ def test_erasure_leaves_the_person_in_no_column_of_any_table(
         "django_admin_log",
         "profiles_savedsearch",
         "exports_export",
+        "ingestion_importbatch",
     } <= found_before
 
     with django_capture_on_commit_callbacks(execute=True):  # files are deleted once the erasure commits
