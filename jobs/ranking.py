@@ -42,12 +42,13 @@ criteria already name or exclude left out. Their holders join the pool, and a re
 goes with at RELATED_WEIGHT of its score (the best one held, when several go with it)::
 
     preferred skill:  max(score, RELATED_WEIGHT × related score) / 10
-    required skill:   max(its term above, RELATED_WEIGHT × related score / 20)
+    required skill:   max(its term above, RELATED_WEIGHT × related score / 10 × (min_score - 1) / 20)
 
-so a related skill never lowers a match, and weighs less than the skill itself: for a required skill at most the half
-credit of a score below the minimum. A related skill never meets a required one: ``missing`` and ``missing_count``
-stay as they are. ``matched`` lists the related skills held, each with ``related_to`` (the criteria's skill it goes
-with). Unwidened, or with no related skill stored, the statement is the one above, character for character.
+so a related skill never lowers a match, and weighs less than the skill itself: for a required skill at most half the
+credit of a score just short of the minimum, so that holding the skill at min_score - 1 beats any stand-in. A related
+skill never meets a required one: ``missing`` and ``missing_count`` stay as they are. ``matched`` lists the related
+skills held, each with ``related_to`` (the criteria's skill it goes with). Unwidened, or with no related skill stored,
+the statement is the one above, character for character.
 
 "More like this" (``similar_candidates``) is the same ranking over criteria read from one candidate
 (``similar_criteria``: their strongest skills and the topics of their work), that candidate left out.
@@ -218,8 +219,9 @@ def _match_sql(resolved: _Resolved, criteria: Criteria) -> tuple[str, dict]:
             f"(CASE WHEN {score} >= {int(min_score)} THEN {score} / 10.0 "
             f"WHEN {score} IS NOT NULL THEN {score} / 20.0 ELSE 0 END)"
         )
-        if (stand_in := _stand_in(resolved, slug)) is not None:  # at most the half credit of a score short of it
-            term = f"greatest({term}, {stand_in} / 20.0)"
+        if (stand_in := _stand_in(resolved, slug)) is not None:
+            # Scaled to the half credit of a score just short of the minimum: never more than holding the skill.
+            term = f"greatest({term}, {stand_in} / 10.0 * {max(int(min_score) - 1, 0)} / 20.0)"
         required.append(term)
     preferred = []
     for slug, pk in resolved.preferred:

@@ -232,12 +232,12 @@ def test_widened_a_related_skill_ranks_above_nothing_and_below_the_preferred_ski
         pool["preferred"],
         pool["related"],
         pool["nothing"],
-        pool["stand-in for the required"],
         pool["related only"],
+        pool["stand-in for the required"],
     ]
     # 40 × required_fit + 10 × preferred_fit + 30 (no keywords, years or countries asked), evidence 0. rust 8 counts
-    # 0.8, zig 8 standing in for it 0.5 × 0.8 = 0.4; grpc 8 standing in for the missing go 0.5 × 8 / 20 = 0.2.
-    assert [row.match for row in ranked] == [70, 66, 62, 38, 34]
+    # 0.8, zig 8 standing in for it 0.5 × 0.8 = 0.4; grpc 8 standing in for the missing go (min 5) 0.5 × 0.8 × 4 / 20.
+    assert [row.match for row in ranked] == [70, 66, 62, 34, 33]
     assert [row.missing_count for row in ranked] == [0, 0, 0, 1, 1], "a related skill never meets a required one"
     candidates_explain(ranked, WIDENED, widen=True)
     assert ranked[1].matched == [
@@ -245,6 +245,18 @@ def test_widened_a_related_skill_ranks_above_nothing_and_below_the_preferred_ski
         {"skill": "zig", "score": 8, "required": False, "related_to": "rust"},
     ]
     assert [row.missing for row in ranked] == [[], [], [], ["go"], ["go"]]
+
+
+def test_widened_a_required_skill_held_just_short_of_its_minimum_beats_any_stand_in_for_it():
+    """Both miss go; holding go just short of its minimum says more than a related skill at its best."""
+    relate("go", "grpc", lift=3.0)
+    short = _person("Go Four", WIDENED, skills={"go": 4})
+    related = _person("Grpc Ten", WIDENED, skills={"grpc": 10})
+
+    ranked = list(candidates_ranked(WIDENED, widen=True, today=TODAY))
+
+    assert ranked == [short, related]
+    assert [row.missing_count for row in ranked] == [1, 1]
 
 
 def test_widened_never_lowers_a_match():
