@@ -4,13 +4,16 @@ Which rows a file holds is not recorded (a file is a search's result at one mome
 written before the erasure is deleted, and the job marked expired, as when its retention ends; its owner runs it again
 for a file without the person. A job still running is handed back to the queue, so its file, written partly before
 the erasure, is never stored (the running worker loses its claim and deletes what it wrote); the next run no longer
-finds the person. Queued jobs have not read anything yet. A job whose query names the person (``q=`` their name, an
+finds the person. Queued jobs have not read anything yet. A job claimed after that step and before the erasure
+commits still reads the person: once it has committed, a second pass re-queues or expires every job that started
+before then. A job whose query names the person (``q=`` their name, an
 e-mail) keeps no such query.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 
 from exports.models import Export
 from exports.services import _delete_files, _enqueue_on_commit
@@ -49,7 +52,36 @@ def exports_erase(context: ErasureContext) -> int:
     )
     for export_id in running:
         _enqueue_on_commit(export_id)
+    erased_at = context.erased_at
+    transaction.on_commit(lambda: _runs_during_erasure_forget(erased_at), robust=True)
     return len(done) + len(running) + _queries_naming_them_forget(context)
+
+
+def _runs_during_erasure_forget(erased_at) -> None:
+    """Once the erasure has committed: a job claimed after the step above and before the commit read the database
+    as it was before the commit, the person included. Every job that started running before now (the commit) and
+    is still running is handed back to the queue, and every one that finished since the erasure began is expired
+    with its file. Running it again changes nothing more."""
+    committed_at = timezone.now()
+    with transaction.atomic():
+        done = list(
+            Export.objects.select_for_update().filter(
+                status=Export.Status.DONE, started_at__gte=erased_at, started_at__lte=committed_at
+            )
+        )
+        Export.objects.filter(pk__in=[export.pk for export in done]).update(status=Export.Status.EXPIRED, file_name="")
+        running = list(
+            Export.objects.filter(status=Export.Status.RUNNING, started_at__lte=committed_at).values_list(
+                "pk", flat=True
+            )
+        )
+        Export.objects.filter(pk__in=running, status=Export.Status.RUNNING).update(
+            status=Export.Status.QUEUED, claim_token=""
+        )
+        for export in done:
+            transaction.on_commit(lambda export=export: _delete_files(export), robust=True)
+        for export_id in running:
+            _enqueue_on_commit(export_id)
 
 
 def _queries_naming_them_forget(context: ErasureContext) -> int:
