@@ -36,6 +36,7 @@ from psycopg.types.json import Jsonb
 
 from ingestion.models import SourceFile
 from ingestion.normalise import NormalisedProfile
+from profiles.identity import identity_lock_texts
 from profiles.models import Candidate, CandidateIdentifier, Skill
 from profiles.search import candidate_insert_sql, candidates_refresh_search_columns
 from profiles.services import skill_ids_for_labels, skills_upsert
@@ -111,8 +112,9 @@ def _copy(table: str, columns: Iterable[str], rows: list[tuple]) -> None:
 
 
 def _lock_keys(keys: list[tuple[str, str]]) -> None:
-    """Serialise loads of the same person across workers until this transaction ends."""
-    texts = sorted({f"{kind}:{value}" for kind, value in keys})
+    """Serialise loads of the same person across workers, and with an erasure of them, until this transaction ends;
+    every form of each key (``identity_lock_texts``), so another spelling of their site or address waits too."""
+    texts = identity_lock_texts(keys)
     with bound_cursor() as cursor:
         cursor.execute(
             "SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h "

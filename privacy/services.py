@@ -24,7 +24,7 @@ from django.utils import timezone
 from privacy.erasure import ErasureContext, erasure_steps
 from privacy.hashing import identifier_digests
 from privacy.models import ErasureRequest, PrivacyEvent, Suppression
-from profiles.identity import name_key, name_location_key
+from profiles.identity import identity_lock_texts, name_key, name_location_key
 from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Repository, SavedSearch
 from profiles.selectors import candidate_filter_choices_forget
 
@@ -216,8 +216,9 @@ def erasure_context(
 
 def _lock_identity_keys(keys: list[tuple[str, str]]) -> None:
     """The loader's locks on these identity keys (``ingestion.loaders._lock_keys``: the same texts, the same hash), so
-    an import loading this person meanwhile commits before the erasure goes on, and what it wrote is erased too."""
-    texts = sorted({f"{kind}:{value}" for kind, value in keys})
+    an import loading this person meanwhile commits before the erasure goes on, and what it wrote is erased too.
+    Every form of each key (``identity_lock_texts``): a file spelling their site another way takes the same lock."""
+    texts = identity_lock_texts(keys)
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h "

@@ -21,6 +21,7 @@ __all__ = [
     "NAME_KEY_SQL",
     "email_key",
     "identity_key_forms",
+    "identity_lock_texts",
     "name_key",
     "name_location_key",
     "url_key",
@@ -79,3 +80,11 @@ def identity_key_forms(kind: str, value: str) -> tuple[str, ...]:
     if kind == "email":
         return tuple(dict.fromkeys((value, email_key(value))))
     return (value,)
+
+
+def identity_lock_texts(keys) -> list[str]:
+    """The texts of the advisory locks an import and an erasure take on these ``(kind, value)`` identity keys
+    (``ingestion.loaders._lock_keys``, ``privacy.services._lock_identity_keys``): every form of each key, so two files
+    spelling the person's site or address differently, or a file and an erasure, wait for each other. Sorted; the
+    lock statement takes them in the order of their hashes, one global order, so no two takers deadlock."""
+    return sorted({f"{kind}:{form}" for kind, value in keys for form in identity_key_forms(kind, value)})
