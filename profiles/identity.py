@@ -23,6 +23,7 @@ __all__ = [
     "identity_key_forms",
     "identity_lock_texts",
     "name_key",
+    "name_location_folded_key",
     "name_location_key",
     "url_key",
 ]
@@ -49,6 +50,13 @@ def name_location_key(name: str, city: str, place: str) -> str:
     return f"{name_key(name)}|{city.casefold()}|{place}"
 
 
+def name_location_folded_key(key: str) -> str:
+    """A name-location key (``name_location_key``) with the city and the country folded as the name is: without
+    accents, spacing or case, so "Malmo" and "Malmö" are one town. A form the suppression records hash and the
+    import's refusal looks up besides the loader's (``identity_key_forms``); the loader still matches on its own."""
+    return "|".join(name_key(part) for part in key.split("|"))
+
+
 def url_key(url: str) -> str:
     """A profile URL's canonical key: the host, lower-case and without ``www.``, and the path without its trailing
     slash; no scheme, user, query or fragment (``http://tove.example.org/``, ``https://www.tove.example.org`` and
@@ -72,13 +80,15 @@ def email_key(email: str) -> str:
 
 def identity_key_forms(kind: str, value: str) -> tuple[str, ...]:
     """An identity key as the loader stores it (``ingestion.normalise.identity_keys``: a URL only case-folded and
-    without its trailing slash) and, for a URL or an e-mail, its canonical form too. The suppression records hash
-    both, and the import's refusal looks both up, so another spelling of an erased person's site or address is
-    refused without re-keying the identifiers stored in the loader's form."""
+    without its trailing slash) and, for a URL, an e-mail or a name with location, its canonical form too. The
+    suppression records hash both, and the import's refusal looks both up, so another spelling of an erased person's
+    site, address or town is refused without re-keying the identifiers stored in the loader's form."""
     if kind == "url":
         return tuple(dict.fromkeys((value, url_key(value))))
     if kind == "email":
         return tuple(dict.fromkeys((value, email_key(value))))
+    if kind == "name":
+        return tuple(dict.fromkeys((value, name_location_folded_key(value))))
     return (value,)
 
 

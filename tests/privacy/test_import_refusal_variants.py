@@ -105,3 +105,28 @@ def test_widening_adds_no_identifier_the_refused_file_brought_of_its_own(erased_
     assert refused.status == SourceFile.Status.FAILED  # by her GitHub account and e-mail
     new_site = [identifier_digest("url", form) for form in ("https://tove-new.example.net", "tove-new.example.net")]
     assert not Suppression.objects.filter(digest__in=new_site).exists()
+
+
+# --- Her name with her town written another way (a Prog.AI text file carries no identifier) -------------------------
+
+ONLY_NAME_AND_TOWN = {"email": "", "url": "", "profiles": []}
+
+
+@pytest.fixture
+def erased_in_malmo(officer):
+    source = _import(tove_changed(location={"city": "Malmö", "countryCode": "SE"}))
+    candidate_erase(candidate=source.candidate, user=officer)
+
+
+@pytest.mark.parametrize("city", ["Malmo", "MALMÖ", " Malmo ", "Malmö"])
+def test_her_name_and_town_written_without_accents_or_with_other_spacing_is_refused(erased_in_malmo, city):
+    source = _import(tove_changed(location={"city": city, "countryCode": "SE"}, **ONLY_NAME_AND_TOWN))
+
+    assert source.status == SourceFile.Status.FAILED
+    assert source.error.startswith("This person asked to be erased on")
+
+
+def test_her_name_in_another_town_imports(erased_in_malmo):
+    source = _import(tove_changed(location={"city": "Lund", "countryCode": "SE"}, **ONLY_NAME_AND_TOWN))
+
+    assert source.status == SourceFile.Status.IMPORTED
