@@ -315,6 +315,16 @@ def test_the_document_holds_every_row_an_erasure_of_the_person_removes(person):
 
     after = _all_rows()
     removed = {model: pks - after[model] for model, pks in before.items() if pks - after[model]}
+    in_document = _rows_in(document)
+    assert removed, "the erasure removed nothing"
+    for model, pks in removed.items():
+        assert pks <= in_document.get(model, set()), f"{model._meta.label}: {pks - in_document.get(model, set())}"
+    assert {LogEntry, Candidate.history.model, ShortlistEntryEvent, Repository} <= set(removed)
+
+
+def _rows_in(document: dict) -> dict:
+    """The primary keys of the rows an access document holds, by model: its fixed sections and one per relation of
+    the candidate."""
     in_document = {
         Candidate: {document["candidate_id"]},
         Candidate.history.model: {r["history_id"] for r in document["history"]},
@@ -329,10 +339,7 @@ def test_the_document_holds_every_row_an_erasure_of_the_person_removes(person):
         in_document.setdefault(relation.related_model, set()).update(
             r[relation.related_model._meta.pk.attname] for r in rows
         )
-    assert removed, "the erasure removed nothing"
-    for model, pks in removed.items():
-        assert pks <= in_document.get(model, set()), f"{model._meta.label}: {pks - in_document.get(model, set())}"
-    assert {LogEntry, Candidate.history.model, ShortlistEntryEvent, Repository} <= set(removed)
+    return in_document
 
 
 def _row_values() -> dict:
@@ -374,20 +381,7 @@ def test_the_document_holds_every_row_an_erasure_of_everything_a_team_did_with_h
         candidate_erase(candidate=tove, user=officer)
 
     after = _row_values()
-    in_document = {
-        Candidate: {document["candidate_id"]},
-        Candidate.history.model: {r["history_id"] for r in document["history"]},
-        LogEntry: {r["id"] for r in document["admin_log"]},
-        ShortlistEntryEvent: {e["id"] for r in document["shortlist_entries"] for e in r["events"]},
-        Repository: {r["repository_id"] for r in document["contributions"]},
-        SourcingRecord: {document["sourcing_record"]["candidate_id"]},
-    }
-    for relation in candidate_relations():
-        section = document[_section_of(relation)]
-        rows = [section] if isinstance(section, dict) else section
-        in_document.setdefault(relation.related_model, set()).update(
-            r[relation.related_model._meta.pk.attname] for r in rows
-        )
+    in_document = _rows_in(document)
     for section, model in section_models.items():
         in_document.setdefault(model, set()).update(r[model._meta.pk.attname] for r in document[section])
     taken = {}

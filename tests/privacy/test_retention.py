@@ -3,6 +3,8 @@ anonymised; the dry run lists exactly those the real run then removes."""
 
 import datetime as dt
 import json
+import threading
+import time
 
 import pytest
 from django.core.management import call_command
@@ -337,38 +339,47 @@ def test_an_error_that_is_not_transient_still_stops_the_run(people, monkeypatch)
         retention.retention_apply(now=NOW)
 
 
+def _retention_in_a_thread(candidate_ids: list[int]):
+    """Retention of these candidates started in a thread of its own (its own connection): the thread, and the dict it
+    leaves its report (or error) in."""
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["report"] = retention.retention_apply(now=NOW, candidate_ids=candidate_ids)
+        except Exception as exc:  # handed to the test, which asserts on it
+            outcome["error"] = exc
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    return worker, outcome
+
+
+def _until_waiting(other, locktype: str) -> None:
+    """Until some session waits for a lock of ``locktype`` (at most 10 s)."""
+    for _ in range(200):
+        waiting = other.execute("SELECT count(*) FROM pg_locks WHERE locktype = %s AND NOT granted", [locktype])
+        if waiting.fetchone()[0]:
+            return
+        time.sleep(0.05)
+
+
 @pytest.mark.django_db(transaction=True)
 @override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
 def test_retention_locks_the_persons_identity_keys_before_their_row_as_the_loader_does():
     """The loader locks a person's identity keys (``ingestion.loaders._lock_keys``), then their candidate row. A
     retention run that took the row first and then the keys (``candidate_erase`` takes them) would deadlock with an
     import of the person; taking the keys first, it waits for the import and then erases."""
-    import threading
-    import time
-
     import psycopg
 
     ada = _aged(CandidateFactory(name="Ada Quux"))
     CandidateIdentifier.objects.create(candidate=ada, kind="github", value="adaquux")
-    outcome: dict = {}
-
-    def retention_run():
-        try:
-            outcome["report"] = retention.retention_apply(now=NOW, candidate_ids=[ada.pk])
-        except Exception as exc:  # handed to the test, which asserts on it
-            outcome["error"] = exc
-        finally:
-            connection.close()
-
     with psycopg.connect(**connection.get_connection_params()) as importer:
         importer.execute("SELECT pg_advisory_xact_lock(hashtextextended('github:adaquux', 0))")
-        worker = threading.Thread(target=retention_run)
-        worker.start()
-        for _ in range(200):  # until the run waits for the import's key lock
-            waiting = importer.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
-            if waiting.fetchone()[0]:
-                break
-            time.sleep(0.05)
+        worker, outcome = _retention_in_a_thread([ada.pk])
+        _until_waiting(importer, "advisory")  # the run waits for the import's key lock
         importer.execute("SET LOCAL lock_timeout = '5s'")
         importer.execute("SELECT id FROM profiles_candidate WHERE id = %s FOR UPDATE", [ada.pk])  # then the row
     worker.join(timeout=30)
@@ -384,34 +395,16 @@ def test_a_candidate_put_in_an_open_pipeline_while_retention_waits_for_their_row
     """Retention waits for the candidate's row (an edit holds it); meanwhile a recruiter's pipeline entry commits. A
     selection that waited inside its own statement (``NOT EXISTS ... FOR UPDATE``) would test the pipeline against
     its old snapshot and erase the person with the entry; the test made after the lock sees it."""
-    import threading
-    import time
-
     import psycopg
 
     owner = UserFactory(username="rita")
     job = _job(owner)
     ada = _aged(CandidateFactory(name="Ada Quux"))
-    outcome: dict = {}
-
-    def retention_run():
-        try:
-            outcome["report"] = retention.retention_apply(now=NOW, candidate_ids=[ada.pk])
-        except Exception as exc:  # handed to the test, which asserts on it
-            outcome["error"] = exc
-        finally:
-            connection.close()
-
     with psycopg.connect(**connection.get_connection_params()) as editor:
         # An edit's lock: it conflicts with retention's FOR UPDATE, not with the pipeline entry's key-share check.
         editor.execute("SELECT id FROM profiles_candidate WHERE id = %s FOR NO KEY UPDATE", [ada.pk])
-        worker = threading.Thread(target=retention_run)
-        worker.start()
-        for _ in range(200):  # until the run waits for the edit's row lock
-            waiting = editor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted")
-            if waiting.fetchone()[0]:
-                break
-            time.sleep(0.05)
+        worker, outcome = _retention_in_a_thread([ada.pk])
+        _until_waiting(editor, "transactionid")  # the run waits for the edit's row lock
         services.shortlist_add_candidates(shortlist=job.pipeline, candidate_ids=[ada.pk], user=owner)  # commits
     worker.join(timeout=30)
 
