@@ -690,6 +690,11 @@ def _keywords(
     text: str, folded: str, header_end: int, skill_slugs: set[str], cities: Mapping[str, str] | None
 ) -> list[str]:
     title = folded.split("\n", 1)[0]
+    section, colon, _ = title.partition(":")
+    if colon and (
+        _REQUIRED_HEADING_RE.match(_heading_text(section)) or _PREFERRED_HEADING_RE.match(_heading_text(section))
+    ):
+        title = ""  # the text starts with a section and its content ("Requirements: Python, 3+ years"): no title
     keywords = list(dict.fromkeys(_SENIORITY_RE.findall(title) + _HIRING_SENIORITY_RE.findall(folded)))
     role = re.split(r"\s[\u2013\u2014|@-]\s|\s+at\s|\(", title, maxsplit=1)[0]
     place_words = {name.casefold() for name in (cities or {})}

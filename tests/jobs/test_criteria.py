@@ -253,6 +253,15 @@ def test_seniority_words_and_title_words_are_keywords():
     assert "staff" in criteria("Data engineer\n\nWe are hiring a staff engineer. Python.").keywords
 
 
+def test_a_first_line_that_is_a_section_with_its_content_gives_no_title_words():
+    """A pasted description may start with its requirements ("Requirements: Python, 3+ years"): no title to read."""
+    found = criteria("Requirements: Python and Kotlin, 3+ years")
+
+    assert found.keywords == ()
+    assert [slug for slug, _ in found.required] == ["python", "kotlin"]
+    assert criteria("Nice to have: Kafka\n\nKotlin.").keywords == ()
+
+
 def test_to_dict_is_the_api_criteria_object():
     found = criteria(
         "Senior Engineer — remote within Spain\n\nMust have\n- Kotlin\n\nNice to have\n- Kafka\n\n5+ years"
