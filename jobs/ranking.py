@@ -232,7 +232,6 @@ def _match_sql(resolved: _Resolved, criteria: Criteria) -> tuple[str, dict]:
         if (stand_in := _stand_in(resolved, slug)) is not None:
             score = f"greatest({score}, {stand_in})"
         preferred.append(f"({score} / 10.0)")
-    preferred_fit = _mean(preferred)
     params: dict = {"today": None, "topics": list(resolved.topics)}
     keywords = []
     for index, keyword in enumerate(criteria.keywords):
@@ -250,7 +249,7 @@ def _match_sql(resolved: _Resolved, criteria: Criteria) -> tuple[str, dict]:
         location = "(profiles_candidate.country_code = ANY(%(countries)s::varchar[]))::integer"
     evidence = _EVIDENCE_SQL if resolved.topics else "0"
     sql = (
-        f"round(({WEIGHT_REQUIRED} * {_mean(required)} + {WEIGHT_PREFERRED} * {preferred_fit}"
+        f"round(({WEIGHT_REQUIRED} * {_mean(required)} + {WEIGHT_PREFERRED} * {_mean(preferred)}"
         f" + {WEIGHT_EVIDENCE} * {evidence} + {WEIGHT_KEYWORDS} * {_mean(keywords)}"
         f" + {WEIGHT_YEARS} * {years} + {WEIGHT_LOCATION} * {location})::numeric)::integer"
     )
@@ -297,7 +296,7 @@ def candidates_ranked(
     (missing_count, -match, id); the module docstring gives the formula. ``params`` are candidate filters (query-string
     form) that narrow the pool; those that would rank (``skill``, ``any_skill``, ``q``, ``ordering``) are a
     ValidationError, as is any the filters refuse. ``today`` dates the evidence (default: today, UTC). ``widen``:
-    related skills join the pool and the preferred ones, at a lower weight (the module docstring)."""
+    related skills join the pool and stand in for the skills they go with, at a lower weight (the module docstring)."""
     if params and (ranking := sorted(set(params) & set(_RANKING_PARAMS))):
         raise ValidationError(
             {name: ["the job's criteria rank the candidates; narrow them with the other filters"] for name in ranking}
