@@ -26,6 +26,7 @@ from privacy.hashing import identifier_digests
 from privacy.models import ErasureRequest, PrivacyEvent, Suppression
 from profiles.identity import identity_lock_texts, name_key, name_location_key
 from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Repository, SavedSearch
+from profiles.search import repositories_refresh_contributors
 from profiles.selectors import candidate_filter_choices_forget
 
 __all__ = [
@@ -443,6 +444,8 @@ def _repositories_forget(repository_ids: list[int], *, accounts: Sequence[str], 
         if (repository.full_name, repository.description, repository.topics_raw, repository.topics) != before:
             changed.append(repository)
     Repository.objects.bulk_update(changed, ["full_name", "description", "topics_raw", "topics"])
+    # The others' search columns hold the old name: ``q=tovelq`` and the autocomplete would still find them by it.
+    repositories_refresh_contributors(repository_ids=[repository.pk for repository in changed])
     return len(changed)
 
 

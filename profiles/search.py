@@ -15,7 +15,8 @@ A candidate row carries three columns that no form edits (see ``Candidate.search
 - the scores as ``{skill_id: score}``, which ``match`` reads.
 
 This module is their one definition. Every write of a candidate's skills, jobs, contributions, text fields or country
-ends with ``candidates_refresh_search_columns`` (hand edits, reverts, merges, updated imports); the loader writes a
+ends with ``candidates_refresh_search_columns`` (hand edits, reverts, merges, updated imports), and a change of a
+repository's name with ``repositories_refresh_contributors`` (an erasure's, the admin's); the loader writes a
 new candidate with its columns in one ``INSERT`` built by ``candidate_insert_sql``; the filters build the tokens they
 look for with ``skill_tokens``.
 """
@@ -33,6 +34,7 @@ __all__ = [
     "SKILL_TOKEN_SCORES",
     "candidate_insert_sql",
     "candidates_refresh_search_columns",
+    "repositories_refresh_contributors",
     "skill_tokens",
 ]
 
@@ -110,13 +112,23 @@ _JOIN_SOURCES_SQL = (
     "LEFT JOIN positions ON positions.id = {id}"
 )
 
+
+def _refresh_sql(ids_sql: str) -> str:
+    """An ``UPDATE`` recomputing the search columns of the candidates whose ids ``ids_sql`` selects (as ``id``)."""
+    return (
+        f"WITH ids AS ({ids_sql}),"
+        + _SEARCH_SOURCES_SQL
+        + f"UPDATE profiles_candidate AS c SET ({', '.join(_SEARCH_COLUMNS)}) = ({_SEARCH_VALUES_SQL}) FROM ids "
+        + _JOIN_SOURCES_SQL.format(id="ids.id")
+        + " WHERE c.id = ids.id"
+    )
+
+
 # Recompute the search columns of the candidates whose ids are the statement's one parameter.
-SEARCH_COLUMNS_SQL = (
-    "WITH ids AS (SELECT DISTINCT unnest(%s::bigint[]) AS id),"
-    + _SEARCH_SOURCES_SQL
-    + f"UPDATE profiles_candidate AS c SET ({', '.join(_SEARCH_COLUMNS)}) = ({_SEARCH_VALUES_SQL}) FROM ids "
-    + _JOIN_SOURCES_SQL.format(id="ids.id")
-    + " WHERE c.id = ids.id"
+SEARCH_COLUMNS_SQL = _refresh_sql("SELECT DISTINCT unnest(%s::bigint[]) AS id")
+# The same for the contributors of the repositories whose ids are the parameter (the (repository, candidate) index).
+_CONTRIBUTORS_SEARCH_COLUMNS_SQL = _refresh_sql(
+    "SELECT DISTINCT candidate_id AS id FROM profiles_contribution WHERE repository_id = ANY(%s::bigint[])"
 )
 
 
@@ -144,6 +156,16 @@ def candidates_refresh_search_columns(*, candidate_ids: Iterable[int]) -> None:
     if ids:
         with connection.cursor() as cursor:
             cursor.execute(SEARCH_COLUMNS_SQL, [ids])
+
+
+def repositories_refresh_contributors(*, repository_ids: Iterable[int]) -> None:
+    """Recompute the search columns of everyone who contributed to these repositories, after a change of what the
+    vector holds of them (a repository renamed: ``q`` and the autocomplete would otherwise still find its contributors
+    by the old name). One statement."""
+    ids = list(repository_ids)
+    if ids:
+        with connection.cursor() as cursor:
+            cursor.execute(_CONTRIBUTORS_SEARCH_COLUMNS_SQL, [ids])
 
 
 def skill_tokens(skill_id: int, min_score: int | None = None, *, country_code: str = "") -> list[int]:

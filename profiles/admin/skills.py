@@ -13,6 +13,7 @@ from core.errors import ApplicationError
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
+from profiles.search import repositories_refresh_contributors
 from profiles.selectors import related_skills, skill_vocabulary_changed
 
 
@@ -124,6 +125,11 @@ class SkillAliasAdmin(VocabularyAdmin):
 class RepositoryAdmin(admin.ModelAdmin):
     list_display = ["full_name", "description"]
     search_fields = ["full_name", "description"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "full_name" in form.changed_data:  # its contributors are searched by its name
+            repositories_refresh_contributors(repository_ids=[obj.pk])
 
 
 @admin.register(Contribution)

@@ -5,6 +5,8 @@ import pytest
 
 from privacy.services import candidate_erase
 from profiles.models import CandidateIdentifier, Contribution
+from profiles.search import candidates_refresh_search_columns
+from profiles.selectors import candidate_autocomplete, candidate_search
 from tests.factories import CandidateFactory, ContributionFactory, RepositoryFactory
 from tests.ingestion.imports import import_file
 from tests.privacy.people import TOVE_FILE, TOVE_NEEDLES
@@ -61,3 +63,22 @@ def test_an_account_that_is_a_common_word_blanks_no_description_using_the_word(o
 
     repository.refresh_from_db()
     assert (repository.full_name, repository.description) == ("psf/requests", "HTTP for Python, by python people")
+
+
+def test_her_account_is_no_longer_found_through_a_colleague_of_a_repository_renamed_for_her(officer):
+    """A repository of her account that others contribute to is renamed ``erased-<id>/...``: the colleague's search
+    columns, which held the old name, are computed again, so neither ``q`` nor the admin's autocomplete finds anyone
+    by her account any more, and the colleague is found by the new name."""
+    tove = import_file(TOVE_FILE)
+    shared = RepositoryFactory(full_name="tovelq/runbooks")
+    ContributionFactory(candidate=tove, repository=shared)
+    colleague = ContributionFactory(repository=shared, commits=40).candidate
+    candidates_refresh_search_columns(candidate_ids=[colleague.pk])
+    assert set(candidate_search(params={"q": "tovelq"}).values_list("pk", flat=True)) == {colleague.pk, tove.pk}
+
+    candidate_erase(candidate=tove, user=officer)
+
+    assert not candidate_search(params={"q": "tovelq"}).exists()
+    assert not candidate_autocomplete(term="tovelq").exists()
+    assert list(candidate_search(params={"q": f"erased-{shared.pk}"}).values_list("pk", flat=True)) == [colleague.pk]
+    assert found_in_database(TOVE_NEEDLES) == []
