@@ -79,7 +79,11 @@ class UploadForm(forms.Form):
         label="Profile files",
         help_text="Prog.AI text exports or JSON Resume files; several at once. Every file is stored before it is read.",
     )
-    label = forms.CharField(required=False, max_length=500, help_text="Optional: where these files come from.")
+    label = forms.CharField(
+        required=False,
+        max_length=500,
+        help_text="Optional: where these files come from. Without one, the batch is labelled by its size and time.",
+    )
 
 
 @admin.register(ImportBatch)
@@ -241,7 +245,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         form = UploadForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             files = form.cleaned_data["files"]
-            label = form.cleaned_data["label"] or ", ".join(f.name for f in files[:3]) + ("…" if len(files) > 3 else "")
+            label = form.cleaned_data["label"]  # none typed: the batch's default, which names no file
             batch = services.batch_create(origin=ImportBatch.Origin.ADMIN, label=label, user=request.user)
             batch = services.batch_receive(batch=batch, files=(services.IncomingFile(f.name, f.read()) for f in files))
             self.message_user(

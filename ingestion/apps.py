@@ -6,12 +6,18 @@ class IngestionConfig(AppConfig):
     verbose_name = "Imports"
 
     def ready(self) -> None:
-        from ingestion.privacy import import_batches_labelled_for, source_files_erase, unlinked_source_files_naming
+        from ingestion.privacy import (
+            ACCESS_WITHHELD_LABEL,
+            import_batches_labelled_for,
+            source_files_erase,
+            unlinked_source_files_naming,
+        )
         from privacy.erasure import erasure_step_register
 
         # An erasure empties the stored files about the person (privacy may not import ingestion: it calls this); the
         # access request shows the files linked to no candidate that it would empty (their own are its relation) and
-        # the batches of their files, whose labels it withholds.
+        # the batches of their files, whose labels it withholds: the access report withholds them too, as a label
+        # may name the people of the batch's other files.
         erasure_step_register(
             "source_files",
             source_files_erase,
@@ -19,4 +25,5 @@ class IngestionConfig(AppConfig):
                 "source_files_not_linked": unlinked_source_files_naming,
                 "import_batches_of_their_files": import_batches_labelled_for,
             },
+            redacted={"import_batches_of_their_files": {"label": ACCESS_WITHHELD_LABEL}},
         )

@@ -2,21 +2,22 @@
 people, and erasing the stored files of a person (a step of ``privacy.services.candidate_erase``).
 
 A file refused or erased keeps its row (the batch still counts it, and its message says why) but none of the
-person's data: no bytes, no name, no warnings; the watched inbox's copy of it (in ``.imported/``) is deleted too. A
+person's data: no bytes, no name, no warnings; every copy of its bytes the watched inbox kept (in ``.imported/`` or
+``.rejected/``, under any name: a duplicate stores no row but is moved there too) is deleted as well. A
 refused file keeps its sha256, so the same bytes sent again are "already stored" and refused by that row; an erased
 file's sha256 is replaced, so the same bytes sent again are parsed, and refused by the suppression records.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import logging
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, transaction
@@ -34,6 +35,7 @@ from privacy.services import erasure_message
 logger = logging.getLogger(__name__)
 
 __all__ = [
+    "ACCESS_WITHHELD_LABEL",
     "documents_refused",
     "identity_keys_refused",
     "import_batches_labelled_for",
@@ -44,6 +46,9 @@ __all__ = [
 
 WITHHELD_NAME = "(withheld: an erased person)"
 WITHHELD_LABEL = "(label withheld after an erasure)"
+# What an access report shows of a batch's label: typed by hand, or made of the files' names before the default said
+# only the batch's size and time, it may name the people of the batch's other files.
+ACCESS_WITHHELD_LABEL = "(withheld: a batch's label may name other people)"
 ERASE_SCAN_CHUNK = 200
 
 
@@ -95,36 +100,73 @@ def source_files_withhold(
     return withheld
 
 
-def _inbox_copies(file_ids: list[int]) -> list[tuple[Path, str]]:
-    """Where the watched inbox moved these files after storing them (``inbox_scan``: ``.imported/<day>/<name>``, the
-    day in UTC, the batch's label the inbox), with the sha256 the copy must have to be theirs."""
+# The folders where the watched inbox keeps what it took in (``ingestion.services.inbox_scan``): what it stored, and
+# what it duplicates (bytes already stored, under any name) went to ``.imported/<day>/``; what it could not read as a
+# regular file with a UTF-8 name went to ``.rejected/<day>/``.
+INBOX_KEPT_FOLDERS = (".imported", ".rejected")
+
+
+def _inbox_copies(file_ids: list[int]) -> dict[int, set[str]]:
+    """The sha256 of these files' bytes, by their size: a copy the inbox kept of them has both, whatever its name,
+    its day or the batch that brought it."""
+    wanted: dict[int, set[str]] = {}
     rows = (
-        SourceFile.objects.filter(pk__in=file_ids, batch__origin=ImportBatch.Origin.INBOX)
+        SourceFile.objects.filter(pk__in=file_ids, size__gt=0)
         .exclude(sha256__startswith="erased-")
-        .values_list("original_name", "sha256", "batch__label", "batch__created_at")
+        .values_list("size", "sha256")
     )
-    copies = []
-    for name, sha256, inbox, created_at in rows:
-        # The scan names the folder after its start; a scan that runs past midnight moves its files the next day.
-        started = created_at.astimezone(dt.UTC)
-        for day in {started.date(), (started + dt.timedelta(hours=1)).date()}:
-            copies.append((Path(inbox) / ".imported" / f"{day:%Y-%m-%d}" / name, sha256))
-    return copies
+    for size, sha256 in rows:
+        wanted.setdefault(size, set()).add(sha256)
+    return wanted
 
 
-def _inbox_copies_delete(copies: list[tuple[Path, str]]) -> None:
-    """Delete the inbox's copies of erased or refused files: regular files whose bytes are still those stored (a file
-    of the same name since is someone else's and stays)."""
-    for path, sha256 in copies:
-        try:
-            if not stat.S_ISREG(os.lstat(path).st_mode):
+def _inbox_copies_delete(wanted: dict[int, set[str]]) -> int:
+    """Delete the regular files in the inbox's kept folders whose bytes are one of ``wanted`` (sha256 by size); a file
+    of another size is never read, and a link is never followed. Returns how many went."""
+    deleted = 0
+    inbox = Path(settings.INGEST_INBOX)
+    for folder in INBOX_KEPT_FOLDERS:
+        for path, size in _regular_files_under(inbox / folder):
+            if size not in wanted:
                 continue
-            if hashlib.sha256(path.read_bytes()).hexdigest() == sha256:
-                path.unlink()
-        except FileNotFoundError:
-            continue
-        except OSError as exc:  # not ours to delete: the README names the inbox's folders as the operator's part
-            logger.warning("Could not delete the inbox's copy of an erased person's file: %s", exc)
+            try:
+                if _sha256_of(path) in wanted[size]:
+                    path.unlink()
+                    deleted += 1
+            except FileNotFoundError:
+                continue
+            except OSError as exc:  # not ours to delete: the README names the inbox's folders as the operator's part
+                logger.warning("Could not delete the inbox's copy of an erased person's file: %s", exc)
+    return deleted
+
+
+def _regular_files_under(folder: Path) -> Iterator[tuple[Path, int]]:
+    """(path, size) of every regular file under ``folder``, links neither followed nor listed."""
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        logger.warning("Could not list the inbox's folder %s: %s", folder, exc)
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _regular_files_under(Path(entry.path))
+            elif entry.is_file(follow_symlinks=False):
+                yield Path(entry.path), entry.stat(follow_symlinks=False).st_size
+        except OSError:
+            continue  # gone meanwhile
+
+
+def _sha256_of(path: Path) -> str | None:
+    """The sha256 of a regular file's bytes, read from the descriptor it was opened as (never through a link, never
+    waiting on a FIFO swapped in since the listing); None for anything else."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return None
+        return hashlib.file_digest(file, "sha256").hexdigest()
 
 
 def source_files_erase(context: ErasureContext) -> int:
@@ -155,10 +197,10 @@ def source_files_erase(context: ErasureContext) -> int:
 
 
 def _batches_labelled(file_ids: Sequence[int]):
-    """The batches that held one of the person's files, whose label the erasure replaces: by default it is the
-    uploaded files' names (the admin) or the paths (``manage.py ingest``), which are often the person's name, and a
-    label typed by hand may name them as well. An inbox batch's label is the inbox folder, the operator's, which finds
-    the inbox's copies of the batch's other files (``_inbox_copies``): it stays."""
+    """The batches that held one of the person's files, whose label the erasure replaces: one typed by hand may name
+    them, and so may the uploaded files' names or the paths that made the default labels of older batches (migration
+    ``ingestion 0005`` replaced those it could tell from typed ones). An inbox batch's label is always the product's
+    ("Inbox scan of 3 files, ...", or the inbox folder in older batches), naming nobody: it stays."""
     return (
         ImportBatch.objects.filter(pk__in=SourceFile.objects.filter(pk__in=list(file_ids)).values("batch_id"))
         .exclude(origin=ImportBatch.Origin.INBOX)

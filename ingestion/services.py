@@ -149,7 +149,20 @@ def upload_refusals(*, files: Sequence[NamedSize]) -> list[str]:
 
 
 def batch_create(*, origin: str, label: str = "", user=None) -> ImportBatch:
+    """A batch; without a label, ``batch_receive`` gives it ``batch_default_label`` once it counted the files."""
     return ImportBatch.objects.create(origin=origin, label=label[:500], created_by=user)
+
+
+_DEFAULT_LABEL_SOURCES = {ImportBatch.Origin.INBOX: "Inbox scan", ImportBatch.Origin.CLI: "Command-line import"}
+
+
+def batch_default_label(*, origin: str, files: int, at) -> str:
+    """Where a batch came from, how many files and when ("Upload of 3 files, 2 Dec 10:42"), in the site's time zone:
+    never the files' names or paths, which are often the people's, and which an access report or a label left after
+    an erasure would show to whoever reads the batch."""
+    local = timezone.localtime(at)
+    source = _DEFAULT_LABEL_SOURCES.get(origin, "Upload")
+    return f"{source} of {files} file{'' if files == 1 else 's'}, {local.day} {local:%b %H:%M}"
 
 
 def batch_receive(*, batch: ImportBatch, files: Iterable[IncomingFile], enqueue: bool = True) -> ImportBatch:
@@ -168,6 +181,9 @@ def batch_receive(*, batch: ImportBatch, files: Iterable[IncomingFile], enqueue:
     if group:
         _receive_group(batch, group, enqueue, scope)
     batch.refresh_from_db()
+    if not batch.label:
+        batch.label = batch_default_label(origin=batch.origin, files=batch.total_files, at=batch.created_at)
+        ImportBatch.objects.filter(pk=batch.pk, label="").update(label=batch.label)
     batch_finish_if_done(batch_id=batch.pk)
     return batch
 
@@ -1177,7 +1193,7 @@ def inbox_scan(*, inbox: Path | None = None) -> ImportBatch | None:
     first = next(files, None)
     batch = None
     if first is not None:
-        batch = batch_create(origin=ImportBatch.Origin.INBOX, label=str(inbox))
+        batch = batch_create(origin=ImportBatch.Origin.INBOX)
         batch_receive(batch=batch, files=itertools.chain([first], files))
         # Stored and committed: safe to move; a crash before this only re-reads duplicates.
         _move_into(received, inbox / ".imported" / today)

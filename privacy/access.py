@@ -22,7 +22,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from privacy.erasure import held_finders
+from privacy.erasure import held_finders, held_redactions
 from privacy.models import PrivacyEvent, SourcingRecord
 from privacy.services import admin_log_naming, erasure_context, saved_searches_naming
 from profiles.models import (
@@ -150,10 +150,14 @@ def subject_access_document(*, candidate_id: int) -> dict:
     # The rows no key ties to them that an erasure would take or empty too, found as it finds them.
     context = erasure_context(Candidate.objects.get(pk=candidate_id))
     about_them = {row["id"] for row in document["admin_log"]}
+    redactions = held_redactions()
     for section, finder in held_sections().items():
         rows = _rows(finder(context))
         if finder is admin_log_naming:
             rows = [row for row in rows if row["id"] not in about_them]
+        for column, text in redactions.get(section, {}).items():
+            for row in rows:
+                row[column] = text if row[column] else row[column]
         document[section] = rows
     return document
 

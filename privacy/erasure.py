@@ -15,7 +15,7 @@ from datetime import datetime
 
 from django.db.models import QuerySet
 
-__all__ = ["ErasureContext", "erasure_step_register", "erasure_steps", "held_finders"]
+__all__ = ["ErasureContext", "erasure_step_register", "erasure_steps", "held_finders", "held_redactions"]
 
 
 @dataclass(frozen=True)
@@ -42,14 +42,23 @@ ErasureStep = Callable[[ErasureContext], int]
 HeldFinder = Callable[[ErasureContext], QuerySet]
 _STEPS: dict[str, ErasureStep] = {}
 _HELD: dict[str, HeldFinder] = {}
+_REDACTED: dict[str, dict[str, str]] = {}
 
 
-def erasure_step_register(name: str, step: ErasureStep, *, held: dict[str, HeldFinder] | None = None) -> None:
+def erasure_step_register(
+    name: str,
+    step: ErasureStep,
+    *,
+    held: dict[str, HeldFinder] | None = None,
+    redacted: dict[str, dict[str, str]] | None = None,
+) -> None:
     """Run ``step`` on every erasure; its count is recorded under ``name``. ``held`` names, by access-request section,
-    the finders of the rows ``step`` changes that do not point at the person. Registering a name again replaces it
-    (an app's ``ready`` may run twice in tests)."""
+    the finders of the rows ``step`` changes that do not point at the person; ``redacted``, by section, the columns
+    the access report writes a text in place of (``{column: text}``): what may name other people, which the erasure
+    withholds for the same reason. Registering a name again replaces it (an app's ``ready`` may run twice in tests)."""
     _STEPS[name] = step
     _HELD.update(held or {})
+    _REDACTED.update(redacted or {})
 
 
 def erasure_steps() -> dict[str, ErasureStep]:
@@ -59,3 +68,8 @@ def erasure_steps() -> dict[str, ErasureStep]:
 def held_finders() -> dict[str, HeldFinder]:
     """Every registered finder, by the access request's section name."""
     return dict(_HELD)
+
+
+def held_redactions() -> dict[str, dict[str, str]]:
+    """The columns the access report withholds, by section, with the text written in their place."""
+    return {section: dict(columns) for section, columns in _REDACTED.items()}

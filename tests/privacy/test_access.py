@@ -395,3 +395,35 @@ def test_the_document_holds_every_row_an_erasure_of_everything_a_team_did_with_h
     for model, pks in taken.items():
         missing = pks - in_document.get(model, set())
         assert not missing, f"{model._meta.label}: rows {sorted(missing)} are taken by the erasure, not in the document"
+
+
+def test_the_document_withholds_the_label_of_a_batch_that_names_other_people():
+    """A batch's label made of its files' names (the admin's default before it said "Upload of 3 files, ...") names
+    the people of the other files: the document lists the batch, as the erasure would withhold its label, without it."""
+    from ingestion import services as ingestion_services
+    from ingestion.models import ImportBatch
+    from ingestion.privacy import ACCESS_WITHHELD_LABEL
+    from tests.fixtures import JSONRESUME_DIR
+    from tests.ingestion.imports import import_all
+    from tests.privacy.people import OTHER_FILE, TOVE_FILE
+
+    files = [TOVE_FILE, OTHER_FILE, JSONRESUME_DIR / "pia-solberg.x-and-url.json"]
+    batch = ingestion_services.batch_create(
+        origin=ImportBatch.Origin.ADMIN, label=", ".join(path.name for path in files)
+    )
+    ingestion_services.batch_receive(
+        batch=batch,
+        files=[ingestion_services.IncomingFile(path.name, path.read_bytes()) for path in files],
+        enqueue=False,
+    )
+    import_all(batch)
+    tove = SourceFile.objects.get(original_name=TOVE_FILE.name).candidate
+
+    document = subject_access_document(candidate_id=tove.pk)
+
+    assert [(row["id"], row["label"]) for row in document["import_batches_of_their_files"]] == [
+        (batch.pk, ACCESS_WITHHELD_LABEL)
+    ]
+    text = json.dumps(document)
+    assert "noor-rahimi" not in text
+    assert "pia-solberg" not in text

@@ -1,11 +1,14 @@
 """The watched inbox keeps a copy of each file it stored (``.imported/<day>/``): an erasure deletes the copies of the
 person's files, and a refused file's copy goes too; other people's copies stay."""
 
+import os
+
 import pytest
 
 from ingestion import services
 from ingestion.models import SourceFile
 from privacy.services import candidate_erase
+from tests.ingestion.imports import import_file
 from tests.privacy.people import OTHER_FILE, TOVE_FILE, tove_bytes
 
 pytestmark = pytest.mark.django_db
@@ -67,3 +70,38 @@ def test_a_refused_files_inbox_copy_is_deleted(inbox, officer, django_capture_on
 
     assert batch.files.get().status == SourceFile.Status.FAILED
     assert _copies(inbox) == []
+
+
+def test_an_erasure_deletes_the_inbox_copy_of_a_duplicate_of_her_file(
+    inbox, officer, django_capture_on_commit_callbacks
+):
+    """Her file uploaded first, then the same bytes dropped into the inbox under another name: the inbox counts a
+    duplicate and stores no row, yet keeps the file in ``.imported/``; it is hers, and goes with her."""
+    tove = import_file(TOVE_FILE)
+    (inbox / "cv-from-a-referral.json").write_bytes(tove_bytes())
+    batch = services.inbox_scan()
+    assert (batch.total_files, batch.duplicates, batch.files.count()) == (1, 1, 0)
+    _scan_and_import(inbox, OTHER_FILE)
+    assert _copies(inbox) == sorted(["cv-from-a-referral.json", OTHER_FILE.name])
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=tove, user=officer)
+
+    assert _copies(inbox) == [OTHER_FILE.name]
+
+
+def test_an_erasure_deletes_a_copy_of_her_file_the_inbox_set_aside(inbox, officer, django_capture_on_commit_callbacks):
+    """A name the inbox cannot store (not UTF-8) sends the file to ``.rejected/`` unread; its bytes are hers."""
+    tove = import_file(TOVE_FILE)
+    (inbox / os.fsdecode(b"tove-\xff.json")).write_bytes(tove_bytes())
+    (inbox / os.fsdecode(b"other-\xff.json")).write_bytes(OTHER_FILE.read_bytes())
+    services.inbox_scan()
+    rejected = sorted(path.name for path in (inbox / ".rejected").rglob("*") if path.is_file())
+    assert len(rejected) == 2
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=tove, user=officer)
+
+    assert [path.read_bytes() for path in (inbox / ".rejected").rglob("*") if path.is_file()] == [
+        OTHER_FILE.read_bytes()
+    ]

@@ -45,7 +45,7 @@ class Command(BaseCommand):
             raise CommandError(f"Not a regular file or a folder: {', '.join(special)}")
         if dry_run:
             return self._dry_run(paths)
-        batch = services.batch_create(origin=ImportBatch.Origin.CLI, label=" ".join(str(p) for p in paths))
+        batch = services.batch_create(origin=ImportBatch.Origin.CLI)  # labelled by its size and time, not the paths
         batch = services.batch_receive(batch=batch, files=services.iter_folder(paths), enqueue=not sync)
         if sync:
             self._import_here(batch, no_progress)
