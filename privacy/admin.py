@@ -14,7 +14,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from privacy import services
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
@@ -65,13 +65,22 @@ def erase_confirmed(model_admin, request, candidates: list[Candidate], *, action
         return _action_page(
             model_admin, request, "erase_candidates", "Erase candidates", candidates=candidates, action=action
         )
+    to_review = 0
     for candidate in candidates:
-        services.candidate_erase(candidate=candidate, user=request.user)
+        event = services.candidate_erase(candidate=candidate, user=request.user)
+        to_review += len(event.to_review.get("source_files", []))
     model_admin.message_user(
         request,
         f"Erased {len(candidates)} candidate(s): their data is deleted, and files about them will not be imported.",
         messages.SUCCESS,
     )
+    if to_review:
+        model_admin.message_user(
+            request,
+            f"{to_review} failed file(s) name them but may be someone else's: they were left as they are, for you to "
+            "look at (Privacy › Privacy events, the erasure's files to review).",
+            messages.WARNING,
+        )
     return None
 
 
@@ -221,9 +230,24 @@ class SuppressionAdmin(ReadOnlyAdmin):
 
 @admin.register(PrivacyEvent)
 class PrivacyEventAdmin(ReadOnlyAdmin):
-    list_display = ["at", "kind", "by", "request", "counts"]
+    list_display = ["at", "kind", "by", "request", "counts", "files_to_review"]
     list_filter = ["kind"]
     list_select_related = ["by", "request"]
+    fields = ["at", "kind", "by", "request", "counts", "files_to_review"]
+    readonly_fields = fields
+
+    @admin.display(description="files to review")
+    def files_to_review(self, obj: PrivacyEvent):
+        """The stored files an erasure found naming the person but could not tell were theirs (a failed file with
+        their name alone): each file's page, where a privacy officer reads it and decides."""
+        ids = obj.to_review.get("source_files", [])
+        if not ids:
+            return "—"
+        return format_html_join(
+            ", ",
+            '<a href="{}">file #{}</a>',
+            ((reverse("admin:ingestion_sourcefile_change", args=[pk]), pk) for pk in ids),
+        )
 
 
 @admin.register(SourcingRecord)

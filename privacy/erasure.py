@@ -34,6 +34,12 @@ class ErasureContext:
     # Their names and e-mail as a person writes them (the needles without accounts and URLs): what the admin log's
     # messages are searched for.
     names: tuple[str, ...] = ()
+    # Their external identifiers as stored, (kind, value): an e-mail or an account a step may recognise in a text
+    # whatever surrounds it (``https://github.com/<account>``), where a name alone may be a namesake's.
+    identifiers: tuple[tuple[str, str], ...] = ()
+    # Rows a step found naming the person that it could not tell were theirs, by kind (ids only): left as they are
+    # and listed on the erasure's audit row for a privacy officer to look at.
+    to_review: dict[str, list[int]] = field(default_factory=dict)
 
 
 ErasureStep = Callable[[ErasureContext], int]

@@ -126,7 +126,8 @@ class ErasureRequest(models.Model):
 
 class PrivacyEvent(models.Model):
     """The privacy audit log: that an erasure (or another privacy act) happened, when, by whom, and how many rows of
-    each kind it touched. Never a name, an identifier or a candidate's id: the row outlives the person."""
+    each kind it touched, and the ids of stored files an erasure left for a privacy officer to look at. Never a name,
+    an identifier or a candidate's id: the row outlives the person."""
 
     class Kind(models.TextChoices):
         ERASURE = "erasure", "Erasure"
@@ -141,6 +142,11 @@ class PrivacyEvent(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     request = models.ForeignKey(ErasureRequest, null=True, blank=True, on_delete=models.SET_NULL, related_name="events")
     counts = models.JSONField(default=dict, blank=True, help_text="Rows or files touched, by kind; no personal data.")
+    # What an erasure found naming the person but could not tell was theirs (a failed file holding their name only):
+    # left as it was, for a privacy officer to look at. Ids by kind, never the text that matched.
+    to_review = models.JSONField(
+        default=dict, blank=True, help_text="Rows to look at (ids by kind): they name the person, maybe a namesake."
+    )
 
     class Meta:
         ordering = ["-at", "-id"]

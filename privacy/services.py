@@ -42,6 +42,7 @@ __all__ = [
     "saved_searches_naming",
     "sourcing_records_add",
     "suppressions_widen",
+    "whole_words_re",
 ]
 
 # The notice is due a month after sourcing, in PostgreSQL's month arithmetic (31 January + 1 month is the end of
@@ -191,8 +192,8 @@ def candidate_erase(
         [*repository_ids, *owned], accounts=accounts, needles=context.needles
     )
 
-    event.counts = counts
-    event.save(update_fields=["counts"])
+    event.counts, event.to_review = counts, context.to_review
+    event.save(update_fields=["counts", "to_review"])
     transaction.on_commit(candidate_filter_choices_forget, robust=True)
     return event
 
@@ -205,7 +206,13 @@ def erasure_context(
     The access request reads with the same context what the erasure would take."""
     merges = list(MergeRecord.objects.filter(survivor=candidate).values_list("merged_id", "merged_name"))
     merged_names = [name for _, name in merges]
+    identifiers = [
+        (kind, value)
+        for kind, value in candidate_identity_keys(candidate)
+        if kind != CandidateIdentifier.Kind.NAME_LOCATION and value
+    ]
     return ErasureContext(
+        identifiers=tuple(identifiers),
         candidate_ids=(candidate.pk, *(merged_id for merged_id, _ in merges)),
         digests=frozenset(identifier_digests(candidate_identity_keys(candidate))),
         erased_at=erased_at or timezone.now(),
@@ -284,7 +291,7 @@ def _admin_log_rows_naming(names: Sequence[str]) -> list[tuple[LogEntry, str, st
     names = [name for name in names if len(name_key(name).replace(" ", "")) >= NEEDLE_MIN_CHARS]
     if not names:
         return []
-    patterns = [_whole_words_re(name) for name in names]
+    patterns = [whole_words_re(name) for name in names]
     forms = sorted({form.lower() for name in names for form in (name, json.dumps(name)[1:-1])})
     candidates = LogEntry.objects.filter(
         pk__in=RawSQL(
@@ -312,7 +319,7 @@ def admin_log_naming(context: ErasureContext) -> QuerySet[LogEntry]:
     return LogEntry.objects.filter(pk__in=[row.pk for row, _, _ in _admin_log_rows_naming(context.names)])
 
 
-def _whole_words_re(needle: str) -> re.Pattern[str]:
+def whole_words_re(needle: str) -> re.Pattern[str]:
     """The needle, any case, its words apart by any spaces, not inside a longer word."""
     words = r"\s+".join(re.escape(word) for word in needle.split())
     return re.compile(rf"(?<!\w){words}(?!\w)", re.IGNORECASE)
@@ -419,7 +426,7 @@ def _repositories_forget(repository_ids: list[int], *, accounts: Sequence[str], 
     repositories = list(Repository.objects.filter(pk__in=repository_ids))
     usable = [needle for needle in needles if len(name_key(needle).replace(" ", "")) >= NEEDLE_MIN_CHARS]
     plain = {needle.casefold() for needle in usable} - set(owners)
-    named = [_whole_words_re(needle) for needle in plain]
+    named = [whole_words_re(needle) for needle in plain]
     mentioned = [re.compile(rf"[@/]{re.escape(owner)}(?!\w)", re.IGNORECASE) for owner in owners]
     theirs = [re.compile(rf"(?<!\w){re.escape(owner)}(?!\w)", re.IGNORECASE) for owner in owners]
 

@@ -4,11 +4,13 @@ it happened."""
 import pytest
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.contenttypes.models import ContentType
+from django.urls import reverse
 
 from exports import services as export_services
 from exports.models import Export
 from ingestion import services as ingestion_services
 from ingestion.models import ImportBatch, SourceFile
+from privacy.access import subject_access_document
 from privacy.hashing import identifier_digest
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
 from privacy.services import candidate_erase, erasure_request_create
@@ -24,7 +26,7 @@ from profiles.models import (
 )
 from tests.factories import CandidateFactory, ContributionFactory, SourceFileFactory
 from tests.ingestion.imports import import_file, receive
-from tests.privacy.people import OTHER_FILE, TOVE_FILE, TOVE_NEEDLES, tove_changed
+from tests.privacy.people import OTHER_FILE, TOVE_FILE, TOVE_NEEDLES, tove_bytes, tove_changed
 from tests.privacy.scan import found_in_database
 
 pytestmark = pytest.mark.django_db
@@ -322,3 +324,110 @@ def test_the_filter_choices_cache_is_forgotten_once_the_erasure_commits(officer,
         candidate_erase(candidate=tove, user=officer)
 
     assert cache.get(FILTER_CHOICES_KEY) is None
+
+
+def _truncated(data: bytes, *, through: bytes) -> bytes:
+    """The file cut just after ``through``: JSON no parser reads, as an interrupted upload leaves it."""
+    return data[: data.index(through) + len(through)]
+
+
+def test_a_failed_file_no_parser_reads_holding_her_email_and_account_url_is_emptied(officer, client):
+    tove = import_file(TOVE_FILE)
+    truncated = _truncated(tove_bytes(), through=b'"url": "https://github.com/tovelq"')
+    batch = receive(("upload-7.json", truncated))
+    ingestion_services.source_files_import(file_ids=list(batch.files.values_list("pk", flat=True)), token="test")
+    stray = batch.files.get()
+    assert stray.status == SourceFile.Status.FAILED
+    document = subject_access_document(candidate_id=tove.pk)
+    assert [row["id"] for row in document["source_files_not_linked"]] == [stray.pk]
+
+    event = candidate_erase(candidate=tove, user=officer)
+
+    stray.refresh_from_db()
+    assert (bytes(stray.content), stray.original_name) == (b"", "(withheld: an erased person)")
+    assert stray.error.startswith("Erased on ")
+    assert event.counts["source_files"] == 2
+    assert found_in_database(TOVE_NEEDLES) == []
+    client.force_login(officer)
+    page = client.get(reverse("admin:ingestion_sourcefile_text", args=[stray.pk])).content.decode()
+    assert "tovelq" not in page
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        b'{"basics": {"email": "TOVE.LINDQVIST@example.ORG", "summary": "cut',
+        b'{"basics": {"profiles": [{"url": "http://www.GitHub.com/ToveLQ/"}, {"url": "https://gitl',
+        b"Contact: mailto:tove.lindqvist@example.org\n\x00\xff",
+    ],
+    ids=["email-in-other-case", "account-url-spelt-otherwise", "not-json-at-all"],
+)
+def test_a_failed_file_holding_her_email_or_account_url_in_another_spelling_is_emptied(officer, variant):
+    tove = import_file(TOVE_FILE)
+    stray = SourceFileFactory(content=variant, status=SourceFile.Status.FAILED, error="Not a profile file")
+
+    candidate_erase(candidate=tove, user=officer)
+
+    stray.refresh_from_db()
+    assert bytes(stray.content) == b""
+
+
+def test_a_failed_file_naming_her_only_by_name_stays_and_is_listed_for_the_privacy_officer(officer):
+    """A name is not an identifier: "Tove Lindqvist" in a file no parser reads may be a namesake's. The erasure does
+    not guess; it lists the file on its audit row for a privacy officer to look at."""
+    tove = import_file(TOVE_FILE)
+    by_name = SourceFileFactory(
+        content=b'{"basics": {"name": "Tove Lindqvist", "label": "SRE", "loc',
+        status=SourceFile.Status.FAILED,
+        error="Not a profile file",
+    )
+    by_account_word = SourceFileFactory(
+        content=b"tovelq wrote this runbook\n\x00", status=SourceFile.Status.FAILED, error="Not a profile file"
+    )
+    elsewhere = SourceFileFactory(
+        content=b'{"basics": {"name": "Noor Rahimi", "em', status=SourceFile.Status.FAILED, error="Not a profile file"
+    )
+
+    event = candidate_erase(candidate=tove, user=officer)
+
+    for source in (by_name, by_account_word, elsewhere):
+        before = bytes(source.content)
+        source.refresh_from_db()
+        assert bytes(source.content) == before
+    assert event.to_review == {"source_files": [by_name.pk, by_account_word.pk]}
+    assert event.counts["source_files_to_review"] == 2
+
+
+def test_the_failed_files_to_review_are_linked_from_the_erasure_in_the_admin(officer, client):
+    tove = import_file(TOVE_FILE)
+    by_name = SourceFileFactory(content=b"Tove Lindqvist\n\x00", status=SourceFile.Status.FAILED, error="Unreadable")
+    event = candidate_erase(candidate=tove, user=officer)
+    client.force_login(officer)
+
+    page = client.get(reverse("admin:privacy_privacyevent_change", args=[event.pk])).content.decode()
+
+    assert reverse("admin:ingestion_sourcefile_change", args=[by_name.pk]) in page
+
+
+def test_the_search_for_files_naming_her_reads_only_files_linked_to_no_one(officer, monkeypatch):
+    """Every candidate's own files are left unread, however many name her (a colleague's CV that mentions her): the
+    scan reads the bytes of unlinked files only, and parses only those that hold one of her names or identifiers."""
+    from ingestion import privacy as ingestion_privacy
+
+    tove = import_file(TOVE_FILE)
+    colleagues = [
+        SourceFileFactory(candidate=CandidateFactory(), content=f"Worked with Tove Lindqvist ({n})".encode())
+        for n in range(3)
+    ]
+    naming_her = SourceFileFactory(content=b"Tove Lindqvist\n\x00", status=SourceFile.Status.FAILED, error="Unread")
+    SourceFileFactory(content=b"Someone else entirely\n", status=SourceFile.Status.FAILED, error="Unread")
+    read = []
+    parse = ingestion_privacy._document_or_none
+    monkeypatch.setattr(ingestion_privacy, "_document_or_none", lambda pk, data: read.append(pk) or parse(pk, data))
+
+    candidate_erase(candidate=tove, user=officer)
+
+    assert read == [naming_her.pk]
+    for source in colleagues:
+        source.refresh_from_db()
+        assert bytes(source.content).startswith(b"Worked with Tove Lindqvist")

@@ -33,3 +33,7 @@ class Command(BaseCommand):
             event = services.candidate_erase(candidate=candidates[pk], user=user)
             counts = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in event.counts.items())
             self.stdout.write(f"Erased candidate #{pk}: {counts}.")
+            to_review = event.to_review.get("source_files", [])
+            if to_review:
+                files = ", ".join(f"#{file_id}" for file_id in to_review)
+                self.stdout.write(f"  Failed files naming them that may be someone else's, to look at: {files}.")
