@@ -341,7 +341,7 @@ def _unlinked_files_about_them(context: ErasureContext) -> _Unlinked:
         )
         parsed: list[tuple[int, ProfileDocument]] = []
         failed: dict[int, tuple[bool, str]] = {}
-        for pk, status, content in rows.order_by("pk").iterator(chunk_size=ERASE_SCAN_CHUNK):
+        for pk, status, content in rows.order_by("pk"):
             data = bytes(content)
             document = _document_or_none(pk, data)
             if document is not None:
