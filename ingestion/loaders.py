@@ -34,10 +34,10 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import connection, transaction
 from psycopg.types.json import Jsonb
 
+from core.identity import identity_lock_texts, names_clearly_differ, url_parts
 from ingestion.models import SourceFile
 from ingestion.normalise import NormalisedProfile
-from profiles.identity import identity_lock_texts
-from profiles.models import Candidate, CandidateIdentifier, Skill
+from profiles.models import Candidate, CandidateIdentifier, PossibleDuplicate, SharedIdentifier, Skill
 from profiles.search import candidate_insert_sql, candidates_refresh_search_columns
 from profiles.services import skill_ids_for_labels, skills_upsert
 from profiles.vocabulary import SkillVocabulary, skill_slug
@@ -137,23 +137,92 @@ def _find_existing(keys_by_doc: list[list[tuple[str, str]]]) -> dict[tuple[str, 
         return {(kind, value): cid for kind, value, cid in cursor.fetchall()}
 
 
-def _match(keys: list[tuple[str, str]], known: dict[tuple[str, str], int]) -> int | None:
-    external = [known[k] for k in keys if k[0] != CandidateIdentifier.Kind.NAME_LOCATION and k in known]
-    if external:
-        return external[0]
+def _shared_keys(keys_by_doc: list[list[tuple[str, str]]]) -> set[tuple[str, str]]:
+    """The keys of these documents that several people name (``SharedIdentifier``): no one's identity key."""
+    sites = sorted({value for keys in keys_by_doc for kind, value in keys if kind == CandidateIdentifier.Kind.URL})
+    if not sites:
+        return set()
+    with bound_cursor() as cursor:
+        cursor.execute(
+            "SELECT kind, value FROM profiles_sharedidentifier WHERE kind = %b AND value = ANY(%b::varchar[])",
+            [CandidateIdentifier.Kind.URL.value, sites],
+        )
+        return set(cursor.fetchall())
+
+
+def _match(
+    keys: list[tuple[str, str]], known: dict[tuple[str, str], int], name_of: dict[int, str], name: str
+) -> tuple[int | None, tuple[tuple[str, str], int] | None]:
+    """The stored candidate a document with these keys and this name is, and the first external key that led to a
+    candidate of a clearly different name (``core.identity.names_clearly_differ``), which the document is not.
+
+    An external identifier (strongest first) is the person unless the names clearly differ; the name with location
+    is the person unless the document names external ids of kinds the candidate has and the document's do not match
+    (a namesake in the same town)."""
+    clash = None
+    for key in keys:
+        if key[0] == CandidateIdentifier.Kind.NAME_LOCATION or key not in known:
+            continue
+        if not names_clearly_differ(name_of[known[key]], name):
+            return known[key], None
+        clash = clash or (key, known[key])
     has_external = any(k[0] != CandidateIdentifier.Kind.NAME_LOCATION for k in keys)
     name_match = known.get(keys[-1])
-    if name_match is None:
-        return None
+    if name_match is None or name_match == (clash and clash[1]):
+        return None, clash
     if not has_external:
-        return name_match
+        return name_match, clash
     # The name matches, but this document names external ids the matched candidate does not have: only the same
     # person if that candidate has no external ids of those kinds either.
-    return (
-        None
-        if CandidateIdentifier.objects.filter(candidate_id=name_match, kind__in={k[0] for k in keys[:-1]}).exists()
-        else name_match
+    kinds = {k[0] for k in keys[:-1]}
+    if CandidateIdentifier.objects.filter(candidate_id=name_match, kind__in=kinds).exists():
+        return None, clash
+    return name_match, clash
+
+
+@dataclass(slots=True)
+class _Clash:
+    """A file whose key led to a candidate of a clearly different name: recorded as a possible duplicate."""
+
+    index: int  # of the profile in the chunk
+    key: tuple[str, str]
+    holder: _Person
+    person: _Person | None = None  # the candidate the file wrote
+
+
+_KEY_WORDS = {
+    CandidateIdentifier.Kind.EMAIL: "the e-mail address",
+    CandidateIdentifier.Kind.GITHUB: "the GitHub account",
+    CandidateIdentifier.Kind.GITLAB: "the GitLab account",
+    CandidateIdentifier.Kind.LINKEDIN: "the LinkedIn profile",
+    CandidateIdentifier.Kind.TWITTER: "the Twitter/X handle",
+    CandidateIdentifier.Kind.STACKOVERFLOW: "the Stack Overflow profile",
+    CandidateIdentifier.Kind.URL: "the site",
+}
+
+
+def _clash_warning(clash: _Clash, created: bool) -> str:
+    kind, value = clash.key
+    holder, person = clash.holder, clash.person
+    said = f"{_KEY_WORDS.get(kind, kind)} {value}"
+    what = (
+        f"imported as a new candidate, {person.values['name']}, rather than over {holder.values['name']}"
+        if created
+        else f"imported into {person.values['name']} (#{person.pk})"
     )
+    return (
+        f"This file names {said}, which is {holder.values['name']}'s (#{holder.pk}), a clearly different name from "
+        f"{person.values['name']}: {what}, and the two are listed as possible duplicates."
+    )
+
+
+def _is_bare_site(key: tuple[str, str]) -> bool:
+    """A site's own address (a domain, no path): when several people name it, it is nobody's."""
+    kind, value = key
+    if kind != CandidateIdentifier.Kind.URL:
+        return False
+    host, segments = url_parts(value)
+    return bool(host) and not segments
 
 
 # No savepoint inside a caller's transaction (source_files_import records the files' outcome in the same one): a
@@ -166,22 +235,38 @@ def load_profiles(profiles: list[NormalisedProfile], *, rebuild: bool = False) -
     With ``rebuild``, a stored candidate is rewritten even when its fingerprint is this document's: the fingerprint
     says which document was loaded, not which code loaded it, and a rebuild (``manage.py reparse --all``) is how rows
     that code did not write (tables added since) get written.
+
+    A key never overwrites a person with another: a file whose keys lead only to a candidate of a clearly different
+    name is a new candidate, and the two are recorded as possible duplicates, with a warning on the file naming both;
+    a site the two both name is shared from then on (``SharedIdentifier``), no one's identity key.
     """
-    keys_by_doc = [profile.identity_keys for profile in profiles]
-    _lock_keys([key for keys in keys_by_doc for key in keys])
+    all_keys = [profile.identity_keys for profile in profiles]
+    _lock_keys([key for keys in all_keys for key in keys])
+    shared = _shared_keys(all_keys)
+    keys_by_doc = [[key for key in keys if key not in shared] for keys in all_keys]
     known = _find_existing(keys_by_doc)
     stored = _stored_candidates(set(known.values()))
+    name_of = {pk: person.values["name"] for pk, person in stored.items()}
 
     to_create: list[_Person] = []
     to_update: dict[int, _Person] = {}
     person_of: dict[tuple[str, str], _Person] = {}  # identity key → its candidate (new ones have no pk yet)
     outcomes: list[tuple[_Person, str, list[str]]] = []
+    clashes: list[_Clash] = []
 
-    for profile, keys in zip(profiles, keys_by_doc, strict=True):
+    for index, (profile, keys) in enumerate(zip(profiles, keys_by_doc, strict=True)):
         values, sha = profile.values, profile.fingerprint
-        person = next((person_of[k] for k in keys if k in person_of), None)
-        if person is None and (match := _match(keys, known)) is not None:
-            person = stored[match]
+        name = values["name"]
+        in_chunk = [(key, person_of[key]) for key in keys if key in person_of]
+        person = next((p for _, p in in_chunk if not names_clearly_differ(p.values["name"], name)), None)
+        clash = next(((key, p) for key, p in in_chunk if p is not person), None) if person is None else None
+        if person is None:
+            match, stored_clash = _match(keys, known, name_of, name)
+            person = stored[match] if match is not None else None
+            if clash is None and stored_clash is not None:
+                clash = (stored_clash[0], stored[stored_clash[1]])
+        if clash is not None and clash[1] is not person:
+            clashes.append(_Clash(index, clash[0], clash[1]))
         if person is None:
             person = _Person(None, values, sha)
             to_create.append(person)
@@ -195,12 +280,18 @@ def load_profiles(profiles: list[NormalisedProfile], *, rebuild: bool = False) -
             person.values.update((field, value) for field, value in values.items() if field not in person.protected)
             person.sha = sha
             to_update[person.pk] = person
+            name_of[person.pk] = person.values["name"]
             outcome = SourceFile.Outcome.UPDATED
+        if clashes and clashes[-1].index == index:
+            clashes[-1].person = person
         for key in keys:
-            person_of.setdefault(key, person)
-        outcomes.append((person, outcome, profile.warnings))
+            if key not in known or stored.get(known[key]) is person:  # a key another candidate holds stays theirs
+                person_of.setdefault(key, person)
+        outcomes.append((person, outcome, list(profile.warnings)))
 
     _assign_ids(to_create)
+    for clash in clashes:
+        outcomes[clash.index][2].append(_clash_warning(clash, outcomes[clash.index][1] == SourceFile.Outcome.CREATED))
     results = [LoadResult(person.pk, outcome, warnings) for person, outcome, warnings in outcomes]
     _update_candidates(list(to_update.values()))
 
@@ -213,19 +304,47 @@ def load_profiles(profiles: list[NormalisedProfile], *, rebuild: bool = False) -
     if to_update:
         _delete_children(list(to_update))
     _write_children({cid: profiles[index] for cid, index in writer_of.items()})
+    # A site two clearly different people name is nobody's from now on: the first holder loses it too.
+    now_shared = {clash.key for clash in clashes if _is_bare_site(clash.key)}
     # Every profile adds its person's new keys: two files of one person in one chunk leave both files' keys, as two
     # chunks would (a dict keeps the order and drops repeats).
     new_keys = {
         (result.candidate_id, kind, value): None
         for result, keys in zip(results, keys_by_doc, strict=True)
         for kind, value in keys
-        if (kind, value) not in known
+        if (kind, value) not in known and (kind, value) not in now_shared
     }
     _write_identifiers(list(new_keys))
     _insert_candidates(to_create)  # with their search columns, now that their skills, jobs and contributions exist
+    _record_clashes(clashes, now_shared)
     created = {person.pk for person in to_create}
     candidates_refresh_search_columns(candidate_ids=[cid for cid in written_ids if cid not in created])
     return results
+
+
+def _record_clashes(clashes: list[_Clash], now_shared: set[tuple[str, str]]) -> None:
+    """The possible duplicates the chunk's clashes found, and the sites that turned out to be several people's."""
+    pairs = {(clash.holder.pk, clash.person.pk): clash.key for clash in clashes if clash.holder.pk != clash.person.pk}
+    if pairs:
+        PossibleDuplicate.objects.bulk_create(
+            [
+                PossibleDuplicate(
+                    first_id=first,
+                    second_id=second,
+                    reason=PossibleDuplicate.Reason.NAME_DIFFERS,
+                    kind=kind,
+                    value=value,
+                )
+                for (first, second), (kind, value) in pairs.items()
+            ],
+            ignore_conflicts=True,
+        )
+    if now_shared:
+        SharedIdentifier.objects.bulk_create(
+            [SharedIdentifier(kind=kind, value=value) for kind, value in sorted(now_shared)], ignore_conflicts=True
+        )
+        for kind, value in sorted(now_shared):
+            CandidateIdentifier.objects.filter(kind=kind, value=value).delete()
 
 
 def _stored_candidates(ids: set[int]) -> dict[int, _Person]:
@@ -725,15 +844,18 @@ def _upsert_repositories(profiles: Iterable[NormalisedProfile]) -> dict[str, int
 
 def preview_outcomes(profiles: list[NormalisedProfile]) -> dict[str, int]:
     """What loading these profiles would do (created / updated / unchanged), reading only."""
-    keys_by_doc = [profile.identity_keys for profile in profiles]
+    all_keys = [profile.identity_keys for profile in profiles]
+    shared = _shared_keys(all_keys)
+    keys_by_doc = [[key for key in keys if key not in shared] for keys in all_keys]
     known = _find_existing(keys_by_doc)
-    shas = dict(Candidate.objects.filter(pk__in=set(known.values())).values_list("pk", "document_sha256"))
+    stored = dict(Candidate.objects.filter(pk__in=set(known.values())).values_list("pk", "document_sha256"))
+    name_of = dict(Candidate.objects.filter(pk__in=stored.keys()).values_list("pk", "name"))
     counts = {SourceFile.Outcome.CREATED: 0, SourceFile.Outcome.UPDATED: 0, SourceFile.Outcome.UNCHANGED: 0}
     for profile, keys in zip(profiles, keys_by_doc, strict=True):
-        target = _match(keys, known)
+        target, _ = _match(keys, known, name_of, profile.values["name"])
         if target is None:
             counts[SourceFile.Outcome.CREATED] += 1
-        elif shas.get(target) == profile.fingerprint:
+        elif stored.get(target) == profile.fingerprint:
             counts[SourceFile.Outcome.UNCHANGED] += 1
         else:
             counts[SourceFile.Outcome.UPDATED] += 1

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 import orjson
 from django.db.models import Model
 
+from core.identity import identifier_key, name_location_key, network_page, personal_site
 from core.labels import label_key
 from ingestion.documents import ContributionEntry, ParseError, PositionEntry, ProfileDocument
-from profiles.identity import name_location_key
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -337,29 +337,32 @@ def _searched_text(profile: NormalisedProfile, warnings: list[str]) -> None:
 
 
 def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
-    """External identifiers first (strongest), the name with location last."""
-    keys: list[tuple[str, str]] = []
-    ids = doc.identifiers
+    """External identifiers first (strongest), the name with location last, each in the one normalisation of
+    ``core.identity.identifier_key`` (every spelling of an identifier is one key). A site is a key only when it is
+    personal (``core.identity.personal_site``): the homepage of an employer the file lists names no one person."""
     kind = CandidateIdentifier.Kind
-    keys.extend(
-        (kind.GITHUB, account.casefold()) for account in dict.fromkeys([ids.github, *ids.more_github]) if account
-    )
-    if doc.email or ids.email:
-        keys.append((kind.EMAIL, (ids.email or doc.email).casefold()))
-    for network, account in (
-        (kind.LINKEDIN, ids.linkedin),
-        (kind.TWITTER, ids.twitter),
-        (kind.GITLAB, ids.gitlab),
-        (kind.STACKOVERFLOW, ids.stackoverflow),
-    ):
-        if account:
-            keys.append((network, account.casefold()))
-    keys.extend((CandidateIdentifier.Kind.URL, url.rstrip("/").casefold()) for url in ids.urls if url)
+    ids = doc.identifiers
+    work_sites = [position.url for position in doc.positions if position.url]
+    companies = [doc.company, *(position.company for position in doc.positions)]
+    written: list[tuple[str, str]] = [(kind.GITHUB, account) for account in (ids.github, *ids.more_github)]
+    written.append((kind.EMAIL, ids.email or doc.email))
+    written += [(kind.LINKEDIN, ids.linkedin), (kind.TWITTER, ids.twitter), (kind.GITLAB, ids.gitlab)]
+    written.append((kind.STACKOVERFLOW, ids.stackoverflow))
+    written += [
+        (kind.URL, url)
+        for url in ids.urls
+        if url and (network_page(url) or personal_site(url, work_sites=work_sites, companies=companies))
+    ]
+    limit = _max_length(CandidateIdentifier, "value")
+    keys = {
+        (key_kind, key[:limit]): None
+        for key_kind, value in written
+        if value and (key := identifier_key(key_kind, value))
+    }
     loc = doc.location
     place = loc.country_code or loc.country.casefold()
-    keys.append((CandidateIdentifier.Kind.NAME_LOCATION, name_location_key(doc.name, loc.city, place)))
-    limit = _max_length(CandidateIdentifier, "value")
-    return [(kind, value[:limit]) for kind, value in keys]
+    keys[(kind.NAME_LOCATION, name_location_key(doc.name, loc.city, place)[:limit])] = None
+    return list(keys)
 
 
 def document_sha256(doc: ProfileDocument) -> str:

@@ -31,6 +31,7 @@ from profiles.models import (
     Contribution,
     MergeRecord,
     NotDuplicate,
+    PossibleDuplicate,
     ShortlistEntry,
     ShortlistEntryEvent,
 )
@@ -100,6 +101,8 @@ def candidate_relations() -> list[models.ForeignObjectRel]:
 def _section_of(relation: models.ForeignObjectRel) -> str:
     if relation.related_model is NotDuplicate:
         return "not_duplicates"  # two hidden keys (first, second): one section
+    if relation.related_model is PossibleDuplicate:
+        return "possible_duplicates"  # the same
     name = relation.get_accessor_name() if not relation.hidden else relation.related_model._meta.label_lower
     return SECTION_NAMES.get(name, name)
 
@@ -130,8 +133,8 @@ def subject_access_document(*, candidate_id: int) -> dict:
             continue
         seen.add(model)
         section = _section_of(relation)
-        if model is NotDuplicate:
-            rows = _rows(NotDuplicate.objects.filter(Q(first_id=candidate_id) | Q(second_id=candidate_id)))
+        if model in (NotDuplicate, PossibleDuplicate):
+            rows = _rows(model.objects.filter(Q(first_id=candidate_id) | Q(second_id=candidate_id)))
         else:
             rows = _rows(model._base_manager.filter(**{relation.field.attname: candidate_id}), NAMED_COLUMNS.get(model))
         pks[model] = [r[model._meta.pk.attname] for r in rows]
@@ -341,6 +344,11 @@ def subject_access_summary(document: dict) -> str:
         ("Change history", "history", _history_line),
         ("Records merged into this one", "merges_into_this_candidate", _merge_line),
         ("Marked as a different person from", "not_duplicates", lambda r: f"candidate #{_other_of_pair(r, document)}"),
+        (
+            "Listed as a possible duplicate of",
+            "possible_duplicates",
+            lambda r: f"candidate #{_other_of_pair(r, document)}",
+        ),
         ("Admin log (changes made in the admin)", "admin_log", _log_line),
         ("Admin log entries about other records that name them", "admin_log_mentions", _log_mention_line),
         ("Saved searches for them", "saved_searches", lambda r: f"{r['name']}: {r['query']}"),
@@ -374,6 +382,7 @@ SECTION_KEYS_IN_SUMMARY = frozenset(
         "source_files",
         "merges_into_this_candidate",
         "not_duplicates",
+        "possible_duplicates",
         "erasure_requests",
         "admin_log",
         "admin_log_mentions",

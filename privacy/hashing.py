@@ -2,9 +2,10 @@
 
 HMAC-SHA256 under ``settings.PRIVACY_HASH_KEY`` (derived from ``SECRET_KEY`` unless set): a plain hash of an e-mail
 address can be reversed by hashing a list of addresses; without the key, a digest says nothing. The identifiers are
-hashed in the form the import's identity keys have (``ingestion.normalise.identity_keys``: lower-cased, a profile URL
-without its trailing slash, the name with location as ``profiles.identity.name_location_key`` writes it), so a later
-file of the same person gives the same digests.
+hashed as identity keys (``core.identity.identifier_key``: the one normalisation every identifier goes through
+before it is stored or compared), in every form ``core.identity.identity_key_forms`` gives (an e-mail's mailbox, the
+folded town, a URL as older versions stored it), so a later file of the same person, however it spells them, gives
+one of the same digests.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterable
 
 from django.conf import settings
 
-from profiles.identity import identity_key_forms
+from core.identity import identity_key_forms
 
 __all__ = ["identifier_digest", "identifier_digests"]
 
@@ -27,9 +28,10 @@ def identifier_digest(kind: str, value: str) -> str:
 
 
 def identifier_digests(keys: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
-    """(kind, digest) of each (kind, value), repeats dropped, in their order; a URL or an e-mail gives the digest of
-    its canonical form too (``profiles.identity.identity_key_forms``), which the erasure stores and the import's
-    refusal looks up, so ``http://www.site.example/`` is refused after ``https://site.example`` was erased."""
+    """(kind, digest) of each (kind, identity key), repeats dropped, in their order, with the digests of the key's
+    other forms (``core.identity.identity_key_forms``), which the erasure stores and the import's refusal looks up:
+    ``ada+cv@x`` is refused after ``ada@x`` was erased, and a suppression made when URLs kept their scheme still
+    matches."""
     key = settings.PRIVACY_HASH_KEY.encode()  # once for all: the import hashes a chunk's thousand keys at a time
     return list(
         dict.fromkeys(

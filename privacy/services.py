@@ -21,11 +21,20 @@ from django.db.models.expressions import RawSQL
 from django.http import QueryDict
 from django.utils import timezone
 
+from core.identity import (
+    email_key,
+    identifier_key,
+    identity_lock_texts,
+    name_key,
+    name_location_key,
+    network_page,
+    personal_site,
+    url_key,
+)
 from privacy.erasure import ErasureContext, erasure_steps
 from privacy.hashing import identifier_digests
 from privacy.models import ErasureRequest, PrivacyEvent, Suppression
-from profiles.identity import identity_lock_texts, name_key, name_location_key
-from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Repository, SavedSearch
+from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Position, Repository, SavedSearch
 from profiles.search import repositories_refresh_contributors
 from profiles.selectors import candidate_filter_choices_forget
 
@@ -105,17 +114,24 @@ def erasure_request_reject(*, request: ErasureRequest, user) -> bool:
 
 
 def candidate_identity_keys(candidate: Candidate) -> list[tuple[str, str]]:
-    """Every identity key the person is known by: their identifiers as the import stored them, and those their
-    current fields give (an e-mail or site edited by hand, the name with location as it reads now)."""
-    keys = list(CandidateIdentifier.objects.filter(candidate=candidate).values_list("kind", "value"))
+    """Every identity key the person is known by, in the one normalisation (``core.identity.identifier_key``): their
+    identifiers as the import stored them, and those their current fields give (an e-mail or a personal site edited
+    by hand, the name with location as it reads now)."""
+    stored = CandidateIdentifier.objects.filter(candidate=candidate).values_list("kind", "value")
+    keys = [(kind, identifier_key(kind, value)) for kind, value in stored]
     kind = CandidateIdentifier.Kind
     if candidate.email:
-        keys.append((kind.EMAIL, candidate.email.casefold()))
+        keys.append((kind.EMAIL, email_key(candidate.email)))
     if candidate.website:
-        keys.append((kind.URL, candidate.website.rstrip("/").casefold()))
+        work = list(Position.objects.filter(candidate=candidate).values_list("url", "company"))
+        work_sites, companies = [url for url, _ in work if url], [candidate.company, *(name for _, name in work)]
+        if network_page(candidate.website) or personal_site(
+            candidate.website, work_sites=work_sites, companies=companies
+        ):
+            keys.append((kind.URL, url_key(candidate.website)))
     place = candidate.country_code or candidate.country.casefold()
     keys.append((kind.NAME_LOCATION, name_location_key(candidate.name, candidate.city, place)))
-    return list(dict.fromkeys(keys))
+    return list(dict.fromkeys(key for key in keys if key[1]))
 
 
 def erasure_message(erased_at: datetime, *, reason: str = Suppression.Reason.REQUEST) -> str:
@@ -469,11 +485,11 @@ def suppressions_widen(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> i
     """Add the digests of every form of an identifier that matched a suppression in one of its forms, under the
     suppression it matched; returns how many were added.
 
-    A digest cannot be re-keyed: a suppression made before a form existed (the canonical URL and e-mail keys of
-    ``profiles.identity.identity_key_forms`` came after the first erasures) holds the loader's form alone, and another
-    spelling of the same site would not match it. A refused file brings the identifier back in clear for a moment:
-    its other forms are hashed then, so the next spelling is refused too. Only identifiers that matched are widened
-    (the erased person's own, in the form they had), never the other identifiers of the file."""
+    A digest cannot be re-keyed: a suppression made before a form existed (``core.identity.identity_key_forms``:
+    the one normalisation of identifiers, the mailbox of an e-mail, the folded town) holds the forms of its day
+    alone, and another spelling of the same site would not match it. A refused file brings the identifier back in
+    clear for a moment: its other forms are hashed then, so the next spelling is refused too. Only identifiers that
+    matched are widened (the erased person's own, in the form they had), never the other identifiers of the file."""
     groups = [forms for keys in keys_by_doc for key in keys if len(forms := identifier_digests([key])) > 1]
     if not groups:
         return 0

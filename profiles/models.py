@@ -487,6 +487,49 @@ class NotDuplicate(models.Model):
         return f"{self.first_id} ≠ {self.second_id}"
 
 
+class PossibleDuplicate(models.Model):
+    """Two candidates an import could not tell apart by their identifiers: a file led by an identity key to a
+    candidate of a clearly different name, and was imported as a new candidate (``second``) rather than written over
+    the one that holds the key (``first``). The possible-duplicates page lists the pair until a recruiter merges it or
+    marks it as different people."""
+
+    class Reason(models.TextChoices):
+        NAME_DIFFERS = "name", "An identifier of theirs, under another name"
+        SPELLINGS = "spelling", "One identifier, written two ways"
+
+    first = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    kind = models.CharField(max_length=10, blank=True)  # the identity key both named (CandidateIdentifier.Kind)
+    value = models.CharField(max_length=500, blank=True)
+    found_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="possibleduplicate_unique_pair"),
+            models.CheckConstraint(condition=~Q(first=models.F("second")), name="possibleduplicate_two_candidates"),
+        ]
+        indexes = [models.Index(fields=["second"], name="possibleduplicate_second_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.first_id} ~ {self.second_id}"
+
+
+class SharedIdentifier(models.Model):
+    """An identity key that several people name (an employer's homepage in two colleagues' files): no personal
+    identifier, so the loader matches nobody by it and gives it to nobody."""
+
+    kind = models.CharField(max_length=10)
+    value = models.CharField(max_length=500)
+    noted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "value"], name="sharedidentifier_unique_kind_value")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
 class MergeRecord(models.Model):
     survivor = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="merges")
     merged_name = models.CharField(max_length=300)

@@ -14,10 +14,11 @@ from django.contrib.postgres.search import SearchQuery
 from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet, ObjectDoesNotExist, ValidationError
 from django.db import connections
-from django.db.models import Count, F, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Exists, F, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce, Greatest, Least
 from django.http import QueryDict
 
+from core.identity import NAME_KEY_SQL, name_key
 from profiles.db import read_connection
 from profiles.filters import (
     CandidateFilterSet,
@@ -26,14 +27,15 @@ from profiles.filters import (
     SkillFilterSet,
     annotate_match,
 )
-from profiles.identity import NAME_KEY_SQL, name_key
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
     CandidateSkill,
     Contribution,
     Education,
+    NotDuplicate,
     Position,
+    PossibleDuplicate,
     RelatedSkill,
     Repository,
     SavedSearch,
@@ -595,7 +597,34 @@ def candidate_duplicate_groups(*, after: str = "", names: int = 200) -> Duplicat
     for cid in sorted({cid for a, b, _ in kept for cid in (a, b)}):
         members.setdefault(root(cid), []).append(candidates[cid])
     groups = [DuplicateGroup(candidates=group, reasons=sorted(reasons[key])) for key, group in members.items()]
-    return DuplicatePage(groups=groups, next_after=keys[-1] if len(keys) == names else None)
+    recorded = candidate_recorded_duplicates() if not after else []
+    return DuplicatePage(groups=recorded + groups, next_after=keys[-1] if len(keys) == names else None)
+
+
+_RECORDED_REASON = {
+    PossibleDuplicate.Reason.NAME_DIFFERS: "one identifier under two names",
+    PossibleDuplicate.Reason.SPELLINGS: "one identifier written two ways",
+}
+
+
+def candidate_recorded_duplicates(*, limit: int = 200) -> list[DuplicateGroup]:
+    """The possible duplicates imports and migrations recorded (``PossibleDuplicate``: an identifier of one
+    candidate in a file of a clearly different name, or one identifier written two ways), oldest first, each pair a
+    group, except pairs a recruiter marked as different people. The first page of ``candidate_duplicate_groups``
+    shows them above the pairs of one name."""
+    rows = list(
+        PossibleDuplicate.objects.annotate(low=Least("first_id", "second_id"), high=Greatest("first_id", "second_id"))
+        .exclude(Exists(NotDuplicate.objects.filter(first_id=OuterRef("low"), second_id=OuterRef("high"))))
+        .select_related("first", "second")
+        .order_by("found_at", "pk")[:limit]
+    )
+    return [
+        DuplicateGroup(
+            candidates=[row.first, row.second],
+            reasons=[f"{_RECORDED_REASON.get(row.reason, row.reason)}: {row.kind} {row.value}".strip()],
+        )
+        for row in rows
+    ]
 
 
 # --- Shortlists and saved searches ---------------------------------------------------------------------------------

@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
-from urllib.parse import urlparse
 
 import json5
 import jsonschema
@@ -20,6 +19,7 @@ import jsonschema_rs
 
 from core.countries import country_code, country_name
 from core.dates import months_worked, parse_month
+from core.identity import identity_text, url_parts
 from core.labels import label_key, label_variants
 from core.languages import read_spoken_language
 from core.text import clean_paragraphs, clean_text
@@ -377,17 +377,10 @@ _GITHUB_NOT_OWNERS = frozenset(
 
 
 def _url_parts(url: str) -> tuple[str, list[str]]:
-    """(host without www., path segments) of a URL written with or without a scheme."""
-    if not url:
-        return "", []
-    candidate = url if "://" in url else "https://" + url
-    try:
-        parsed = urlparse(candidate)
-        host = (parsed.hostname or "").lower()
-    except ValueError:
-        return "", []
-    host = host.removeprefix("www.")
-    return host, [p for p in parsed.path.split("/") if p]
+    """(host without www., path segments) of a URL, read as identity keys read it (``core.identity.url_parts``: a
+    trailing dot or a default port, ``\\``, tabs, percent-escapes and ``git@host:owner/repo`` as a browser or git
+    would)."""
+    return url_parts(url) if url else ("", [])
 
 
 _LINKEDIN_SLUG_RE = re.compile(r"^[\w.%-]{3,100}$")  # a display name ("Ada Quill") is not a slug
@@ -440,7 +433,7 @@ def _handle(network: str, username: str, host: str, segments: list[str]) -> str:
 
 def _account(text: str) -> str:
     """``text`` as an account name ("@ada" -> "ada"), or "" when it is not one (a display name, a URL)."""
-    m = _HANDLE_RE.match(text)
+    m = _HANDLE_RE.match(identity_text(text))  # invisible characters are no part of a name
     return m.group(1) if m else ""
 
 

@@ -52,7 +52,8 @@ def profile_links(candidate: Candidate) -> list[Link]:
         if row.kind in PROFILE_LINKS:
             label, pattern = PROFILE_LINKS[row.kind]
             url = pattern.format(row.value)
-        elif row.kind == CandidateIdentifier.Kind.URL and (url := web_url(row.value)):
+        elif row.kind == CandidateIdentifier.Kind.URL:  # a key: host and path, without the scheme
+            url = web_url(row.value) or f"https://{row.value}"
             label = url.split("://", 1)[1].split("/", 1)[0].removeprefix("www.")
         else:
             continue

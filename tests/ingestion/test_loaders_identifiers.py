@@ -40,7 +40,7 @@ def test_every_account_is_stored_as_an_identifier():
 
 
 def test_a_later_file_naming_only_the_second_github_account_is_the_same_person():
-    [first] = documents_load(documents=[make_document(identifiers=IDS)])
+    [first] = documents_load(documents=[make_document(name="Noor Rahimi", identifiers=IDS)])
     moved = make_document(name="Noor R.", identifiers=Identifiers(github="noor-rahimi"), company="Elsewhere")
 
     [second] = documents_load(documents=[moved])

@@ -28,6 +28,7 @@ from profiles.models import (
     CandidateIdentifier,
     MergeRecord,
     NotDuplicate,
+    PossibleDuplicate,
     Repository,
     SavedSearch,
     Shortlist,
@@ -79,6 +80,7 @@ def person():
     services.candidate_save_by_hand(candidate=ada, user=owner, reason="Fixed the headline")
     MergeRecord.objects.create(survivor=ada, merged_name="Ada Q.", merged_id=999_999, details={"email": "a@q.example"})
     NotDuplicate.objects.create(first_id=min(ada.pk, bystander.pk), second_id=max(ada.pk, bystander.pk))
+    PossibleDuplicate.objects.create(first=bystander, second=ada, reason="name", kind="github", value="adaquux")
     batch = ImportBatchFactory()
     source = SourceFileFactory(candidate=ada, batch=batch, content=PROFILE_TEXT.encode())
     SourceFileFactory(candidate=bystander, content=b"Bob Bystander\n")
@@ -108,7 +110,7 @@ def test_the_document_holds_every_row_of_every_table_that_refers_to_the_person(p
     found = {}
     for relation in candidate_relations():
         model = relation.related_model
-        if model is NotDuplicate:
+        if model in (NotDuplicate, PossibleDuplicate):  # two keys: their sections are checked below
             continue
         rows = model._base_manager.filter(**{relation.field.attname: person.pk})
         found[model._meta.label] = set(rows.values_list("pk", flat=True))
@@ -143,6 +145,11 @@ def test_the_document_holds_every_row_of_every_table_that_refers_to_the_person(p
         NotDuplicate.objects.filter(first=person)
         .union(NotDuplicate.objects.filter(second=person))
         .values_list("pk", flat=True)
+    )
+    assert _ids(document["possible_duplicates"]) == set(
+        (PossibleDuplicate.objects.filter(first=person) | PossibleDuplicate.objects.filter(second=person)).values_list(
+            "pk", flat=True
+        )
     )
 
 

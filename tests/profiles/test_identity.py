@@ -3,7 +3,7 @@
 import pytest
 from django.db import connection
 
-from profiles.identity import NAME_KEY_SQL, name_key
+from core.identity import NAME_KEY_SQL, name_key
 
 HARD_NAMES = [
     "Strauß",  # casefold() would give "strauss"; lower() keeps "ß"

@@ -5,7 +5,7 @@ import importlib
 import pytest
 from django.apps import apps
 
-from profiles.identity import name_location_key
+from core.identity import name_location_key
 from profiles.models import CandidateIdentifier
 from tests.factories import CandidateFactory
 
@@ -26,3 +26,62 @@ def test_a_name_key_stored_in_the_old_form_gets_its_new_form_twin():
         name_location_key("Anna Strauß", "Wien", "AT"),
     }
     assert list(plain.identifiers.values_list("value", flat=True)) == ["anna strauss|wien|DE"]
+
+
+identifiers_migration = importlib.import_module("profiles.migrations.0021_identifiers_normalised")
+employer_sites_migration = importlib.import_module("profiles.migrations.0022_employer_sites_no_identity_keys")
+
+
+@pytest.mark.django_db
+def test_stored_identifiers_are_normalised_and_spellings_of_one_key_are_listed_not_merged():
+    from profiles.models import PossibleDuplicate
+
+    jose = CandidateFactory(name="José García")
+    other = CandidateFactory(name="Jose Garcia")
+    plain = CandidateFactory(name="Ana Ruiz")
+    rows = [
+        (jose, "linkedin", "jos%C3%A9-garc%C3%ADa"),
+        (jose, "url", "https://www.site.example/"),
+        (jose, "email", "MAILTO:Jose@Example.org."),
+        (other, "linkedin", "josé-garcía"),  # the same slug, written plainly, held by another candidate
+        (plain, "url", "site.example"),  # today's form of jose's site, held by a third
+        (plain, "github", "ana\u200bruiz"),
+        (plain, "url", "mailto:ana@example.org"),  # no site at all
+    ]
+    for candidate, kind, value in rows:
+        CandidateIdentifier.objects.create(candidate=candidate, kind=kind, value=value)
+
+    identifiers_migration.normalise_identifiers(apps, None)
+
+    assert set(CandidateIdentifier.objects.exclude(kind="name").values_list("candidate_id", "kind", "value")) == {
+        (jose.pk, "email", "jose@example.org"),
+        (other.pk, "linkedin", "josé-garcía"),
+        (plain.pk, "url", "site.example"),
+        (plain.pk, "github", "anaruiz"),
+    }
+    assert set(PossibleDuplicate.objects.values_list("first_id", "second_id", "reason", "kind", "value")) == {
+        (other.pk, jose.pk, "spelling", "linkedin", "josé-garcía"),
+        (plain.pk, jose.pk, "spelling", "url", "site.example"),
+    }
+    identifiers_migration.normalise_identifiers(apps, None)  # again: nothing more changes
+    assert PossibleDuplicate.objects.count() == 2
+
+    identifiers_migration.url_keys_with_their_scheme(apps, None)
+    assert list(CandidateIdentifier.objects.filter(kind="url").values_list("value", flat=True)) == [
+        "https://site.example"
+    ]
+    assert not PossibleDuplicate.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_site_that_is_the_candidates_employers_is_no_longer_a_key():
+    from tests.factories import PositionFactory
+
+    ada = CandidateFactory(name="Ada Quill", company="Globex")
+    PositionFactory(candidate=ada, company="Initech", url="https://www.initech.example/about")
+    for value in ("initech.example", "globex.example", "ada.example", "github.com/adaq"):
+        CandidateIdentifier.objects.create(candidate=ada, kind="url", value=value)
+
+    employer_sites_migration.drop_employer_sites(apps, None)
+
+    assert set(ada.identifiers.filter(kind="url").values_list("value", flat=True)) == {"ada.example", "github.com/adaq"}

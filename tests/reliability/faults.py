@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conftest import wait_for
+from core.identity import name_key
 from devtools.synthetic import generate_documents
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
-from profiles.identity import name_key
 from profiles.models import Candidate
 
 TERMINAL = {"imported", "unchanged", "failed"}
