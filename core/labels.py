@@ -11,18 +11,35 @@ import re
 
 from core.text import clean_text
 
-__all__ = ["label_key", "label_variants"]
+__all__ = ["MAX_LABEL_CHARS", "MAX_LABEL_PIECES", "label_key", "label_variants"]
+
+# What a parser reads of one skill or topic label as a file writes it (a list of skills in one field included, before
+# it is split): its first MAX_LABEL_CHARS characters, and the first MAX_LABEL_PIECES skills it splits into. No skill's
+# name comes near either (the alias column holds 200 characters); past them a label is a list pasted into one field or
+# an attack, and what is cut is a warning on the file.
+MAX_LABEL_CHARS = 1_000
+MAX_LABEL_PIECES = 50
 
 _WS_RE = re.compile(r"\s+")
 
+# Labels up to this length are cached (the alias column's length: a longer label names no skill). A longer one is
+# computed each time, so that a file of huge labels cannot fill a worker's memory through the caches.
+MAX_CACHED_LABEL_CHARS = 200
 
-@functools.lru_cache(maxsize=100_000)
+
 def label_key(label: str) -> str:
     """The lookup key of a skill/topic label: lower-case, stripped, inner whitespace runs turned into '-'.
 
     Cached: a worker sees the same few thousand labels over and over.
     """
+    return _cached_label_key(label) if len(label) <= MAX_CACHED_LABEL_CHARS else _label_key(label)
+
+
+def _label_key(label: str) -> str:
     return _WS_RE.sub("-", clean_text(label).lower())
+
+
+_cached_label_key = functools.lru_cache(maxsize=100_000)(_label_key)
 
 
 # The equivalence rule (README, "Skills"): one skill's name written with decorations that do not change what it names.
@@ -36,24 +53,48 @@ def label_key(label: str) -> str:
 # - "&" and "and" between words are one another.
 # Variants are tried after the exact key, in this order, and only the first known one counts: a label the vocabulary
 # knows as written (Node.js, Next.js, Web3) is never reinterpreted.
+# Each version form is found from the end of the key, where it stands, in one pass: a pattern that searched for the
+# stem from the start (``^(.*?[a-z].*?)[-_]v?\d+...$``) tried every split of the key, which costs time quadratic in its
+# length.
 _PARENTHETICAL_RE = re.compile(r"-?\([^()]*\)")
-_SEPARATE_VERSION_RE = re.compile(r"^(?P<stem>.*?[a-z].*?)[-_]v?\d+(?:\.\d+)*(?:\.x|\+)?$")
-_DOTTED_VERSION_RE = re.compile(r"^(?P<stem>.*?[a-z])\d+(?:\.\d+)+(?:\.x|\+)?$")
-_SYMBOL_VERSION_RE = re.compile(r"^(?P<stem>.*?[a-z].*?[+#])\d+(?:\.\d+)*$")
+_SEPARATE_VERSION_RE = re.compile(r"v?\d+(?:\.\d+)*(?:\.x|\+)?")  # after the last "-" or "_"
+_DOTTED_VERSION_RE = re.compile(r"\d+(?:\.\d+)+(?:\.x|\+)?")  # glued to the stem's last letter
+_SYMBOL_VERSION_RE = re.compile(r"\d+(?:\.\d+)*")  # glued to a "+" or "#"
+_LETTER_RE = re.compile(r"[a-z]")
+_VERSION_CHARS = "0123456789."
 _JS_SUFFIX_RE = re.compile(r"^(?P<stem>[a-z0-9][a-z0-9.+-]*?[a-z0-9])[-.]?js$")
 
 
 def _without_version(key: str) -> str:
-    for pattern in (_SEPARATE_VERSION_RE, _DOTTED_VERSION_RE, _SYMBOL_VERSION_RE):
-        if match := pattern.match(key):
-            return match["stem"]
+    """``key`` without a trailing version (the rule above), or ``key``. The stem must hold a letter."""
+    # "vue-3", "angular_v17": the version holds no "-" or "_", so it follows the last one.
+    cut = max(key.rfind("-"), key.rfind("_"))
+    if cut > 0 and _SEPARATE_VERSION_RE.fullmatch(key, cut + 1) and _LETTER_RE.search(key, 0, cut):
+        return key[:cut]
+    # "python3.12", "java8.x": the version holds no letter but a final "x", so the stem ends at the letter before it.
+    body = key[:-2] if key.endswith(".x") else key[:-1] if key.endswith("+") else key
+    stem = body.rstrip(_VERSION_CHARS)
+    if stem and "a" <= stem[-1] <= "z" and _DOTTED_VERSION_RE.fullmatch(key, len(stem)):
+        return stem
+    # "c++11", "c#10": digits and dots after the stem's last "+" or "#".
+    stem = key.rstrip(_VERSION_CHARS)
+    if (
+        len(stem) > 1
+        and stem[-1] in "+#"
+        and _SYMBOL_VERSION_RE.fullmatch(key, len(stem))
+        and _LETTER_RE.search(stem, 0, len(stem) - 1)
+    ):
+        return stem
     return key
 
 
-@functools.lru_cache(maxsize=100_000)
 def label_variants(key: str) -> tuple[str, ...]:
     """``key`` (a ``label_key``) and then its equivalent forms, most specific first (the rule above); empty for an
-    empty key."""
+    empty key. Cached as ``label_key`` is."""
+    return _cached_label_variants(key) if len(key) <= MAX_CACHED_LABEL_CHARS else _label_variants(key)
+
+
+def _label_variants(key: str) -> tuple[str, ...]:
     if not key:
         return ()
     variants = [key]
@@ -69,3 +110,6 @@ def label_variants(key: str) -> tuple[str, ...]:
         elif "-and-" in form:
             variants.append(form.replace("-and-", "-&-"))
     return tuple(dict.fromkeys(variants))
+
+
+_cached_label_variants = functools.lru_cache(maxsize=100_000)(_label_variants)

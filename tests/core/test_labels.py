@@ -1,8 +1,13 @@
 """The label key every layer agrees on."""
 
-import pytest
+import re
 
-from core.labels import label_key, label_variants
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import labels
+from core.labels import MAX_CACHED_LABEL_CHARS, _without_version, label_key, label_variants
 
 
 @pytest.mark.parametrize(
@@ -68,3 +73,40 @@ def test_label_variants_keep_numbers_that_are_part_of_the_name(label, not_equiva
 def test_label_variants_of_a_plain_label_are_the_label_alone():
     assert label_variants("kubernetes") == ("kubernetes",)
     assert label_variants("") == ()
+
+
+# The version rule as three patterns, the way it was first written: clear, and quadratic in the key's length (each
+# tried every split of the key). The one-pass rule must read every key as they do.
+_VERSION_PATTERNS = (
+    re.compile(r"^(?P<stem>.*?[a-z].*?)[-_]v?\d+(?:\.\d+)*(?:\.x|\+)?$"),
+    re.compile(r"^(?P<stem>.*?[a-z])\d+(?:\.\d+)+(?:\.x|\+)?$"),
+    re.compile(r"^(?P<stem>.*?[a-z].*?[+#])\d+(?:\.\d+)*$"),
+)
+
+
+def _without_version_by_patterns(key: str) -> str:
+    for pattern in _VERSION_PATTERNS:
+        if match := pattern.match(key):
+            return match["stem"]
+    return key
+
+
+@settings(max_examples=3000, derandomize=True, deadline=None)
+@given(st.text(alphabet="ab1290-_.+#vx", max_size=14))
+def test_the_version_rule_reads_every_key_as_the_patterns_it_replaced(key):
+    assert _without_version(key) == _without_version_by_patterns(key)
+
+
+def test_long_labels_get_the_same_key_and_variants_and_stay_out_of_the_caches():
+    """A file of huge labels must not fill a worker's memory through the caches."""
+    label = "Vue " + "x" * MAX_CACHED_LABEL_CHARS + " 3"
+    cached = (labels._cached_label_key.cache_info().currsize, labels._cached_label_variants.cache_info().currsize)
+
+    key = label_key(label)
+    variants = label_variants(key)
+
+    assert key == "vue-" + "x" * MAX_CACHED_LABEL_CHARS + "-3"
+    assert variants == (key, key.removesuffix("-3"))
+    assert (labels._cached_label_key.cache_info().currsize, labels._cached_label_variants.cache_info().currsize) == (
+        cached
+    )
