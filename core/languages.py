@@ -202,8 +202,15 @@ _PARENTHESES_RE = re.compile(r"^(.*?)\s*[(\[]([^()\[\]]*)[)\]]\s*$")
 _SEPARATOR_RE = re.compile(r"\s+[-–—|/]\s+|\s*[:–—|,;]\s*")
 
 
+# A language and its fluency in words ("Native English speaker, full professional proficiency") fit in this many
+# characters; a longer text is not cut into them word by word, which costs time quadratic in its words.
+MAX_WORDS_SPLIT_CHARS = 300
+
+
 def _split_words(text: str) -> tuple[str, str] | None:
     """ "English fluent" / "Native English" → (language, the rest), when some leading or trailing words are one."""
+    if len(text) > MAX_WORDS_SPLIT_CHARS:
+        return None
     words = text.split()
     for k in range(len(words) - 1, 0, -1):
         head, tail = " ".join(words[:k]), " ".join(words[k:])

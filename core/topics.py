@@ -362,6 +362,33 @@ def _segment_cached(token: str, vocabulary: frozenset[str], extra: frozenset[str
     return tuple(_segment(token, vocabulary, extra))
 
 
+@functools.lru_cache(maxsize=16)
+def _extra_words(extra: frozenset[str], vocabulary: frozenset[str]) -> tuple[frozenset[str], dict[int, frozenset[str]]]:
+    """The ``extra`` words the vocabulary lacks, and the same grouped by length: once per document (its own words),
+    not once per line of topics, which made a document's cost grow with its lines times its words."""
+    words = frozenset(word for word in extra if word and word not in vocabulary)
+    by_length: dict[int, set[str]] = {}
+    for word in words:
+        by_length.setdefault(len(word), set()).add(word)
+    return words, {length: frozenset(group) for length, group in by_length.items()}
+
+
+def _words_in(low: str, words: frozenset[str], by_length: dict[int, frozenset[str]]) -> frozenset[str]:
+    """The ``words`` that occur in ``low``: each word looked for, or each piece of ``low`` as long as some word looked
+    up, whichever is fewer, so that a document of many words and long lines costs no more than its lines' length
+    times the number of word lengths."""
+    n = len(low)
+    pieces = sum(n - length + 1 for length in by_length if length <= n)
+    if len(words) <= pieces:
+        return frozenset(word for word in words if word in low)
+    return frozenset(
+        piece
+        for length, group in by_length.items()
+        for start in range(n - length + 1)
+        if (piece := low[start : start + length]) in group
+    )
+
+
 def split_topics(raw: str, vocabulary: frozenset[str], extra: frozenset[str] = frozenset()) -> list[str]:
     """Split a line of GitHub topics glued into one word ("pythondata-sciencedeep-learning") into topics.
 
@@ -381,9 +408,9 @@ def split_topics(raw: str, vocabulary: frozenset[str], extra: frozenset[str] = f
         vocabulary = frozenset(vocabulary)
     out: list[str] = []
     seen: set[str] = set()
+    words, by_length = _extra_words(frozenset(extra), vocabulary)
     for token in _TOPIC_SPLIT_RE.split(clean_text(raw)):
-        low = token.lower()
-        relevant = frozenset(word for word in extra if word in low and word not in vocabulary)
+        relevant = _words_in(token.lower(), words, by_length)
         for topic in _segment_cached(token, vocabulary, relevant):
             if topic and topic not in seen:
                 seen.add(topic)

@@ -82,7 +82,6 @@ def _looks_binary(text: str) -> bool:
 _LINE_BREAKS_RE = re.compile(r"\r\n|\r|\u2028|\u2029|\x85")
 _CONTROLS_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\u200b\ud800-\udfff]")
 _ODD_SPACES_RE = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
-_TRAILING_SPACE_RE = re.compile(r"[ \t]+$", re.MULTILINE)
 
 
 # Either of the two sets above; most files hold neither, and one scan for both is cheaper than two substitutions.
@@ -102,7 +101,9 @@ def normalise_text(text: str) -> str:
         text = _CONTROLS_RE.sub("", text)
         text = _ODD_SPACES_RE.sub(" ", text)
     if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):
-        text = _TRAILING_SPACE_RE.sub("", text)
+        # Line by line: a pattern (``[ \t]+$``) retried at every space of a long run that ends inside a line costs time
+        # quadratic in the run.
+        text = "\n".join(line.rstrip(" \t") for line in text.split("\n"))
     return text
 
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-import json5
 import jsonschema
 import jsonschema_rs
 
 from core.countries import country_code, country_name
 from core.dates import months_worked, parse_month
 from core.identity import identity_text, url_parts
-from core.labels import label_key, label_variants
+from core.labels import MAX_LABEL_CHARS, MAX_LABEL_PIECES, label_key, label_variants
 from core.languages import read_spoken_language
 from core.text import clean_paragraphs, clean_text
 from ingestion.documents import (
@@ -282,7 +282,17 @@ def _strings(value: Any) -> list[str]:
     return [text for item in value if isinstance(item, str) and (text := clean_text(item))]
 
 
-_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_EMAIL_PART_RE = re.compile(r"[^@\s]+")
+
+
+def _is_email(text: str) -> bool:
+    """One "@" between two runs of neither "@" nor whitespace, a dot inside the domain: what the pattern
+    ``^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$`` accepts, checked in one pass (that pattern backtracks quadratically over a domain
+    of many dots that ends badly)."""
+    local, at, domain = text.partition("@")
+    return bool(at and _EMAIL_PART_RE.fullmatch(local) and _EMAIL_PART_RE.fullmatch(domain) and "." in domain[1:-1])
+
+
 _CURRENT_WORDS = ("", "present", "now", "current", "ongoing", "today")
 
 # --------------------------------------------------------------------------------------------------------------------
@@ -441,7 +451,8 @@ def _identifiers(basics: dict, email: str) -> tuple[Identifiers, str]:
     """The accounts ``basics`` names (``profiles[]``, then ``url`` and the legacy ``website``), and the personal site:
     the first of ``url`` and ``website`` that is no network's page (else the first of them)."""
     found: dict[str, list[str]] = {network: [] for network in _NETWORK_HOSTS}
-    urls: list[str] = []
+    found_folded: dict[str, set[str]] = {network: set() for network in _NETWORK_HOSTS}
+    urls: dict[str, None] = {}  # in the file's order, each once
     sites = [site for key in ("url", "website") if (site := _s(basics, key))]
     entries = [(_s(p, "network"), _s(p, "username"), _s(p, "url")) for p in _dicts(basics.get("profiles"))]
     entries += [("", "", site) for site in sites]
@@ -450,17 +461,18 @@ def _identifiers(basics: dict, email: str) -> tuple[Identifiers, str]:
         host, segments = _url_parts(url)
         network = site_networks[url] = _network_of(name, host)
         handle = _handle(network, username, host, segments) if network else ""
-        if handle and handle.casefold() not in (known.casefold() for known in found[network]):
+        if handle and handle.casefold() not in found_folded[network]:
             found[network].append(handle)
-        if url and url not in urls:
-            urls.append(url)
+            found_folded[network].add(handle.casefold())
+        if url:
+            urls[url] = None
     personal = [site for site in sites if not site_networks[site]]
     github = found["github"]
     identifiers = Identifiers(
         github=github[0] if github else "",
         email=email,
         linkedin=next(iter(found["linkedin"]), ""),
-        urls=urls,
+        urls=list(urls),
         more_github=github[1:],
         twitter=next(iter(found["twitter"]), ""),
         gitlab=next(iter(found["gitlab"]), ""),
@@ -561,7 +573,7 @@ SLASHED_NAMES = frozenset(
         "as/400", "gnu/linux", "http/2", "http/3", "s/4hana", "pub/sub", "24/7", "client/server", "b2b/b2c",
     }
 )  # fmt: skip
-_LIST_SEPARATOR_RE = re.compile(r"[,;，、；]")
+_LIST_SEPARATORS = ",;，、；"
 _SPACED_SLASH_RE = re.compile(r"\s+/\s+")
 
 
@@ -573,19 +585,33 @@ def _top_level_parts(label: str) -> list[str]:
             depth += 1
         elif ch in ")]}":
             depth = max(0, depth - 1)
-        elif depth == 0 and _LIST_SEPARATOR_RE.match(ch):
+        elif depth == 0 and ch in _LIST_SEPARATORS:
             parts.append(label[start:i])
             start = i + 1
     parts.append(label[start:])
     return parts
 
 
-def split_skill_label(label: str, vocabulary: frozenset[str] = frozenset()) -> list[str]:
-    """The skills one label names: "HTML5, HTML" -> ["HTML5", "HTML"]; "CI/CD" stays whole (see SLASHED_NAMES)."""
+def _within_label_cap(label: str) -> str:
+    """The first MAX_LABEL_CHARS characters of ``label``, up to the last separator among them (no half skill)."""
+    kept = label[:MAX_LABEL_CHARS]
+    last = max(kept.rfind(separator) for separator in (*_LIST_SEPARATORS, "/"))
+    return kept[:last] if last > 0 else kept
+
+
+def split_skill_label(label: str, vocabulary: frozenset[str] = frozenset(), cuts: Counter | None = None) -> list[str]:
+    """The skills one label names: "HTML5, HTML" -> ["HTML5", "HTML"]; "CI/CD" stays whole (see SLASHED_NAMES).
+
+    Only the label's first MAX_LABEL_CHARS characters are read (``_within_label_cap``) and only its first
+    MAX_LABEL_PIECES skills kept; each cut adds one to ``cuts["chars"]`` or ``cuts["pieces"]``, for a warning."""
 
     def known(piece: str) -> bool:
         return any(variant in vocabulary for variant in label_variants(label_key(piece)))
 
+    if len(label) > MAX_LABEL_CHARS:
+        label = _within_label_cap(label)
+        if cuts is not None:
+            cuts["chars"] += 1
     out: list[str] = []
     for part in _top_level_parts(label):
         for piece in _SPACED_SLASH_RE.split(part):
@@ -603,17 +629,23 @@ def split_skill_label(label: str, vocabulary: frozenset[str] = frozenset()) -> l
                 out.extend(slashed)
             else:
                 out.append(piece)
+    if len(out) > MAX_LABEL_PIECES:
+        del out[MAX_LABEL_PIECES:]
+        if cuts is not None:
+            cuts["pieces"] += 1
     return out
 
 
-def _skills(raw: Any, vocabulary: frozenset[str] = frozenset()) -> list[SkillEntry]:
+def _skills(raw: Any, vocabulary: frozenset[str] = frozenset(), warnings: list[str] | None = None) -> list[SkillEntry]:
     """An entry with keywords is a group: its keywords are the skills, at its level, and its name their category
-    ("Languages", "Tools" are headings, not skills); an entry with a name alone is a skill."""
+    ("Languages", "Tools" are headings, not skills); an entry with a name alone is a skill. Labels past the caps of
+    ``split_skill_label`` are cut, with a warning for each kind of cut."""
     out: list[SkillEntry] = []
     seen: set[str] = set()
+    cuts: Counter = Counter()
 
     def add(label: str, score: int, category: str) -> None:
-        for piece in split_skill_label(label, vocabulary):
+        for piece in split_skill_label(label, vocabulary, cuts):
             key = label_key(piece)
             if key and key not in seen:
                 seen.add(key)
@@ -628,7 +660,22 @@ def _skills(raw: Any, vocabulary: frozenset[str] = frozenset()) -> list[SkillEnt
                 add(keyword, score, name)
         elif name:
             add(name, score, "")
+    if warnings is not None:
+        if cuts["chars"]:
+            warnings.append(
+                f"{_times(cuts['chars'], 'skill name was', 'skill names were')} longer than {MAX_LABEL_CHARS:,} "
+                f"characters; only the first {MAX_LABEL_CHARS:,} of each were read."
+            )
+        if cuts["pieces"]:
+            warnings.append(
+                f"{_times(cuts['pieces'], 'skill name lists', 'skill names list')} more than {MAX_LABEL_PIECES} "
+                f"skills; the first {MAX_LABEL_PIECES} of each were kept."
+            )
     return out
+
+
+def _times(count: int, one: str, many: str) -> str:
+    return f"One {one}" if count == 1 else f"{count:,} {many}"
 
 
 def _languages(raw: Any, warnings: list[str]) -> list[LanguageEntry]:
@@ -670,11 +717,7 @@ def _contributions(projects: Any) -> list[ContributionEntry]:
         start = parse_month(project.get("startDate"))
         end = parse_month(project.get("endDate"))
         summary = _s(project, "summary") or " ".join(_strings(project.get("highlights")))
-        topics: list[str] = []
-        for keyword in _strings(project.get("keywords")):
-            key = label_key(keyword)
-            if key not in topics:
-                topics.append(key)
+        topics = list(dict.fromkeys(label_key(keyword) for keyword in _strings(project.get("keywords"))))
         out.append(
             ContributionEntry(
                 repository=f"{m.group(1)}/{name}",
@@ -693,21 +736,19 @@ def _contributions(projects: Any) -> list[ContributionEntry]:
 def _load(text: str) -> tuple[Any, str | None]:
     """The JSON value of ``text`` and the warning naming what was repaired (None when it was strict JSON).
 
-    Strict JSON first (the fast path, nearly every file); only when that fails, ``json5`` reads it, and only when what
-    strict JSON refused is trailing commas and comments: JSON5's other liberties (unquoted keys, single quotes) are
-    more likely a broken file than a résumé, and are refused as before, with the strict parser's line and column.
+    Strict JSON first (the fast path, nearly every file); only when that fails, and only when what strict JSON refused
+    is trailing commas and comments (JSON5's liberties that a résumé may carry), the text with them blanked out: its
+    other liberties (unquoted keys, single quotes) are more likely a broken file than a résumé, and are refused, with
+    the strict parser's line and column. The blanked text is read by the strict parser, in C: a JSON5 parser in Python
+    took a minute over a file of the size accepted.
     """
     try:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
-        repairs = _comma_and_comment_repairs(text, exc)
-        try:
-            data = json5.loads(text)
-        except (ValueError, RecursionError):
-            data = None
-            repairs = []
-        if not repairs:
+        repaired = _comma_and_comment_repairs(text, exc)
+        if repaired is None:
             raise ParseError(f"The JSON is not valid: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        data, repairs = repaired
         return data, _repair_warning(repairs)
     except RecursionError:
         raise ParseError("The JSON is nested too deeply to be a résumé.") from None
@@ -718,9 +759,10 @@ def _load(text: str) -> tuple[Any, str | None]:
 MAX_NAMED_REPAIRS = 20  # each is one more strict parse of the file: a file of a thousand trailing commas is refused
 
 
-def _comma_and_comment_repairs(text: str, error: json.JSONDecodeError) -> list[str]:
-    """ "a trailing comma at line 4, column 33", ... for every spot where strict JSON stops at a trailing comma or a
-    comment; [] when it stops at anything else (the file is then refused) or past MAX_NAMED_REPAIRS spots.
+def _comma_and_comment_repairs(text: str, error: json.JSONDecodeError) -> tuple[Any, list[str]] | None:
+    """The JSON value of ``text`` without its trailing commas and comments, and "a trailing comma at line 4, column
+    33", ... for every spot where strict JSON stopped at one; None when it stops at anything else (the file is then
+    refused) or past MAX_NAMED_REPAIRS spots.
 
     Each spot found is blanked (newlines kept, so lines and columns stay those of the file) and the parse retried.
     """
@@ -735,17 +777,17 @@ def _comma_and_comment_repairs(text: str, error: json.JSONDecodeError) -> list[s
         elif current.startswith("/*", pos):
             close = current.find("*/", pos + 2)
             if close < 0:  # a comment never closed: nothing to repair
-                return []
+                return None
             what, at, span = "a comment", pos, range(pos, close + 2)
         elif current[pos : pos + 1] in ("]", "}"):
             comma = pos - 1
             while comma >= 0 and current[comma] in " \t\r\n":
                 comma -= 1
             if comma < 0 or current[comma] != ",":
-                return []
+                return None
             what, at, span = "a trailing comma", comma, range(comma, comma + 1)
         else:
-            return []
+            return None
         line = text.count("\n", 0, at) + 1
         column = at - (text.rfind("\n", 0, at) + 1) + 1
         repairs.append(f"{what} at line {line}, column {column}")
@@ -754,14 +796,14 @@ def _comma_and_comment_repairs(text: str, error: json.JSONDecodeError) -> list[s
                 chars[index] = " "
         current = "".join(chars)
         try:
-            json.loads(current)
+            data = json.loads(current)
         except json.JSONDecodeError as exc:
             error = exc
         except (ValueError, RecursionError):
-            return []
+            return None
         else:
-            return repairs
-    return []
+            return data, repairs
+    return None
 
 
 def _repair_warning(repairs: list[str]) -> str:
@@ -902,7 +944,7 @@ def _map(data: dict, today: date, vocabulary: frozenset[str] = frozenset()) -> P
     doc.summary = clean_paragraphs(summary) if isinstance(summary, str) else ""
 
     email = _s(basics, "email")
-    if email and not _EMAIL_RE.match(email):
+    if email and not _is_email(email):
         if not any(w.startswith("basics.email:") for w in warnings):
             warnings.append(f"basics.email: {_short_repr(email)} is not a valid email")
         email = ""
@@ -920,7 +962,7 @@ def _map(data: dict, today: date, vocabulary: frozenset[str] = frozenset()) -> P
         if entry.degree or entry.field or entry.school:
             doc.education.append(entry)
 
-    doc.skills = _skills(data.get("skills"), vocabulary)
+    doc.skills = _skills(data.get("skills"), vocabulary, warnings)
     doc.languages = _languages(data.get("languages"), warnings)
     doc.spoken_languages = list(dict.fromkeys(entry.name for entry in doc.languages))
     doc.contributions = _contributions(data.get("projects"))

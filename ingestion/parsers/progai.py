@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from core.countries import is_country_name
 from core.dates import months_from_duration, parse_month
-from core.labels import label_key
+from core.labels import MAX_LABEL_CHARS, label_key
 from core.languages import is_language_name, read_spoken_language
 from core.text import clean_text
 from core.topics import split_topics
@@ -478,6 +478,7 @@ def _split_badges(text: str, name: str, warnings: _Warnings) -> tuple[list[str],
     """Separate the badges (each after an emoji, glued together and to the summary) from the summary text."""
     badges: list[str] = []
     pos, n = 0, len(text)
+    line_end = -1  # the end of the line ``pos`` is on, found again only once ``pos`` has passed it
     while pos < n:
         while pos < n and text[pos].isspace():
             pos += 1
@@ -496,8 +497,9 @@ def _split_badges(text: str, name: str, warnings: _Warnings) -> tuple[list[str],
             break
         # An emoji announced a badge we do not know: it ends at the next emoji, at the end of a short line, or where
         # the summary (usually starting with the person's name) begins.
-        line_end = text.find("\n", pos)
-        line_end = n if line_end < 0 else line_end
+        if line_end < pos:
+            line_end = text.find("\n", pos)
+            line_end = n if line_end < 0 else line_end
         emoji_at = next((i for i in range(pos, min(line_end, pos + 41)) if _is_emoji_char(text[i])), None)
         if emoji_at is not None and emoji_at > pos:
             badges.append(clean_text(text[pos:emoji_at]))
@@ -926,6 +928,9 @@ def _group_contributions(lines: list[str], warnings: _Warnings) -> list[_RawCont
 def _parse_score_lines(lines: list[str], what: str, known: Callable[[str], bool], warnings: _Warnings):
     entries: list[SkillEntry] = []
     for line in lines:
+        if len(line) > MAX_LABEL_CHARS:
+            warnings.add(f"{what} line '{_short(line, 40)}' is longer than {MAX_LABEL_CHARS:,} characters; skipped.")
+            continue
         if _match_date_range(line):
             warnings.add(f"{what} line '{_short(line)}' looks like a date; skipped.")
             continue

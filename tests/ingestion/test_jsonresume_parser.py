@@ -7,11 +7,14 @@ profiles given by URL only; ``invalid/`` is not JSON, ``schema_invalid/`` breaks
 """
 
 import json
+import re
 from datetime import date
 from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ingestion.documents import ParseError
 from ingestion.parsers import detect_format, jsonresume, parse
@@ -579,3 +582,12 @@ def test_numbers_too_large_for_a_float_are_read_as_text_or_ignored():
 
     assert doc.name == "Ada Quill"
     assert [(s.label, s.score) for s in doc.skills] == [("Go", 5)]
+
+
+_EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")  # clear, and quadratic over a domain of many dots
+
+
+@settings(max_examples=3000, derandomize=True, deadline=None)
+@given(st.text(alphabet="ab.@ -", max_size=14))
+def test_an_email_is_checked_as_the_pattern_it_replaced(text):
+    assert jsonresume._is_email(text) == bool(_EMAIL_PATTERN.match(text))

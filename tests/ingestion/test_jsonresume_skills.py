@@ -73,6 +73,34 @@ def test_split_skill_label(label, vocabulary, pieces):
     assert split_skill_label(label, frozenset(vocabulary)) == pieces
 
 
+def test_a_skill_name_past_the_caps_is_cut_at_a_separator_with_one_warning_for_each_kind_of_cut():
+    long_names = ", ".join(f"Skill{i:02d}" + "x" * 33 for i in range(30))  # 30 names of 40 characters: 1,258
+    many = "/".join(["HTML", "CSS"] * 30)  # 60 known skills, 239 characters
+    long_and_many = ", ".join(f"Tool{i:03d}" for i in range(200))  # 1,598 characters, 200 skills
+    data = {
+        "basics": {"name": "Ada Capped"},
+        "skills": [{"name": long_names}, {"name": many}, {"name": "Go"}, {"name": long_and_many}],
+    }
+    document = parse_jsonresume(json.dumps(data), vocabulary=frozenset({"html", "css"}))
+
+    labels = [skill.label for skill in document.skills]
+    # 1,000 characters hold 23 whole names and part of a 24th, which is left out rather than half read.
+    assert labels[:23] == [f"Skill{i:02d}" + "x" * 33 for i in range(23)]
+    assert labels[23:26] == ["HTML", "CSS", "Go"]  # "HTML/CSS/..." kept 50 pieces, two skills
+    assert labels[26:] == [f"Tool{i:03d}" for i in range(50)]
+    assert document.warnings == [
+        "2 skill names were longer than 1,000 characters; only the first 1,000 of each were read.",
+        "2 skill names list more than 50 skills; the first 50 of each were kept.",
+    ]
+
+
+def test_a_skill_name_within_the_caps_gives_no_warning():
+    label = ", ".join(f"Skill{i:02d}" for i in range(50))
+    document = parse_jsonresume(json.dumps({"basics": {"name": "Ada Fits"}, "skills": [{"name": label}]}))
+    assert len(document.skills) == 50
+    assert document.warnings == []
+
+
 def test_level_words_and_numbers_map_by_the_table(document):
     scores = {skill.label: skill.score for skill in document.skills}
     assert scores["Python"] == 9  # Expert

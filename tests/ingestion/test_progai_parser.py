@@ -351,6 +351,16 @@ def test_skill_scores_glued_to_labels_ending_in_digits(reference):
     assert document.skills_declared == 18
 
 
+def test_a_skill_line_longer_than_a_label_may_be_is_skipped_with_a_warning(reference):
+    line = "html/" * 300 + "html9"  # 1,505 characters: past MAX_LABEL_CHARS
+    document = parse_progai(edited(reference, "python9\n", f"{line}\npython9\n"))
+    assert ("python", 9) in [(s.label, s.score) for s in document.skills]
+    assert not any(s.label.startswith("html/") for s in document.skills)
+    assert "Skill line 'html/html/html/html/html/html/html/html…' is longer than 1,000 characters; skipped." in (
+        document.warnings
+    )
+
+
 def test_programming_languages_listed(reference):
     text = edited(
         reference, "Programming languages (3)\n", "Programming languages (3)\nC++10\nPython9\nJupyter Notebook3\n"
