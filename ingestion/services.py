@@ -15,7 +15,7 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -30,6 +30,7 @@ from psycopg.types.json import Jsonb
 from core.sqlstate import is_transient, sqlstate_of
 from core.text import human_size_against
 from ingestion.documents import ParseError, ProfileDocument
+from ingestion.file_budget import FileBudget, FileTooSlow, file_budget
 from ingestion.loaders import (
     LoadResult,
     ResolvedLabels,
@@ -398,22 +399,34 @@ def _claim_for_import(file_ids: list[int], token: str) -> list[ClaimedFile]:
     return [ClaimedFile(*row) for row in _claim(file_ids, token, "id, batch_id, original_name, content, size")]
 
 
-def document_parse(data: bytes, vocabulary: SkillVocabulary) -> ProfileDocument:
+def document_parse(data: bytes, vocabulary: SkillVocabulary, *, budget: FileBudget | None = None) -> ProfileDocument:
     """The file's document fitted to the per-file caps, as an import reads it (``ingest --dry-run`` too), or
-    ``ParseError`` with the message a recruiter reads about why it cannot be imported."""
+    ``ParseError`` with the message a recruiter reads about why it cannot be imported; parsed on ``budget``, when
+    given (``FileTooSlow`` past it)."""
     limit = settings.INGEST_MAX_FILE_BYTES
     if len(data) > limit:
         raise ParseError("The file is {}; files up to {} are accepted.".format(*human_size_against(len(data), limit)))
     try:
-        return apply_limits(parse(data, vocabulary=vocabulary.words), _limits())
+        with budget.spending() if budget else nullcontext():
+            return apply_limits(parse(data, vocabulary=vocabulary.words), _limits())
     except RecursionError:
         raise ParseError("The file is nested too deeply to read.") from None
 
 
-def _parse_one(source: ClaimedFile, vocabulary: SkillVocabulary) -> ProfileDocument | str:
+def document_normalise(
+    document: ProfileDocument, vocabulary: SkillVocabulary, *, budget: FileBudget | None = None
+) -> NormalisedProfile:
+    """``normalise``, on what is left of the file's ``budget`` when given (``FileTooSlow`` past it)."""
+    with budget.spending() if budget else nullcontext():
+        return normalise(document, vocabulary)
+
+
+def _parse_one(source: ClaimedFile, vocabulary: SkillVocabulary, budget: FileBudget) -> ProfileDocument | str:
     """The parsed document, or the message a recruiter reads about why this file could not be imported."""
     try:
-        return document_parse(bytes(source.content), vocabulary)
+        return document_parse(bytes(source.content), vocabulary, budget=budget)
+    except FileTooSlow as exc:
+        return _too_slow(source.pk, str(exc))
     except ParseError as exc:  # the file holds no profile, is too big, or is past a cap
         return str(exc)
     except SoftTimeLimitExceeded:  # the task's time is up, not the file's fault: it stays claimed for the sweeper
@@ -454,8 +467,9 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
     vocabulary = skill_vocabulary()
     parsed: list[tuple[ClaimedFile, ProfileDocument]] = []
     failures: list[tuple[ClaimedFile, str]] = []
+    budgets = {source.pk: file_budget() for source in sources}
     for source in sources:
-        outcome = _parse_one(source, vocabulary)
+        outcome = _parse_one(source, vocabulary, budgets[source.pk])
         if isinstance(outcome, str):
             failures.append((source, outcome))
         else:
@@ -465,7 +479,7 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
         vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary, [source.pk for source, _ in parsed])
     normalised: list[tuple[ClaimedFile, NormalisedProfile]] = []
     for source, document in parsed:
-        outcome = _normalise_one(source.pk, document, vocabulary)
+        outcome = _normalise_one(source.pk, document, vocabulary, budgets[source.pk])
         if isinstance(outcome, str):
             failures.append((source, outcome))
         else:
@@ -709,15 +723,27 @@ def _skills_created_by_file(
     return rows
 
 
-def _normalise_one(source_pk: int | None, document: ProfileDocument, vocabulary: SkillVocabulary):
+def _normalise_one(source_pk: int, document: ProfileDocument, vocabulary: SkillVocabulary, budget: FileBudget):
     """The normalised profile, or the message a recruiter reads about why this file could not be imported."""
     try:
-        return normalise(document, vocabulary)
+        return document_normalise(document, vocabulary, budget=budget)
+    except FileTooSlow as exc:
+        return _too_slow(source_pk, str(exc))
     except SoftTimeLimitExceeded:  # the task's time is up, not the file's fault: it stays claimed for the sweeper
         raise
     except Exception:  # a normaliser bug must fail this one file, not the batch; the row keeps the bytes
         logger.exception("Normalising source file %s failed", source_pk)
         return "The importer hit an internal error on this file; it is kept for re-importing after a fix."
+
+
+def _too_slow(source_pk: int, message: str) -> str:
+    """Record at once that this file ran past its time budget (its outcome is written again with the chunk's): a chunk
+    that is interrupted later, by its task's time limit or a lost worker, then does not hand it to the next attempt,
+    which would spend the same time on it again, as often as the sweeper retries, holding its neighbours back."""
+    logger.warning("Source file %s ran past its time budget and fails alone", source_pk)
+    with _import_transaction():
+        _finish_files([(source_pk, SourceFile.Status.FAILED, "", message, None, None)])
+    return message
 
 
 def _repositories_first(profiles: list[NormalisedProfile], source_ids: list[int] | None = None) -> None:

@@ -267,6 +267,12 @@ INGEST_MAX_CONTRIBUTIONS = env.int("INGEST_MAX_CONTRIBUTIONS", default=1000)  # 
 # one text (the summary, a contribution's summary, a repository's description; about 15,000 words).
 INGEST_MAX_LIST_ENTRIES = env.int("INGEST_MAX_LIST_ENTRIES", default=100)
 INGEST_MAX_TEXT_CHARS = env.int("INGEST_MAX_TEXT_CHARS", default=100_000)
+# Seconds one file's parsing and normalising may take together inside a chunk; past it that file fails alone, with a
+# message, and the chunk goes on. Real files take milliseconds; keep it well under CELERY_TASK_SOFT_TIME_LIMIT, which
+# rolls the whole chunk back. 0: no limit.
+INGEST_MAX_FILE_SECONDS = env.float("INGEST_MAX_FILE_SECONDS", default=20.0)
+if INGEST_MAX_FILE_SECONDS < 0:
+    raise environ.ImproperlyConfigured("INGEST_MAX_FILE_SECONDS must be 0 (no limit) or a number of seconds.")
 INGEST_CHUNK_SIZE = env.int("INGEST_CHUNK_SIZE", default=200)
 INGEST_STALE_AFTER_SECONDS = env.int("INGEST_STALE_AFTER_SECONDS", default=600)
 INGEST_SWEEP_INTERVAL_SECONDS = env.int("INGEST_SWEEP_INTERVAL_SECONDS", default=60)

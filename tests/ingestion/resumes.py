@@ -26,3 +26,14 @@ def project(owner: str, name: str, *keywords: str, summary: str = "") -> dict:
 def random_words(count: int, seed: int = 15) -> str:
     rnd = random.Random(seed)
     return " ".join("".join(rnd.choices(string.ascii_lowercase, k=rnd.randint(3, 10))) for _ in range(count))
+
+
+def skill_label_bomb(name: str, *, pieces: int = 60_000) -> bytes:
+    """A small JSON Resume (about 300 KB) whose one skill name is "html/html/…" in ``pieces`` pieces: splitting such a
+    label once cost time quadratic in its pieces, and held a whole chunk of files for the task's time limit."""
+    return json.dumps(
+        {
+            "basics": {"name": name, "label": "Engineer", "location": {"city": "Porto"}},
+            "skills": [{"name": "/".join(["html"] * pieces), "level": "Expert"}],
+        }
+    ).encode()

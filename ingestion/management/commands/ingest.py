@@ -8,9 +8,9 @@ from tqdm import tqdm
 
 from ingestion import services
 from ingestion.documents import ParseError
+from ingestion.file_budget import file_budget
 from ingestion.loaders import preview_outcomes
 from ingestion.models import ImportBatch, SourceFile
-from ingestion.normalise import normalise
 from ingestion.privacy import documents_refused
 from profiles.selectors import skill_vocabulary
 
@@ -86,10 +86,12 @@ class Command(BaseCommand):
 
     def _dry_run(self, paths: list[Path]) -> None:
         vocabulary = skill_vocabulary()
-        docs, failed = [], 0
+        profiles, failed = [], 0
         for incoming in services.iter_folder(paths):
+            budget = file_budget()  # as an import's: a file that reads too slowly fails with its message
             try:
-                doc = services.document_parse(incoming.data, vocabulary)
+                doc = services.document_parse(incoming.data, vocabulary, budget=budget)
+                profile = services.document_normalise(doc, vocabulary, budget=budget)
             except ParseError as exc:
                 failed += 1
                 self.stdout.write(json.dumps({"file": incoming.name, "error": str(exc)}, ensure_ascii=False))
@@ -100,9 +102,9 @@ class Command(BaseCommand):
                 failed += 1
                 self.stdout.write(json.dumps({"file": incoming.name, "error": refused}, ensure_ascii=False))
                 continue
-            docs.append(doc)
+            profiles.append(profile)
             self.stdout.write(json.dumps({"file": incoming.name, **doc.to_dict()}, ensure_ascii=False))
-        outcomes = preview_outcomes([normalise(doc, vocabulary) for doc in docs])
+        outcomes = preview_outcomes(profiles)
         self.stdout.write(
             f"imported {outcomes['created']}, updated {outcomes['updated']}, "
             f"unchanged {outcomes['unchanged']}, failed {failed}"
