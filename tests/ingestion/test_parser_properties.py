@@ -18,6 +18,7 @@ from ingestion.parsers.decoding import decode_bytes
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import parse_progai
 from tests.fixtures import CORPUS_DIR, PROGAI_DIR
+from tests.ingestion import adversarial
 
 REFERENCE_TEXT = (PROGAI_DIR / "ingrid-valtonen.txt").read_text(encoding="utf-8")
 REFERENCE_LINES = REFERENCE_TEXT.split("\n")
@@ -234,3 +235,16 @@ def test_utf8_and_utf16_decode_to_the_same_text(text):
     utf16 = decode_bytes(text.encode("utf-16"))
     assert utf16[0] == utf8[0]
     assert utf16[1] == ["The file was UTF-16 encoded; converted."]
+
+
+# Every parser and stage on random and adversarial text (tests/ingestion/adversarial.py), within a bound of CPU time
+# per input; the same examples on every run. tests/reliability/test_parser_fuzzing.py runs many more, seeded anew.
+@settings(
+    max_examples=60,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+)
+@given(adversarial.cases)
+def test_every_parser_reads_random_and_adversarial_text_in_bounded_time(case):
+    adversarial.read_everywhere(case)

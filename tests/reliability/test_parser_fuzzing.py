@@ -4,8 +4,11 @@ surrogate escaped in a JSON résumé ("\\ud800") reached PostgreSQL and failed a
 """
 
 import json
+import os
+import random
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
 from devtools.synthetic import generate_documents, render_jsonresume, render_progai
@@ -13,6 +16,7 @@ from ingestion.documents import ParseError, ProfileDocument
 from ingestion.normalise import normalise
 from ingestion.parsers import parse
 from profiles.vocabulary import SkillVocabulary
+from tests.ingestion import adversarial
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 INT_COLUMN_MAX = 2**31 - 1  # PositiveIntegerField: commits, comments, active months, declared totals
@@ -114,3 +118,29 @@ def test_a_progai_export_with_any_line_inserted_parses_to_a_storable_document(po
 def test_a_profile_in_any_encoding_cut_anywhere_parses_to_a_storable_document(encoding, cut):
     text = "\n".join(PROGAI_LINES).replace("’", "'")
     parse_storable(text.encode(encoding, errors="replace")[:cut])
+
+
+# The wide run of tests/ingestion/test_parser_properties.py's bounded-time property: many more random and adversarial
+# inputs, from a new seed each run (printed; TALENTDB_FUZZ_SEED=<seed> runs the same inputs again). Hypothesis also
+# prints the failing input and a @reproduce_failure line.
+FUZZ_SEED = int(os.environ.get("TALENTDB_FUZZ_SEED") or random.SystemRandom().randrange(2**32))
+
+
+@pytest.fixture(scope="module")
+def fuzz_seed() -> int:
+    print(f"\nParser fuzzing seed: TALENTDB_FUZZ_SEED={FUZZ_SEED}")
+    return FUZZ_SEED
+
+
+@pytest.mark.reliability
+@seed(FUZZ_SEED)
+@settings(
+    max_examples=1500,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+)
+@given(adversarial.cases)
+def test_every_parser_reads_random_and_adversarial_text_in_bounded_time_wide(fuzz_seed, case):
+    note(f"TALENTDB_FUZZ_SEED={fuzz_seed}")
+    adversarial.read_everywhere(case)
