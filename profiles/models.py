@@ -515,6 +515,23 @@ class PossibleDuplicate(models.Model):
         return f"{self.first_id} ~ {self.second_id}"
 
 
+class IdentityReview(models.Model):
+    """A candidate whose history shows their name changing to a clearly different person's: an import before names
+    were checked (``PossibleDuplicate``) may have merged two people into them, the second file written over the
+    first. Listed for a recruiter to check and split by hand; the finding changes nothing of the candidate."""
+
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="identity_reviews")
+    names = ArrayField(models.CharField(max_length=300), help_text="The names its history and its files show.")
+    found_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["found_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["candidate"], name="identityreview_one_per_candidate")]
+
+    def __str__(self) -> str:
+        return " → ".join(self.names)
+
+
 class SharedIdentifier(models.Model):
     """An identity key that several people name (an employer's homepage in two colleagues' files): no personal
     identifier, so the loader matches nobody by it and gives it to nobody."""

@@ -17,7 +17,7 @@ from django.utils.html import format_html
 from core.errors import ApplicationError
 from profiles import services
 from profiles.admin.common import action_page, people
-from profiles.models import MergeRecord, NotDuplicate
+from profiles.models import IdentityReview, MergeRecord, NotDuplicate
 from profiles.selectors import candidate_duplicate_groups
 
 
@@ -142,6 +142,22 @@ class MergeRecordAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False  # merges happen through the merge action, which records them
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(IdentityReview)
+class IdentityReviewAdmin(admin.ModelAdmin):
+    """Candidates an old import may have merged two people into (listed once by a migration): read only, for a
+    recruiter to open each and split it by hand."""
+
+    list_display = ["candidate", "names", "found_at"]
+    list_select_related = ["candidate"]
+    readonly_fields = ["candidate", "names", "found_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False

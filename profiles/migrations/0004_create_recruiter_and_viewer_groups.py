@@ -24,6 +24,7 @@ RECRUITER = {
     ("profiles", "savedsearch"): ["view", "add", "change", "delete"],
     ("profiles", "notduplicate"): ["view", "add"],
     ("profiles", "mergerecord"): ["view", "add"],
+    ("profiles", "identityreview"): ["view"],  # came later too: 0024 grants it
     # Uploads create batches; "change" on a source file is what the re-parse / re-import actions need. No delete.
     ("ingestion", "importbatch"): ["view", "add"],
     ("ingestion", "sourcefile"): ["view", "change"],

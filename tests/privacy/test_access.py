@@ -26,6 +26,7 @@ from profiles import services
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
+    IdentityReview,
     MergeRecord,
     NotDuplicate,
     PossibleDuplicate,
@@ -81,6 +82,7 @@ def person():
     MergeRecord.objects.create(survivor=ada, merged_name="Ada Q.", merged_id=999_999, details={"email": "a@q.example"})
     NotDuplicate.objects.create(first_id=min(ada.pk, bystander.pk), second_id=max(ada.pk, bystander.pk))
     PossibleDuplicate.objects.create(first=bystander, second=ada, reason="name", kind="github", value="adaquux")
+    IdentityReview.objects.create(candidate=ada, names=["Ada Quux", "Ada Q."])
     batch = ImportBatchFactory()
     source = SourceFileFactory(candidate=ada, batch=batch, content=PROFILE_TEXT.encode())
     SourceFileFactory(candidate=bystander, content=b"Bob Bystander\n")
@@ -125,6 +127,7 @@ def test_the_document_holds_every_row_of_every_table_that_refers_to_the_person(p
         "profiles.MergeRecord": "merges_into_this_candidate",
         "ingestion.SourceFile": "source_files",
         "privacy.ErasureRequest": "erasure_requests",
+        "profiles.IdentityReview": "identity_reviews",
     }
     one_to_one = {"privacy.SourcingRecord": "sourcing_record"}
     assert set(found) == set(sections) | set(one_to_one), "a new table refers to candidates: name its section here"

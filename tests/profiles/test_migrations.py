@@ -85,3 +85,42 @@ def test_a_site_that_is_the_candidates_employers_is_no_longer_a_key():
     employer_sites_migration.drop_employer_sites(apps, None)
 
     assert set(ada.identifiers.filter(kind="url").values_list("value", flat=True)) == {"ada.example", "github.com/adaq"}
+
+
+merged_people_migration = importlib.import_module("profiles.migrations.0024_merged_people_listed_for_review")
+
+
+@pytest.mark.django_db
+def test_candidates_whose_files_or_history_name_two_people_are_listed_and_left_as_they_are():
+    import json
+
+    from profiles.models import Candidate, IdentityReview
+    from tests.factories import SourceFileFactory
+
+    def resume(name: str) -> bytes:
+        return json.dumps({"basics": {"name": name, "summary": str(next(numbers))}}).encode()
+
+    numbers = iter(range(100))
+
+    merged = CandidateFactory(name="Ben Ortiz", title="CTO")  # Ada's file first, then Ben's over it
+    SourceFileFactory(candidate=merged, content=resume("Ada Quill"))
+    SourceFileFactory(candidate=merged, content=resume("Ben Ortiz"))
+    renamed = CandidateFactory(name="Ada Quill")  # one person, her name written two ways
+    SourceFileFactory(candidate=renamed, content=resume("Ada Quill"))
+    SourceFileFactory(candidate=renamed, content=b"Ada M. Quill\nEngineer at Globex\n")
+    edited = CandidateFactory(name="Cleo Park")
+    edited.name = "Dev Rao"
+    edited.save()  # a history record of each name
+
+    merged_people_migration.list_merged_people(apps, _SchemaEditor())
+
+    listed = dict(IdentityReview.objects.values_list("candidate_id", "names"))
+    assert listed == {merged.pk: ["Ada Quill", "Ben Ortiz"], edited.pk: ["Cleo Park", "Dev Rao"]}
+    assert Candidate.objects.get(pk=merged.pk).title == "CTO"  # nothing changed
+
+    merged_people_migration.empty_the_list(apps, None)
+    assert not IdentityReview.objects.exists()
+
+
+class _SchemaEditor:
+    from django.db import connection
