@@ -136,3 +136,20 @@ class SharedRowCreated(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key}"
+
+
+class InboxCopyToDelete(models.Model):
+    """The bytes (size and sha256) of a file an erasure emptied or the import refused, whose copies the watched inbox
+    kept in ``.imported/`` or ``.rejected/`` are to be deleted (``ingestion.privacy.inbox_copies_delete``).
+
+    Recorded in the erasure's transaction and deleted once the copies are, by the worker where the inbox is: many
+    erasures at once are one listing of the inbox's folders, not one each, and a worker lost meanwhile leaves the
+    rows for the next inbox scan. A hash of the bytes, no name: the refused files' rows keep theirs as well.
+    """
+
+    size = models.PositiveBigIntegerField()
+    sha256 = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.sha256[:16]}… ({self.size} bytes)"

@@ -26,7 +26,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ingestion.documents import ParseError, ProfileDocument
-from ingestion.models import ImportBatch, SharedRowCreated, SourceFile
+from ingestion.models import ImportBatch, InboxCopyToDelete, SharedRowCreated, SourceFile
 from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
 from privacy.erasure import ErasureContext
@@ -42,6 +42,7 @@ __all__ = [
     "documents_refused",
     "identity_keys_refused",
     "import_batches_labelled_for",
+    "inbox_copies_delete",
     "source_files_erase",
     "source_files_withhold",
     "unlinked_source_files_naming",
@@ -80,9 +81,7 @@ def source_files_withhold(
     if not file_ids:
         return 0
     ids = list(file_ids)
-    copies = _inbox_copies(ids)
-    if copies:
-        transaction.on_commit(lambda: _inbox_copies_delete(copies), robust=True)
+    _inbox_copies_to_delete(ids)
     with connection.cursor() as cursor:
         cursor.execute(
             "UPDATE ingestion_sourcefile SET content = ''::bytea, size = 0, original_name = %s, "
@@ -109,23 +108,42 @@ def source_files_withhold(
 INBOX_KEPT_FOLDERS = (".imported", ".rejected")
 
 
-def _inbox_copies(file_ids: list[int]) -> dict[int, set[str]]:
-    """The sha256 of these files' bytes, by their size: a copy the inbox kept of them has both, whatever its name,
-    its day or the batch that brought it."""
-    wanted: dict[int, set[str]] = {}
+def _inbox_copies_to_delete(file_ids: list[int]) -> None:
+    """Record the bytes of these files (size and sha256) for ``inbox_copies_delete``, whose copies the inbox kept have
+    them whatever their name, their day or the batch that brought them; and, once this transaction commits, ask the
+    worker where the inbox is to delete them, unless an earlier erasure's request is still waiting (it takes these
+    too)."""
     rows = (
         SourceFile.objects.filter(pk__in=file_ids, size__gt=0)
         .exclude(sha256__startswith="erased-")
         .values_list("size", "sha256")
     )
-    for size, sha256 in rows:
+    wanted = [InboxCopyToDelete(size=size, sha256=sha256) for size, sha256 in rows]
+    if not wanted:
+        return
+    waiting = InboxCopyToDelete.objects.exists()
+    InboxCopyToDelete.objects.bulk_create(wanted, ignore_conflicts=True)
+    if not waiting:
+        transaction.on_commit(_inbox_copies_delete_soon, robust=True)
+
+
+def _inbox_copies_delete_soon() -> None:
+    from ingestion import tasks  # tasks import services, which import this module
+
+    tasks.delete_inbox_copies.delay()
+
+
+def inbox_copies_delete() -> int:
+    """Delete the regular files in the inbox's kept folders whose bytes are those recorded (``InboxCopyToDelete``), in
+    one listing of the folders for every erasure recorded since the last run; returns how many files went. A file of
+    another size is never read, and a link is never followed. Run where the inbox is: by its worker on an erasure's
+    request, and at every inbox scan."""
+    pending = list(InboxCopyToDelete.objects.values_list("pk", "size", "sha256"))
+    if not pending:
+        return 0
+    wanted: dict[int, set[str]] = {}
+    for _, size, sha256 in pending:
         wanted.setdefault(size, set()).add(sha256)
-    return wanted
-
-
-def _inbox_copies_delete(wanted: dict[int, set[str]]) -> int:
-    """Delete the regular files in the inbox's kept folders whose bytes are one of ``wanted`` (sha256 by size); a file
-    of another size is never read, and a link is never followed. Returns how many went."""
     deleted = 0
     inbox = Path(settings.INGEST_INBOX)
     for folder in INBOX_KEPT_FOLDERS:
@@ -140,6 +158,7 @@ def _inbox_copies_delete(wanted: dict[int, set[str]]) -> int:
                 continue
             except OSError as exc:  # not ours to delete: the README names the inbox's folders as the operator's part
                 logger.warning("Could not delete the inbox's copy of an erased person's file: %s", exc)
+    InboxCopyToDelete.objects.filter(pk__in=[pk for pk, _, _ in pending]).delete()
     return deleted
 
 

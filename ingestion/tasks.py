@@ -13,7 +13,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from core.sqlstate import is_transient
-from ingestion import services
+from ingestion import privacy, services
 
 
 class TransientDatabaseError(Exception):
@@ -85,7 +85,17 @@ def sweep_stale() -> int:
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
 def scan_inbox() -> int | None:
-    """Beat: new files in INGEST_INBOX become a batch (none when no file could be read)."""
+    """Beat: new files in INGEST_INBOX become a batch (none when no file could be read); copies of erased people's
+    files still waiting to be deleted go (an erasure's request lost with a worker is made up here)."""
     with _transient_database_errors():
         batch = services.inbox_scan()
+        privacy.inbox_copies_delete()
     return batch.pk if batch else None
+
+
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=True, max_retries=5)
+def delete_inbox_copies() -> int:
+    """After an erasure or a refusal: delete the copies the inbox kept of those files (on the default queue, whose
+    worker is where the inbox is)."""
+    with _transient_database_errors():
+        return privacy.inbox_copies_delete()

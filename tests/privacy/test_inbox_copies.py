@@ -1,12 +1,14 @@
-"""The watched inbox keeps a copy of each file it stored (``.imported/<day>/``): an erasure deletes the copies of the
-person's files, and a refused file's copy goes too; other people's copies stay."""
+"""The watched inbox keeps a copy of each file it took in (``.imported/<day>/``, ``.rejected/<day>/``): an erasure
+deletes every copy of the person's files' bytes, and a refused file's copies go too; other people's copies stay. The
+worker where the inbox is deletes them once the erasure committed (``ingestion.tasks.delete_inbox_copies``): here it
+runs when asked, unless a test holds it back."""
 
 import os
 
 import pytest
 
-from ingestion import services
-from ingestion.models import SourceFile
+from ingestion import privacy, services, tasks
+from ingestion.models import InboxCopyToDelete, SourceFile
 from privacy.services import candidate_erase
 from tests.ingestion.imports import import_file
 from tests.privacy.people import OTHER_FILE, TOVE_FILE, tove_bytes
@@ -15,7 +17,20 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def inbox(tmp_path, settings):
+def requests_to_the_inbox_worker(monkeypatch) -> list[str]:
+    """The erasures' requests to the inbox's worker, which deletes the copies at once (as its worker would)."""
+    sent = []
+
+    def delay():
+        sent.append("delete_inbox_copies")
+        return tasks.delete_inbox_copies()
+
+    monkeypatch.setattr(tasks.delete_inbox_copies, "delay", delay)
+    return sent
+
+
+@pytest.fixture
+def inbox(tmp_path, settings, requests_to_the_inbox_worker):
     folder = tmp_path / "inbox"
     folder.mkdir()
     settings.INGEST_INBOX = folder
@@ -105,3 +120,42 @@ def test_an_erasure_deletes_a_copy_of_her_file_the_inbox_set_aside(inbox, office
     assert [path.read_bytes() for path in (inbox / ".rejected").rglob("*") if path.is_file()] == [
         OTHER_FILE.read_bytes()
     ]
+
+
+def test_erasures_made_before_the_worker_runs_are_one_request_and_one_listing_of_the_folders(
+    inbox, officer, django_capture_on_commit_callbacks, requests_to_the_inbox_worker, monkeypatch
+):
+    _scan_and_import(inbox, TOVE_FILE, OTHER_FILE)
+    people = [source.candidate for source in SourceFile.objects.order_by("pk")]
+    monkeypatch.setattr(tasks.delete_inbox_copies, "delay", lambda: requests_to_the_inbox_worker.append("queued"))
+    listed = []
+    list_folder = privacy._regular_files_under
+    monkeypatch.setattr(
+        privacy, "_regular_files_under", lambda folder: listed.append(folder.name) or list_folder(folder)
+    )
+
+    for person in people:
+        with django_capture_on_commit_callbacks(execute=True):
+            candidate_erase(candidate=person, user=officer)
+    assert requests_to_the_inbox_worker == ["queued"]  # the second erasure found the first one's request waiting
+    assert _copies(inbox) == sorted([TOVE_FILE.name, OTHER_FILE.name])
+    privacy.inbox_copies_delete()
+
+    assert _copies(inbox) == []
+    assert [name for name in listed if name.startswith(".")] == [".imported", ".rejected"]  # once, for both people
+    assert not InboxCopyToDelete.objects.exists()
+
+
+def test_a_request_lost_with_its_worker_is_made_up_by_the_next_inbox_scan(
+    inbox, officer, django_capture_on_commit_callbacks, requests_to_the_inbox_worker, monkeypatch
+):
+    _scan_and_import(inbox, TOVE_FILE)
+    monkeypatch.setattr(tasks.delete_inbox_copies, "delay", lambda: None)  # the message is lost
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=SourceFile.objects.get().candidate, user=officer)
+    assert _copies(inbox) == [TOVE_FILE.name]
+
+    tasks.scan_inbox()
+
+    assert _copies(inbox) == []
+    assert not InboxCopyToDelete.objects.exists()
