@@ -363,23 +363,33 @@ def _segment_cached(token: str, vocabulary: frozenset[str], extra: frozenset[str
 
 
 @functools.lru_cache(maxsize=16)
-def _extra_words(extra: frozenset[str], vocabulary: frozenset[str]) -> tuple[frozenset[str], dict[int, frozenset[str]]]:
-    """The ``extra`` words the vocabulary lacks, and the same grouped by length: once per document (its own words),
-    not once per line of topics, which made a document's cost grow with its lines times its words."""
-    words = frozenset(word for word in extra if word and word not in vocabulary)
-    by_length: dict[int, set[str]] = {}
+def _extra_words(extra: frozenset[str], vocabulary: frozenset[str]) -> frozenset[str]:
+    """The ``extra`` words the vocabulary lacks: once per document (its own words), not once per line of topics."""
+    return frozenset(word for word in extra if word and word not in vocabulary)
+
+
+@functools.lru_cache(maxsize=16)
+def _by_length(words: frozenset[str]) -> dict[int, frozenset[str]]:
+    groups: dict[int, set[str]] = {}
     for word in words:
-        by_length.setdefault(len(word), set()).add(word)
-    return words, {length: frozenset(group) for length, group in by_length.items()}
+        groups.setdefault(len(word), set()).add(word)
+    return {length: frozenset(group) for length, group in groups.items()}
 
 
-def _words_in(low: str, words: frozenset[str], by_length: dict[int, frozenset[str]]) -> frozenset[str]:
+# Up to this many words per character of a line, each word is looked for in the line; past it, the line's pieces are
+# looked up instead (``_words_in``), which a document of many words and long lines needs.
+_WORDS_PER_CHARACTER = 4
+
+
+def _words_in(low: str, words: frozenset[str]) -> frozenset[str]:
     """The ``words`` that occur in ``low``: each word looked for, or each piece of ``low`` as long as some word looked
     up, whichever is fewer, so that a document of many words and long lines costs no more than its lines' length
-    times the number of word lengths."""
+    times the number of word lengths: looking for every word in every line made it grow with the two multiplied."""
     n = len(low)
-    pieces = sum(n - length + 1 for length in by_length if length <= n)
-    if len(words) <= pieces:
+    if len(words) <= _WORDS_PER_CHARACTER * n:
+        return frozenset(word for word in words if word in low)
+    by_length = _by_length(words)
+    if len(words) <= sum(n - length + 1 for length in by_length if length <= n):
         return frozenset(word for word in words if word in low)
     return frozenset(
         piece
@@ -408,9 +418,9 @@ def split_topics(raw: str, vocabulary: frozenset[str], extra: frozenset[str] = f
         vocabulary = frozenset(vocabulary)
     out: list[str] = []
     seen: set[str] = set()
-    words, by_length = _extra_words(frozenset(extra), vocabulary)
+    words = _extra_words(frozenset(extra), vocabulary)
     for token in _TOPIC_SPLIT_RE.split(clean_text(raw)):
-        relevant = _words_in(token.lower(), words, by_length)
+        relevant = _words_in(token.lower(), words)
         for topic in _segment_cached(token, vocabulary, relevant):
             if topic and topic not in seen:
                 seen.add(topic)

@@ -1,8 +1,10 @@
 """Splitting glued GitHub topic lines."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from core.topics import split_topics
+from core.topics import _words_in, split_topics
 
 # The reference document's own skill labels and repository-name words: the vocabulary the parser adds by itself.
 OWN_LABELS = frozenset(
@@ -136,3 +138,11 @@ def test_data_engineering_with_the_full_vocabulary(full_vocabulary):
 )
 def test_unknown_stretches_split_only_into_real_words(raw, vocabulary, topics):
     assert split_topics(raw, frozenset(vocabulary)) == topics
+
+
+@settings(max_examples=500, derandomize=True, deadline=None)
+@given(
+    st.text(alphabet="abc-", max_size=30), st.frozensets(st.text(alphabet="abc-", min_size=1, max_size=6), max_size=200)
+)
+def test_the_words_found_in_a_line_are_those_it_holds_whichever_way_they_are_looked_for(line, words):
+    assert _words_in(line, words) == {word for word in words if word in line}
