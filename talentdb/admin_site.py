@@ -28,6 +28,7 @@ FIRST = [
     ("Shortlists", ["profiles.shortlist", "profiles.savedsearch", "profiles.shortlistentry"]),
     ("Imports", ["ingestion.*"]),
     ("Exports", ["exports.*"]),
+            "profiles.identityreview",
 ]
 # Apps for whoever runs the site, at the end in this order.
 LAST = ["auth", "authtoken", "axes"]

@@ -19,6 +19,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 
+from core.identity import url_key
 from profiles.models import Candidate, CandidateIdentifier
 from profiles.selectors import candidate_profile
 
@@ -52,8 +53,9 @@ def profile_links(candidate: Candidate) -> list[Link]:
         if row.kind in PROFILE_LINKS:
             label, pattern = PROFILE_LINKS[row.kind]
             url = pattern.format(row.value)
-        elif row.kind == CandidateIdentifier.Kind.URL:  # a key: host and path, without the scheme
-            url = web_url(row.value) or f"https://{row.value}"
+        elif row.kind == CandidateIdentifier.Kind.URL and (
+            url := web_url(row.value) or (f"https://{row.value}" if url_key(row.value) else None)
+        ):  # a key is a host and a path, without the scheme
             label = url.split("://", 1)[1].split("/", 1)[0].removeprefix("www.")
         else:
             continue

@@ -240,6 +240,15 @@ def test_everything_from_a_file_is_escaped_and_only_web_addresses_are_links(admi
     assert "javascript:" not in html
 
 
+def test_a_site_stored_as_a_key_without_its_scheme_is_linked_over_https(admin_client):
+    tove = CandidateFactory(name="Tove Lindqvist", website="")
+    CandidateIdentifier.objects.create(candidate=tove, kind="url", value="fosstodon.example/@tove")
+
+    html = admin_client.get(profile_url(tove)).content.decode()
+
+    assert 'href="https://fosstodon.example/@tove"' in html
+
+
 def test_the_page_needs_permission_and_a_real_candidate(client, noor):
     assert client.get(profile_url(noor)).status_code == 302  # to the login page
     client.force_login(UserFactory(username="nobody", is_staff=True))
