@@ -49,6 +49,7 @@ __all__ = [
     "NAME",
     "NAME_KEY_SQL",
     "URL",
+    "URL_TOKEN_SQL",
     "email_key",
     "email_mailbox",
     "handle_key",
@@ -66,6 +67,7 @@ __all__ = [
     "url_host",
     "url_key",
     "url_parts",
+    "url_token",
 ]
 
 # The kinds of key with a rule of their own (the values of ``profiles.models.CandidateIdentifier.Kind``); every other
@@ -326,6 +328,34 @@ def personal_site(url: str, *, work_sites: Iterable[str] = (), companies: Iterab
         if len(compact) >= 3 and compact in labels:
             return False
     return True
+
+
+# --- A URL key's account --------------------------------------------------------------------------------------------
+# The network account a URL key names, as ``kind:account`` (``github.com/ada/tool`` is ``github:ada``), else
+# ``url:<key>``: what the possible-duplicates pairs compare identifiers by, so a GitHub username and a github.com URL
+# are one identifier. The pairs compute it in SQL over the stored keys (``URL_TOKEN_SQL``): one definition written
+# twice, from the same patterns, and tests/profiles/test_identity.py feeds both the same hard cases.
+_URL_ACCOUNT_PATTERNS = (
+    ("github", r"^github\.com/([^/]+)"),
+    ("gitlab", r"^gitlab\.com/([^/]+)"),
+    ("linkedin", r"^(?:[a-z0-9-]+\.)?linkedin\.com/(?:in|pub)/([^/]+)"),
+    ("so", r"^stackoverflow\.com/users/([0-9]+)"),
+    ("twitter", r"^(?:mobile\.)?(?:twitter|x)\.com/([^/]+)"),
+)
+_URL_ACCOUNT_RES = tuple((kind, re.compile(pattern)) for kind, pattern in _URL_ACCOUNT_PATTERNS)
+URL_TOKEN_SQL = (
+    "coalesce("
+    + ", ".join(f"'{kind}:' || substring({{value}} from '{pattern}')" for kind, pattern in _URL_ACCOUNT_PATTERNS)
+    + ", 'url:' || {value})"
+)
+
+
+def url_token(key: str) -> str:
+    """``URL_TOKEN_SQL`` in Python: the account a URL key names on a network, as ``kind:account``, else ``url:key``."""
+    for kind, pattern in _URL_ACCOUNT_RES:
+        if (found := pattern.match(key)) is not None:
+            return f"{kind}:{found.group(1)}"
+    return f"url:{key}"
 
 
 # --- Accounts and e-mail addresses --------------------------------------------------------------------------------

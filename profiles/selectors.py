@@ -18,7 +18,7 @@ from django.db.models import Count, Exists, F, Model, OuterRef, Prefetch, Q, Que
 from django.db.models.functions import Coalesce, Greatest, Least
 from django.http import QueryDict
 
-from core.identity import NAME_KEY_SQL, name_key
+from core.identity import NAME_KEY_SQL, URL_TOKEN_SQL, name_key
 from profiles.db import read_connection
 from profiles.filters import (
     CandidateFilterSet,
@@ -515,7 +515,8 @@ SELECT k FROM (SELECT {name_key} AS k FROM profiles_candidate WHERE {name_key} >
 GROUP BY k HAVING count(*) > 1 ORDER BY k LIMIT %s
 """.replace("{name_key}", NAME_KEY_SQL)
 # Pairs among the candidates of those names that share a company, a repository or an identifier (a GitHub username
-# and a github.com URL are one identifier), except pairs marked as different people.
+# and a github.com URL key are one identifier: ``core.identity.URL_TOKEN_SQL``), except pairs marked as different
+# people.
 _DUPLICATE_PAIRS_SQL = r"""
 WITH named AS (
     SELECT id, {name_key} AS k, lower(btrim(company)) AS company FROM profiles_candidate
@@ -527,11 +528,7 @@ tokens AS (
     SELECT n.id, n.k, 'repository', co.repository_id::text FROM named n
     JOIN profiles_contribution co ON co.candidate_id = n.id
     UNION ALL
-    SELECT n.id, n.k, 'identifier', CASE WHEN i.kind = 'url' THEN coalesce(
-            'github:' || substring(i.value from 'github\.com/([^/?#]+)'),
-            'linkedin:' || substring(i.value from 'linkedin\.com/in/([^/?#]+)'),
-            'url:' || regexp_replace(i.value, '^https?://(www\.)?', ''))
-        ELSE i.kind || ':' || i.value END
+    SELECT n.id, n.k, 'identifier', CASE WHEN i.kind = 'url' THEN {url_token} ELSE i.kind || ':' || i.value END
     FROM named n JOIN profiles_candidateidentifier i ON i.candidate_id = n.id
     WHERE i.kind <> 'name'
 )
@@ -540,7 +537,7 @@ FROM tokens a JOIN tokens b ON a.k = b.k AND a.reason = b.reason AND a.token = b
 WHERE NOT EXISTS (SELECT 1 FROM profiles_notduplicate nd WHERE nd.first_id = a.id AND nd.second_id = b.id)
 GROUP BY a.id, b.id
 ORDER BY a.id, b.id
-""".replace("{name_key}", NAME_KEY_SQL)
+""".replace("{name_key}", NAME_KEY_SQL).replace("{url_token}", URL_TOKEN_SQL.replace("{value}", "i.value"))
 
 
 @dataclass

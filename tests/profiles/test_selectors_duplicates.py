@@ -31,11 +31,20 @@ def test_a_shared_repository_links_candidates_of_the_same_name():
     assert groups() == [([first.pk, second.pk], ["repository"])]
 
 
-def test_a_github_username_and_a_github_profile_url_are_one_identifier():
+def test_a_github_username_and_a_github_profile_url_key_are_one_identifier():
     first = CandidateFactory(name="Sam Roe", company="A")
     second = CandidateFactory(name="Sam Roe", company="B")
     CandidateIdentifier.objects.create(candidate=first, kind="github", value="samroe")
-    CandidateIdentifier.objects.create(candidate=second, kind="url", value="https://github.com/samroe")
+    CandidateIdentifier.objects.create(candidate=second, kind="url", value="github.com/samroe")
+
+    assert groups() == [([first.pk, second.pk], ["identifier"])]
+
+
+def test_a_linkedin_slug_and_a_regional_linkedin_url_key_are_one_identifier():
+    first = CandidateFactory(name="José García", company="A")
+    second = CandidateFactory(name="Jose Garcia", company="B")
+    CandidateIdentifier.objects.create(candidate=first, kind="linkedin", value="josé-garcía")
+    CandidateIdentifier.objects.create(candidate=second, kind="url", value="es.linkedin.com/in/josé-garcía")
 
     assert groups() == [([first.pk, second.pk], ["identifier"])]
 
