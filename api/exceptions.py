@@ -4,7 +4,8 @@ This handler is the one place that turns an error into that shape (HackSoft's Dj
 filters, paginators and the services they call raise what they have, and nothing converts on the way. Besides DRF's
 own exceptions it takes Django's ``ValidationError`` (the selectors' message per query parameter), ``Http404``,
 Django's ``PermissionDenied``, and the application's ``core.errors.ApplicationError`` (a service refusing: a 400 with
-its message). Anything else is a bug and stays a 500.
+its message). Anything else is a bug and stays a 500. A failed authentication is counted by the view's throttles
+first, which DRF would never run for it.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def exception_handler(exc, context):
         set_rollback()  # as DRF does for its own errors: a refused request writes nothing under ATOMIC_REQUESTS
         return Response(error_body(exc.code, exc.message, exc.details), status=status.HTTP_400_BAD_REQUEST)
     exc = _as_api_exception(exc)
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        exc = _counted_by_the_throttles(exc, context)
     response = drf_exception_handler(exc, context)  # status, WWW-Authenticate, Retry-After, rollback
     if response is None:
         return None
@@ -61,6 +64,18 @@ def _as_api_exception(exc: Exception) -> Exception:
         return exceptions.NotFound(*exc.args)
     if isinstance(exc, DjangoPermissionDenied):
         return exceptions.PermissionDenied(*exc.args)
+    return exc
+
+
+def _counted_by_the_throttles(exc: exceptions.APIException, context) -> exceptions.APIException:
+    """A request that failed authentication (no credentials, a bad token), counted by the view's throttles: DRF checks
+    them only after authentication and permissions pass, so these requests were never counted. A request without a
+    user is counted by its client address (``TokenRateThrottle``); once that address's window is used up, the answer
+    is the 429 with its Retry-After rather than the 401."""
+    try:
+        context["view"].check_throttles(context["request"])
+    except exceptions.Throttled as throttled:
+        return throttled
     return exc
 
 

@@ -55,7 +55,7 @@ class KeysetPagination(BasePagination):
             if data["o"] != _ordering_label(keys) or len(data["v"]) != len(keys):
                 raise ValidationError({self.cursor_query_param: ["belongs to another ordering or filter"]})
             values = [
-                None if value is None else _cursor_value(_output_field(queryset, key.name), value)
+                _cursor_value(key, _output_field(queryset, key.name), value)
                 for key, value in zip(keys, data["v"], strict=True)
             ]
             return values, bool(data.get("r"))
@@ -196,6 +196,7 @@ def _cursor_payload(raw: str) -> dict:
         and set(data) <= {"o", "v", "r"}
         and isinstance(data.get("o"), str)
         and isinstance(data.get("v"), list)
+        and type(data.get("r", 0)) is int  # not True, not 1.0
         and data.get("r", 0) in (0, 1)
     ):
         raise ValueError("not a cursor's shape")
@@ -209,13 +210,27 @@ def _cursor_payload(raw: str) -> dict:
     return data
 
 
-def _cursor_value(field, value):
-    """A cursor's value as the query compares it, validated as its column's values are (an integer in the column's
-    range, a string within its length); datetimes in UTC, since PostgreSQL refuses the UTC offsets past ±15:59 that
-    Python reads."""
-    value = field.to_python(value)
-    field.run_validators(value)
-    return value.astimezone(UTC) if isinstance(value, datetime) else value
+def _cursor_value(key: OrderKey, field, value):
+    """A cursor's value as the query compares it, or ValueError (ValidationError) unless it is one the API writes for
+    its key (``_jsonable``): NULL only where the column has NULLs, an integer (not a string, a boolean or a fraction)
+    within the column's range, a string within its length, a datetime in ISO 8601 with its UTC offset. Datetimes are
+    compared in UTC, since PostgreSQL refuses the UTC offsets past ±15:59 that Python reads."""
+    if value is None:
+        if not key.nullable:
+            raise ValueError(f"{key.name} is never NULL")
+        return None
+    while field.is_relation:  # a foreign key holds its target's values
+        field = field.target_field
+    python = field.to_python(value)
+    field.run_validators(python)
+    written = _jsonable(python)
+    if type(written) is not type(value) or written != value:  # "12" for 12, True for 1, 1.5 for 1, NaN
+        raise ValueError(f"not a value of {key.name}")
+    if isinstance(python, datetime):
+        if python.tzinfo is None:
+            raise ValueError("a datetime without its UTC offset")
+        return python.astimezone(UTC)
+    return python
 
 
 def _jsonable(value):

@@ -10,8 +10,10 @@ class TokenRateThrottle(SimpleRateThrottle):
     """Rate limit per user, however the user signed in (API token or admin session); configured by API_THROTTLE_RATE.
 
     One bucket per user: keyed by the token, a staff user who also had an admin session got a second bucket and twice
-    the rate (issue 15, hole 15). A rotated token keeps its user's count too. Anonymous requests, which every view
-    refuses with a 401, are counted per client address.
+    the rate (issue 15, hole 15). A rotated token keeps its user's count too. A request without a user is counted by
+    its client address (``axes.helpers.get_client_ip_address``, as the login lockout finds it behind the proxies): every
+    view refuses it with a 401, and the exception handler counts that failed authentication here
+    (``api.exceptions``), a 429 once the address has used up its window.
 
     Fixed windows: `6000/minute` allows 6,000 requests in each clock minute, and a throttled answer's Retry-After says
     when the next window opens. Each request adds to the window's counter with the cache's atomic ``add`` and

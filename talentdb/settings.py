@@ -231,8 +231,18 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# django-axes: lock an account/IP pair after repeated failed logins.
-AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+# django-axes (https://django-axes.readthedocs.io/en/latest/4_configuration.html): failed password logins within the
+# cool-off lock a username from one client address at LOGIN_LOCKOUT_ADDRESS_LIMIT, and from every address at
+# LOGIN_LOCKOUT_USERNAME_LIMIT, all addresses' failures together (talentdb/login_lockout.py). API tokens keep working.
+LOGIN_LOCKOUT_ADDRESS_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+LOGIN_LOCKOUT_USERNAME_LIMIT = env.int("AXES_USERNAME_FAILURE_LIMIT", default=20)
+if not 1 <= LOGIN_LOCKOUT_ADDRESS_LIMIT <= LOGIN_LOCKOUT_USERNAME_LIMIT:
+    raise environ.ImproperlyConfigured(
+        f"AXES_FAILURE_LIMIT ({LOGIN_LOCKOUT_ADDRESS_LIMIT}) must be at least 1, and AXES_USERNAME_FAILURE_LIMIT "
+        f"({LOGIN_LOCKOUT_USERNAME_LIMIT}) at least AXES_FAILURE_LIMIT."
+    )
+AXES_FAILURE_LIMIT = "talentdb.login_lockout.failure_limit"
+AXES_LOCKOUT_CALLABLE = "talentdb.login_lockout.lockout_response"
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # The client's address, for the lockout and the API throttle (axes.helpers.get_client_ip_address, django-ipware).
@@ -445,6 +455,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # DRF's three, with ours for JSON: a body nested past the decoder's depth is a 400, not a 500 (api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": ["api.renderers.JSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.TokenRateThrottle"],

@@ -5,11 +5,23 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tests.fixtures import PROGAI_DIR
+
+
+def api_views(resolver: URLResolver | None = None, namespace: str = "") -> list[tuple[str, type]]:
+    """(URL name, view class) of every endpoint under /api/v1/, read from the URL configuration."""
+    found = []
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver):
+            found += api_views(pattern, pattern.namespace or namespace)
+        elif isinstance(pattern, URLPattern) and namespace == "api":
+            found.append((pattern.name, pattern.callback.view_class))
+    return found
 
 
 def _client_for(user) -> APIClient:

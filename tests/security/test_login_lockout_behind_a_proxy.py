@@ -4,6 +4,7 @@ as TRUSTED_PROXY_COUNT proxies write it, and the lockout is per username and tha
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -24,18 +25,23 @@ CLIENT_X, CLIENT_Y = "198.51.100.7", "203.0.113.20"
 CLIENT_SETTINGS = ["AXES_IPWARE_PROXY_COUNT", "AXES_IPWARE_META_PRECEDENCE_ORDER", "AXES_LOCKOUT_PARAMETERS"]
 
 
-def settings_of_a_process_with(**environment: str) -> dict:
-    """The client-address settings a fresh process computes from this environment."""
-    env = {k: v for k, v in os.environ.items() if k != "TRUSTED_PROXY_COUNT"}
+def settings_of_a_process_with(names: list[str] = CLIENT_SETTINGS, **environment: str) -> dict:
+    """The settings (by default the client-address ones) a fresh process computes from this environment."""
+    result = _process_with(names, **environment)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _process_with(names: list[str], **environment: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("TRUSTED_PROXY_COUNT", *environment)}
     env.update(environment, DJANGO_SETTINGS_MODULE="talentdb.settings")
     code = (
         "import json, django; django.setup(); from django.conf import settings;"
-        f"print(json.dumps({{name: getattr(settings, name, None) for name in {CLIENT_SETTINGS!r}}}))"
+        f"print(json.dumps({{name: getattr(settings, name, None) for name in {names!r}}}))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120, check=True
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120, check=False
     )
-    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +119,38 @@ def test_issue_15_hole_10_the_api_throttle_counts_anonymous_clients_by_the_same_
     throttle = TokenRateThrottle()
 
     assert throttle.get_cache_key(request, view=None) == throttle.cache_format % {"scope": "token", "ident": CLIENT_X}
+
+
+def test_failed_api_authentications_are_counted_per_client_behind_the_proxy(client, as_behind_one_proxy, monkeypatch):
+    """A bad token counts against the address the proxy wrote, not the proxy's: one client's guesses do not throttle
+    everyone else behind it, and a forged entry before it does not give a fresh bucket."""
+    from api.throttling import TokenRateThrottle
+
+    monkeypatch.setattr(TokenRateThrottle, "THROTTLE_RATES", {"token": "3/minute"})
+    minute = (35_000_000 + random.randrange(10**6)) * 60
+    monkeypatch.setattr(TokenRateThrottle, "timer", staticmethod(lambda: minute))
+    url, bad = reverse("api:skill-list"), {"HTTP_AUTHORIZATION": "Token " + "0" * 40}
+
+    def guess(forwarded_for: str) -> int:
+        return client.get(url, REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=forwarded_for, **bad).status_code
+
+    statuses = [guess(f"192.0.2.{i}, {CLIENT_X}") for i in range(5)]
+
+    assert statuses == [401, 401, 401, 429, 429]
+    assert guess(CLIENT_Y) == 401
+
+
+LIMITS = ["LOGIN_LOCKOUT_ADDRESS_LIMIT", "LOGIN_LOCKOUT_USERNAME_LIMIT"]
+
+
+def test_the_lockout_limits_come_from_the_environment_and_a_username_limit_below_the_address_one_is_refused():
+    assert settings_of_a_process_with(LIMITS) == {"LOGIN_LOCKOUT_ADDRESS_LIMIT": 5, "LOGIN_LOCKOUT_USERNAME_LIMIT": 20}
+    assert settings_of_a_process_with(LIMITS, AXES_FAILURE_LIMIT="3", AXES_USERNAME_FAILURE_LIMIT="12") == {
+        "LOGIN_LOCKOUT_ADDRESS_LIMIT": 3,
+        "LOGIN_LOCKOUT_USERNAME_LIMIT": 12,
+    }
+
+    refused = _process_with(LIMITS, AXES_FAILURE_LIMIT="5", AXES_USERNAME_FAILURE_LIMIT="4")
+
+    assert refused.returncode != 0
+    assert "AXES_USERNAME_FAILURE_LIMIT (4) at least AXES_FAILURE_LIMIT" in refused.stderr

@@ -1,9 +1,15 @@
 """Rate limits: API throttling per user, and login attempts locked out by django-axes."""
 
+import datetime as dt
+import io
+import random
+
 import pytest
 from axes.models import AccessAttempt
 from django.core.cache import cache
+from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from api.throttling import TokenRateThrottle
 from tests.factories import UserFactory
@@ -52,17 +58,59 @@ def test_a_user_has_one_bucket_whether_by_token_or_by_session(client, token_of, 
     assert by_session.json()["error"]["code"] == "throttled"
 
 
+@pytest.fixture
+def thirty_per_minute(monkeypatch):
+    """30 requests a minute, on a clock stopped in a minute that no other run counts in (Redis outlives runs)."""
+    monkeypatch.setattr(TokenRateThrottle, "THROTTLE_RATES", {"token": "30/minute"})
+    minute = (34_000_000 + random.randrange(10**6)) * 60
+    monkeypatch.setattr(TokenRateThrottle, "timer", staticmethod(lambda: minute + 20))
+
+
+ADDRESS, OTHER_ADDRESS = "198.51.100.7", "203.0.113.20"
+BAD_TOKEN = {"HTTP_AUTHORIZATION": "Token " + "0" * 40}
+
+
+@pytest.mark.parametrize("credentials", [{}, BAD_TOKEN], ids=["anonymous", "bad token"])
+def test_failed_authentications_count_against_the_address_and_are_throttled_past_its_rate(
+    client, token_of, thirty_per_minute, credentials
+):
+    """Authentication fails before DRF checks throttles: 40 anonymous or bad-token requests were 40 401s."""
+    url = reverse("api:skill-list")
+
+    statuses = [client.get(url, REMOTE_ADDR=ADDRESS, **credentials).status_code for _ in range(40)]
+    refused = client.get(url, REMOTE_ADDR=ADDRESS, **credentials)
+
+    assert statuses == [401] * 30 + [429] * 10
+    assert refused.status_code == 429
+    assert refused["Retry-After"] == "40"  # the seconds left of this minute
+    assert refused.json()["error"]["code"] == "throttled"
+    # Another address still gets its 401; a good token from the same address is counted as its user, not refused.
+    assert client.get(url, REMOTE_ADDR=OTHER_ADDRESS, **credentials).status_code == 401
+    good = {"HTTP_AUTHORIZATION": f"Token {token_of(UserFactory(username='consumer'))}"}
+    assert client.get(url, REMOTE_ADDR=ADDRESS, **good).status_code == 200
+
+
+def test_anonymous_and_bad_token_requests_share_the_address_bucket(client, thirty_per_minute):
+    url = reverse("api:candidate-list")
+
+    bad = [client.get(url, REMOTE_ADDR=ADDRESS, **BAD_TOKEN).status_code for _ in range(20)]
+    anonymous = [client.get(url, REMOTE_ADDR=ADDRESS).status_code for _ in range(20)]
+
+    assert bad == [401] * 20
+    assert anonymous == [401] * 10 + [429] * 10
+
+
 def test_the_default_rate_comes_from_the_settings(settings):
     assert settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] == ["api.throttling.TokenRateThrottle"]
     assert TokenRateThrottle().get_rate() == settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["token"]
 
 
-def _login(client, password: str):
-    return client.post(reverse("admin:login"), {"username": "recruiter", "password": password})
+def _login(client, password: str, address: str = "127.0.0.1", username: str = "recruiter"):
+    return client.post(reverse("admin:login"), {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
 def test_the_admin_login_locks_an_account_at_the_fifth_wrong_password_even_for_the_right_one(client, settings):
-    assert settings.AXES_FAILURE_LIMIT == 5
+    assert settings.LOGIN_LOCKOUT_ADDRESS_LIMIT == 5
     UserFactory(username="recruiter", is_staff=True, is_superuser=True)
 
     wrong = [_login(client, f"guess-{i}").status_code for i in range(5)]
@@ -88,3 +136,84 @@ def test_the_lockout_is_per_account_and_address(client):
 
     assert colleague.status_code == 302
     assert elsewhere.status_code == 302
+
+
+# --- One username from many addresses ------------------------------------------------------------------------------
+
+
+def _guess_from_many_addresses(client, failures: int) -> list[int]:
+    """``failures`` wrong passwords for recruiter, four from each address (each address one short of its lockout)."""
+    return [_login(client, f"guess-{i}", f"198.51.100.{i // 4 + 1}").status_code for i in range(failures)]
+
+
+def test_wrong_passwords_from_many_addresses_lock_the_username_at_its_own_limit(client, settings):
+    """Issue 26, item 15: the lockout per username and address gave N addresses 4N guesses every 15 minutes."""
+    assert settings.LOGIN_LOCKOUT_USERNAME_LIMIT == 20
+    UserFactory(username="recruiter", is_staff=True, is_superuser=True)
+
+    statuses = _guess_from_many_addresses(client, 20)
+    fresh_address = _login(client, PASSWORD, "203.0.113.50")
+
+    assert statuses == [200] * 19 + [429]  # the 20th failure, from a fifth address, locks the username
+    assert fresh_address.status_code == 429, "a new address must not open a username locked from everywhere"
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_username_locked_from_everywhere_leaves_other_usernames_and_its_api_tokens_alone(client, token_of):
+    recruiter = UserFactory(username="recruiter", is_staff=True, is_superuser=True)
+    UserFactory(username="colleague", is_staff=True, is_superuser=True)
+    _guess_from_many_addresses(client, 20)
+    assert _login(client, PASSWORD, "203.0.113.50").status_code == 429
+
+    colleague = _login(client, PASSWORD, "198.51.100.1", username="colleague")
+    client.logout()
+    api = client.get(reverse("api:skill-list"), HTTP_AUTHORIZATION=f"Token {token_of(recruiter)}")
+
+    assert colleague.status_code == 302
+    assert api.status_code == 200, "only password logins are locked: the account's API token still works"
+
+
+def test_the_lockout_page_says_how_long_and_how_an_administrator_unlocks_it(client):
+    UserFactory(username="recruiter", is_staff=True, is_superuser=True)
+    _guess_from_many_addresses(client, 20)
+
+    page = _login(client, PASSWORD, "203.0.113.50")
+
+    assert page.status_code == 429
+    assert page["Content-Type"].startswith("text/html")
+    text = " ".join(page.content.decode().split())
+    assert "Too many failed logins for recruiter from several addresses" in text
+    assert "Password logins to this account are locked for 15 minutes, from every address." in text
+    assert "Try again in 15 minutes, or ask an administrator to unlock it now:" in text
+    assert "python manage.py axes_reset_username recruiter" in text
+    assert "API tokens keep working." in text
+
+
+def test_the_lockout_page_of_one_address_says_so(client):
+    UserFactory(username="recruiter", is_staff=True, is_superuser=True)
+    for i in range(5):
+        _login(client, f"guess-{i}")
+
+    text = " ".join(_login(client, PASSWORD).content.decode().split())
+
+    assert "Too many failed logins for recruiter from your address" in text
+    assert "Password logins to this account from your address are locked for 15 minutes." in text
+    assert "python manage.py axes_reset_username recruiter" in text
+
+
+def test_an_administrator_unlocks_the_username_with_the_command_the_page_names(client):
+    UserFactory(username="recruiter", is_staff=True, is_superuser=True)
+    _guess_from_many_addresses(client, 20)
+    assert _login(client, PASSWORD, "203.0.113.50").status_code == 429
+
+    call_command("axes_reset_username", "recruiter", stdout=io.StringIO())
+
+    assert _login(client, PASSWORD, "203.0.113.50").status_code == 302
+
+
+def test_failures_older_than_the_cool_off_do_not_count_towards_the_username(client, settings):
+    UserFactory(username="recruiter", is_staff=True, is_superuser=True)
+    _guess_from_many_addresses(client, 19)
+    AccessAttempt.objects.update(attempt_time=timezone.now() - dt.timedelta(minutes=16))
+
+    assert _guess_from_many_addresses(client, 19) == [200] * 19
