@@ -14,7 +14,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from hypothesis import note
+from hypothesis import HealthCheck, note
 from hypothesis import strategies as st
 
 from core.labels import label_key, label_variants
@@ -28,6 +28,8 @@ from profiles.vocabulary import SkillVocabulary
 
 # CPU seconds one input may take through every stage together; the largest inputs take tens of milliseconds.
 SECONDS_PER_INPUT = 5.0
+# Large inputs are the point here, and some are slow to build: hypothesis must not refuse them.
+HEALTH_CHECKS_OFF = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 VOCABULARY = frozenset({"html", "css", "javascript", "python", "go", "react", "redux", "c++", "node.js"})
 
 PIECES = ["html", "a", "1", "a1", "v1.2", "c++1", "x", "é", "🎓", "Rockstar", "in", "at", "contributions", " "]

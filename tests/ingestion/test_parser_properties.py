@@ -243,7 +243,7 @@ def test_utf8_and_utf16_decode_to_the_same_text(text):
     max_examples=60,
     derandomize=True,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+    suppress_health_check=adversarial.HEALTH_CHECKS_OFF,
 )
 @given(adversarial.cases)
 def test_every_parser_reads_random_and_adversarial_text_in_bounded_time(case):

@@ -129,20 +129,16 @@ def test_a_label_key_and_its_equivalent_forms_are_linear_in_its_length(key):
     )
 
 
-def test_the_progai_parser_is_linear_in_the_profile():
+@pytest.mark.parametrize(
+    ("parser", "render"),
+    [(parse_progai, render_progai), (parse_jsonresume, render_jsonresume)],
+    ids=["progai", "jsonresume"],
+)
+def test_each_parser_is_linear_in_the_profile(parser, render):
     grow(
-        "parse_progai of a profile with n skills, languages and contributions",
-        lambda text: parse_progai(text, vocabulary=VOCABULARY),
-        lambda n: render_progai(grown_document(n)),
-        base=100,
-    )
-
-
-def test_the_json_resume_parser_is_linear_in_the_profile():
-    grow(
-        "parse_jsonresume of a résumé with n skills, jobs, studies and projects",
-        lambda text: parse_jsonresume(text, vocabulary=VOCABULARY),
-        lambda n: render_jsonresume(grown_document(n)),
+        f"{parser.__name__} of a profile with n skills, languages, contributions, jobs and studies",
+        lambda text: parser(text, vocabulary=VOCABULARY),
+        lambda n: render(grown_document(n)),
         base=100,
     )
 

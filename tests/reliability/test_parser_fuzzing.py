@@ -138,7 +138,7 @@ def fuzz_seed() -> int:
     max_examples=1500,
     deadline=None,
     print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+    suppress_health_check=adversarial.HEALTH_CHECKS_OFF,
 )
 @given(adversarial.cases)
 def test_every_parser_reads_random_and_adversarial_text_in_bounded_time_wide(fuzz_seed, case):
