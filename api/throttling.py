@@ -13,7 +13,8 @@ class TokenRateThrottle(SimpleRateThrottle):
     the rate (issue 15, hole 15). A rotated token keeps its user's count too. A request without a user is counted by
     its client address (``axes.helpers.get_client_ip_address``, as the login lockout finds it behind the proxies): every
     view refuses it with a 401, and the exception handler counts that failed authentication here
-    (``api.exceptions``), a 429 once the address has used up its window.
+    (``api.exceptions``), at the lower ``anonymous`` rate (API_ANON_THROTTLE_RATE), a 429 once the address has used
+    up its window.
 
     Fixed windows: `6000/minute` allows 6,000 requests in each clock minute, and a throttled answer's Retry-After says
     when the next window opens. Each request adds to the window's counter with the cache's atomic ``add`` and
@@ -26,11 +27,15 @@ class TokenRateThrottle(SimpleRateThrottle):
     scope = "token"
 
     def get_cache_key(self, request, view):
-        user = getattr(request, "user", None)
-        ident = f"user:{user.pk}" if user is not None and user.is_authenticated else get_client_ip_address(request)
+        ident = f"user:{request.user.pk}" if _is_authenticated(request) else get_client_ip_address(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
     def allow_request(self, request, view) -> bool:
+        if not _is_authenticated(request):
+            # Requests without a user only ever fail (a 401), so they get a rate of their own, far below a consumer's:
+            # enough for a client that lost its token to read the error, too little to guess tokens or flood.
+            self.rate = self.THROTTLE_RATES.get("anonymous", self.rate)
+            self.num_requests, self.duration = self.parse_rate(self.rate)
         if self.rate is None:
             return True
         key = self.get_cache_key(request, view)
@@ -47,3 +52,8 @@ class TokenRateThrottle(SimpleRateThrottle):
 
     def wait(self) -> float:
         return self.retry_after
+
+
+def _is_authenticated(request) -> bool:
+    user = getattr(request, "user", None)
+    return user is not None and user.is_authenticated

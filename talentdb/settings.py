@@ -464,7 +464,11 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["api.renderers.JSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.TokenRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"token": env.str("API_THROTTLE_RATE", default="6000/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "token": env.str("API_THROTTLE_RATE", default="6000/minute"),
+        # Requests that fail authentication, per client address (api/throttling.py).
+        "anonymous": env.str("API_ANON_THROTTLE_RATE", default="60/minute"),
+    },
     "EXCEPTION_HANDLER": "api.exceptions.exception_handler",
     "UNAUTHENTICATED_USER": None,
 }

@@ -100,9 +100,25 @@ def test_anonymous_and_bad_token_requests_share_the_address_bucket(client, thirt
     assert anonymous == [401] * 10 + [429] * 10
 
 
-def test_the_default_rate_comes_from_the_settings(settings):
+def test_failed_authentications_have_a_rate_of_their_own_below_a_consumers(client, token_of, monkeypatch):
+    monkeypatch.setattr(TokenRateThrottle, "THROTTLE_RATES", {"token": "30/minute", "anonymous": "5/minute"})
+    minute = (35_000_000 + random.randrange(10**6)) * 60
+    monkeypatch.setattr(TokenRateThrottle, "timer", staticmethod(lambda: minute + 20))
+    url = reverse("api:skill-list")
+    good = {"HTTP_AUTHORIZATION": f"Token {token_of(UserFactory(username='consumer'))}"}
+
+    failed = [client.get(url, REMOTE_ADDR=ADDRESS, **BAD_TOKEN).status_code for _ in range(6)]
+    served = [client.get(url, REMOTE_ADDR=ADDRESS, **good).status_code for _ in range(10)]
+
+    assert failed == [401] * 5 + [429]
+    assert served == [200] * 10
+
+
+def test_the_default_rates_come_from_the_settings(settings):
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     assert settings.REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] == ["api.throttling.TokenRateThrottle"]
-    assert TokenRateThrottle().get_rate() == settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["token"]
+    assert TokenRateThrottle().get_rate() == rates["token"]
+    assert rates["anonymous"] == "60/minute"  # API_ANON_THROTTLE_RATE; the suite itself lifts it (conftest.py)
 
 
 def _login(client, password: str, address: str = "127.0.0.1", username: str = "recruiter"):
