@@ -108,11 +108,33 @@ class CriteriaOverridesSerializer(StrictSerializer):
     )
 
 
-class DescriptionField(serializers.Field):
-    """The text as sent: the extractor judges it (empty, too long, binary, control characters) and says why."""
+_JSON_KINDS = {bool: "a boolean", int: "a number", float: "a number", list: "an array", dict: "an object"}
+
+
+def _string_or_refused(data):
+    """``data`` when it is a string; else a ValidationError saying what came instead, so that no service is handed
+    a number, a list or an object where it reads text (DRF's CharField turns numbers into strings)."""
+    if not isinstance(data, str):
+        raise serializers.ValidationError(
+            f"This field must be text (a JSON string), not {_JSON_KINDS.get(type(data), type(data).__name__)}.",
+            code="invalid",
+        )
+    return data
+
+
+class StrictCharField(serializers.CharField):
+    """A CharField that takes strings only: ``5`` is refused, not read as ``"5"``."""
 
     def to_internal_value(self, data):
-        return data
+        return super().to_internal_value(_string_or_refused(data))
+
+
+class DescriptionField(serializers.Field):
+    """The text as sent, if it is a string: the extractor judges it (empty, too long, binary, control characters) and
+    says why."""
+
+    def to_internal_value(self, data):
+        return _string_or_refused(data)
 
 
 extend_schema_field({"type": "string"})(DescriptionField)

@@ -16,7 +16,13 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthentic
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from api.job_match import CriteriaOverridesSerializer, CriteriaSerializer, DescriptionField, StrictSerializer
+from api.job_match import (
+    CriteriaOverridesSerializer,
+    CriteriaSerializer,
+    DescriptionField,
+    StrictCharField,
+    StrictSerializer,
+)
 from api.pagination import KeysetPagination
 from jobs import services
 from jobs.models import Job
@@ -72,7 +78,7 @@ class JobCreatedSerializer(JobSerializer):
 
 
 class JobCreateSerializer(StrictSerializer):
-    title = serializers.CharField(max_length=200)
+    title = StrictCharField(max_length=200)
     description = DescriptionField(
         help_text="The job description as pasted (plain text), at most JOB_DESCRIPTION_MAX_CHARS (100,000) characters."
     )
@@ -82,7 +88,7 @@ class JobCreateSerializer(StrictSerializer):
 
 
 class JobUpdateSerializer(StrictSerializer):
-    title = serializers.CharField(max_length=200, required=False)
+    title = StrictCharField(max_length=200, required=False)
     description = DescriptionField(required=False, help_text="Kept as edited; the criteria are not read again.")
     status = serializers.ChoiceField(choices=Job.Status.choices, required=False)
     shared = serializers.BooleanField(required=False)

@@ -5,7 +5,12 @@
 Loads (or reuses) ``count`` synthetic candidates with ``bench.dataset.ensure_dataset`` (in ``--database`` when given,
 else ``talentdb_bench_<count>``), then posts a 6-skill and a 10-skill job description ``--requests`` times each, and
 times the statements the request ran on a database cursor. Prints p50 / p99 of both, and the pool's size (the
-candidates holding one of the skills, over which the formula runs).
+candidates holding one of the skills, over which the formula runs). A third row asks for the term limit: the
+SEARCH_MAX_TERMS commonest skills as preferred (a pool of nearly everyone, each with their evidence).
+
+Then the longest description a job takes: ``POST /api/v1/jobs/`` of a 100,000-character post that names one skill
+12,498 times ("Requirements: Python, Python, ..."), timed through the stack (``--requests`` times, the job deleted after
+each), and the reader alone on it (``jobs.criteria.extract_criteria``, CPU time).
 """
 
 from __future__ import annotations
@@ -63,11 +68,24 @@ def main() -> None:
     token, _ = Token.objects.get_or_create(user=user)
     client = Client(headers={"Authorization": f"Token {token.key}"}, SERVER_NAME="localhost")
 
+    with connection.cursor() as cursor:  # the commonest skills, for a request at the term limit
+        cursor.execute(
+            "SELECT s.slug FROM profiles_candidateskill cs JOIN profiles_skill s ON s.id = cs.skill_id "
+            "GROUP BY s.slug ORDER BY count(*) DESC, s.slug LIMIT %s",
+            [settings.SEARCH_MAX_TERMS],
+        )
+        commonest = [slug for (slug,) in cursor.fetchall()]
+    bodies = {label: {"description": text} for label, text in DESCRIPTIONS.items()}
+    bodies[f"{len(commonest)} preferred skills (the term limit)"] = {
+        "description": "Engineer",
+        "criteria": {"preferred": [{"skill": slug} for slug in commonest]},
+    }
+
     print(f"\n{args.count:,} candidates, {args.requests} requests each (ms)\n")
     print("| description | skills | pool | rows | stack p50 | stack p99 | SQL p50 | SQL p99 |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for label, text in DESCRIPTIONS.items():
-        body = json.dumps({"description": text})
+    for label, request in bodies.items():
+        body = json.dumps(request)
         url = "/api/v1/jobs/match/"
         with CaptureQueriesContext(connection) as captured:
             response = client.post(url, body, content_type="application/json")
@@ -96,11 +114,52 @@ def main() -> None:
         s50, s99, r50, r99 = (1000 * percentile(x, q) for x, q in ((stack, 50), (stack, 99), (raw, 50), (raw, 99)))
         skills = len(criteria.skills)
         rows = len(answer["results"])
+        named = ", ".join(criteria.skills) if skills <= 10 else f"{', '.join(criteria.skills[:5])}, ..."
         print(
-            f"| {label}: {', '.join(criteria.skills)} | {skills} | {pool:,} | {rows} | {s50:.1f} | {s99:.1f} "
-            f"| {r50:.1f} | {r99:.1f} |",
+            f"| {label}: {named} | {skills} | {pool:,} | {rows} | {s50:.1f} | {s99:.1f} | {r50:.1f} | {r99:.1f} |",
             flush=True,
         )
+    longest_description(client, user, args.requests)
+
+
+LONGEST = "Requirements: " + "Python, " * 12_498  # 99,998 characters: the cap (JOB_DESCRIPTION_MAX_CHARS) is 100,000
+
+
+def longest_description(client, user, requests: int) -> None:
+    """``POST /api/v1/jobs/`` of the longest description, through the stack, and the reader alone on it."""
+    from django.contrib.auth.models import Permission
+
+    from jobs.criteria import extract_criteria
+    from jobs.models import Job
+    from jobs.selectors import job_cities
+    from profiles.models import Shortlist
+    from profiles.selectors import skill_vocabulary
+
+    user.user_permissions.add(Permission.objects.get(codename="add_job", content_type__app_label="jobs"))
+    body = json.dumps({"title": "Benchmark: the longest description", "description": LONGEST})
+    vocabulary, cities = skill_vocabulary(), job_cities()
+    reader, stack, stack_cpu = [], [], []
+    for _ in range(requests):
+        started = time.process_time()
+        found = extract_criteria(LONGEST, vocabulary, cities=cities)
+        reader.append(time.process_time() - started)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        response = client.post("/api/v1/jobs/", body, content_type="application/json")
+        stack.append(time.perf_counter() - started)
+        stack_cpu.append(time.process_time() - started_cpu)
+        assert response.status_code == 201, response.content[:500]
+        job = Job.objects.get(pk=response.json()["id"])
+        pipeline = job.pipeline_id
+        job.delete()
+        Shortlist.objects.filter(pk=pipeline).delete()
+    r50, r99, s50, s99, c50 = (
+        1000 * percentile(x, q) for x, q in ((reader, 50), (reader, 99), (stack, 50), (stack, 99), (stack_cpu, 50))
+    )
+    print(f"\nThe longest description: {len(LONGEST):,} characters, {requests} requests (ms)\n")
+    print("| required | reader p50 (CPU) | reader p99 | POST /api/v1/jobs/ p50 | p99 | its CPU p50 (this process) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    required = ", ".join(slug for slug, _ in found.required)
+    print(f"| {required} | {r50:.1f} | {r99:.1f} | {s50:.1f} | {s99:.1f} | {c50:.1f} |", flush=True)
 
 
 if __name__ == "__main__":

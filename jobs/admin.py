@@ -32,7 +32,7 @@ from jobs import services
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria
 from jobs.models import Job, JobSkill
 from jobs.ranking import RELATED_WEIGHT, candidates_explain, candidates_ranked, similar_candidates
-from jobs.selectors import PIPELINE_STAGES, description_criteria, job_criteria, job_pipeline, jobs_for
+from jobs.selectors import PIPELINE_STAGES, description_checked, job_criteria, job_pipeline, jobs_for
 from profiles.filters import resolve_skills
 from profiles.models import Candidate, ShortlistEntry, Skill
 from profiles.selectors import related_skills_for, working_list_permits
@@ -46,7 +46,9 @@ def _writable(request, job: Job | None) -> bool:
 
 def _checked_description(text: str) -> str:
     try:
-        description_criteria(text)  # the service's own checks: empty, past JOB_DESCRIPTION_MAX_CHARS, binary
+        # The service's own checks (empty, past JOB_DESCRIPTION_MAX_CHARS, binary), not its reading: saving reads the
+        # description once, in jobs.services.
+        description_checked(text)
     except ApplicationError as exc:
         raise ValidationError(exc.message) from exc
     return text

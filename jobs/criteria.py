@@ -41,8 +41,10 @@ How the text is read (the README's "Job criteria from text" says the same for re
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -58,6 +60,7 @@ __all__ = [
     "STRONG_MIN_SCORE",
     "Criteria",
     "CriteriaError",
+    "checked_text",
     "extract_criteria",
 ]
 
@@ -107,7 +110,10 @@ class Criteria:
 _BAD_CHARACTER_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # controls but tab and newlines
 
 
-def _checked(text: object, max_chars: int) -> str:
+def checked_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str:
+    """``text`` as the extractor reads it (NFC, newlines as ``\\n``); ``CriteriaError`` for text it cannot read
+    (empty, longer than ``max_chars``, bytes or another type, control characters): every check of
+    ``extract_criteria`` and none of its reading, for a caller that only needs to know a description is acceptable."""
     if isinstance(text, bytes | bytearray | memoryview):
         raise CriteriaError("The description must be text, not bytes.")
     if not isinstance(text, str):
@@ -145,8 +151,13 @@ _REQUIRED_HEADING_RE = re.compile(
 )
 
 
+_HEADING_MARKS_RE = re.compile(r"^[#\s*_]+|[*_]+")
+_HEADING_END_RE = re.compile(r"[\s:!.]*")  # matched on the reversed text: the run of these that ends it
+
+
 def _heading_text(line: str) -> str:
-    return re.sub(r"[\s:!.]+$", "", re.sub(r"^[#\s*_]+|[*_]+", "", line)).strip().lower()
+    line = _HEADING_MARKS_RE.sub("", line)
+    return line[: len(line) - _HEADING_END_RE.match(line[::-1]).end()].strip().lower()
 
 
 def _is_heading(line: str, next_line: str | None) -> bool:
@@ -254,8 +265,9 @@ _NEGATION_RE = re.compile(
     r"\b(?:no|not|never|don't|do not|doesn't|does not|won't|will not|isn't|aren't|needn't|neither|nor|"
     r"no longer|nothing to do with)\b(?![- ](?:only|just|merely)\b)"
 )
+# Matched at a skill's end (``match(folded, end, sentence_end)``), not searched.
 _NEGATION_AFTER_RE = re.compile(
-    r"^[^,;.!?\n]{0,12}?\b(?:(?:is|are)\s+)?(?:not (?:needed|used|necessary|wanted)|isn't (?:needed|used)|"
+    r"[^,;.!?\n]{0,12}?\b(?:(?:is|are)\s+)?(?:not (?:needed|used|necessary|wanted)|isn't (?:needed|used)|"
     r"no longer (?:used|needed)|(?:is|are)n't part of|not part of)\b"
 )
 _MIGRATION_RE = re.compile(
@@ -264,10 +276,17 @@ _MIGRATION_RE = re.compile(
     r"phas(?:e|es|ing) out|deprecat(?:e|es|ed|ing)|getting rid of|legacy|decommission(?:ing)?)\b"
 )
 _MIGRATION_TARGET_RE = re.compile(r"\b(?:to|into|onto|with|by|for|towards?|in favou?r of)\b")
+# Matched at a skill's end too. The spaces are possessive (what follows them is a word): a long run of spaces is read
+# once, not once per way of splitting it between ``\s+`` and ``\s*``.
 _MIGRATION_AFTER_RE = re.compile(
-    r"^[^.;!?\n]{0,80}?\b(?:that|which|we)\s+(?:we\s+)?(?:are|'re|will be|'ll be|are being|is being|is|are now)?\s*"
+    r"[^.;!?\n]{0,80}?\b(?:that|which|we)\s++(?:we\s++)?(?:are|'re|will be|'ll be|are being|is being|is|are now)?\s*+"
     r"(?:retiring|replacing|phasing out|moving (?:away )?(?:off|from)|migrating (?:away )?(?:off|from)|"
     r"sunsetting|deprecating|switching off|decommissioning|getting rid of)\b"
+)
+# The verbs of _MIGRATION_AFTER_RE, anywhere (no word boundary): a sentence without one has no skill it drops.
+_MIGRATION_VERB_RE = re.compile(
+    r"retiring|replacing|phasing out|moving|migrating|sunsetting|deprecating|switching off|decommissioning|"
+    r"getting rid of"
 )
 _SUBSTITUTE_RE = re.compile(
     r"\bor (?:another|a similar|similar|any other|an equivalent|equivalent|comparable|some other|other)\b"
@@ -389,23 +408,104 @@ class _Found:
     dropped: str | None = None
 
 
-def _sentence_bounds(text: str, line: _Line, position: int) -> tuple[int, int]:
-    start = line.bullet_end if line.bullet_end is not None else line.start
-    end = line.end
-    for boundary in _SENTENCE_END_RE.finditer(text, start, end):
-        if boundary.end() <= position:
-            start = boundary.end()
-        elif boundary.start() >= position:
-            end = boundary.start()
-            break
-    return start, end
+class _Words:
+    """The text's words (runs of non-space characters), found once, so that the word before a position is a
+    bisection away however long its line; and where the skills found start and end."""
+
+    __slots__ = ("_ends", "_starts", "skill_ends", "skill_starts", "text")
+
+    def __init__(self, text: str, found: list[_Found]) -> None:
+        self.text = text
+        self.skill_starts = {item.match.start for item in found}
+        self.skill_ends = {item.match.end for item in found}
+        self._starts: list[int] | None = None
+        self._ends: list[int] = []
+
+    def last_before(self, position: int, floor: int) -> tuple[int, int] | None:
+        """The span of the last word before ``position``, cut at ``floor`` and at ``position``; None when only
+        spaces lie between them."""
+        if self._starts is None:
+            spans = [match.span() for match in _WORD_RE.finditer(self.text)]
+            self._starts, self._ends = [start for start, _ in spans], [end for _, end in spans]
+        index = bisect_left(self._starts, position) - 1
+        if index < 0:
+            return None
+        end = min(self._ends[index], position)
+        if end <= floor:
+            return None
+        return max(self._starts[index], floor), end
 
 
-def _clause_start(folded: str, sentence_start: int, position: int) -> int:
-    start = sentence_start
-    for boundary in _CLAUSE_END_RE.finditer(folded, sentence_start, position):
-        start = boundary.end()
-    return start
+_WORD_RE = re.compile(r"\S+")
+
+
+@dataclass(slots=True)
+class _Sentence:
+    """What ``_place_in_section`` asks of one sentence, each found in one pass over it: the ends of its clause
+    boundaries, the spans of its migration cues, of their targets and of its substitutes (each list in text order),
+    and whether a preferred or a required cue stands in it."""
+
+    clause_ends: list[int]
+    migration_ends: list[int]
+    target_starts: list[int]
+    target_ends: list[int]
+    substitute_starts: list[int]
+    substitute_ends: list[int]
+    preferred_cue: bool
+    required_cue: bool
+    strong_cue: bool  # somewhere in the sentence: whether to look before each skill
+    migration_verb: bool  # "retiring", "replacing"...: whether _MIGRATION_AFTER_RE can match after any skill
+
+
+class _Sentences:
+    """The sentences of a text and what is in them, each line and each sentence scanned once however many skills it
+    names: a mention looks up its own by bisection, so that reading a text stays linear in its length."""
+
+    __slots__ = ("_lines", "_sentences", "folded")
+
+    def __init__(self, folded: str) -> None:
+        self.folded = folded
+        self._lines: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self._sentences: dict[tuple[int, int], _Sentence] = {}
+
+    def bounds(self, line: _Line, position: int) -> tuple[int, int]:
+        """The sentence of ``line`` around ``position``: from the end of the last sentence boundary before it (or the
+        line's text) to the start of the first after it (or the line's end)."""
+        scan_start = line.bullet_end if line.bullet_end is not None else line.start
+        key = (scan_start, line.end)
+        if (boundaries := self._lines.get(key)) is None:
+            spans = [match.span() for match in _SENTENCE_END_RE.finditer(self.folded, scan_start, line.end)]
+            boundaries = self._lines[key] = ([start for start, _ in spans], [end for _, end in spans])
+        starts, ends = boundaries
+        before = bisect_right(ends, position)
+        after = bisect_left(starts, position)
+        return (ends[before - 1] if before else scan_start), (starts[after] if after < len(starts) else line.end)
+
+    def sentence(self, start: int, end: int) -> _Sentence:
+        if (found := self._sentences.get((start, end))) is None:
+            folded = self.folded
+            targets = [match.span() for match in _MIGRATION_TARGET_RE.finditer(folded, start, end)]
+            substitutes = [match.span() for match in _SUBSTITUTE_RE.finditer(folded, start, end)]
+            text = folded[start:end]
+            found = self._sentences[(start, end)] = _Sentence(
+                clause_ends=[match.end() for match in _CLAUSE_END_RE.finditer(folded, start, end)],
+                migration_ends=[match.end() for match in _MIGRATION_RE.finditer(folded, start, end)],
+                target_starts=[span[0] for span in targets],
+                target_ends=[span[1] for span in targets],
+                substitute_starts=[span[0] for span in substitutes],
+                substitute_ends=[span[1] for span in substitutes],
+                preferred_cue=_PREFERRED_CUE_RE.search(text) is not None,
+                required_cue=_REQUIRED_CUE_RE.search(text) is not None,
+                strong_cue=_STRONG_CUE_RE.search(text) is not None,
+                migration_verb=_MIGRATION_VERB_RE.search(text) is not None,
+            )
+        return found
+
+
+def _first_within(starts: list[int], ends: list[int], low: int, high: int) -> bool:
+    """Whether one of the spans (in text order, none overlapping) lies within [low, high)."""
+    index = bisect_left(starts, low)
+    return index < len(starts) and ends[index] <= high
 
 
 # --- The extractor ----------------------------------------------------------------------------------------------------
@@ -424,7 +524,7 @@ def extract_criteria(
     that cannot be read (empty, longer than ``max_chars``, control characters); a text with no skill is no error:
     its criteria say so in ``warnings``.
     """
-    text = _checked(text, max_chars)
+    text = checked_text(text, max_chars)
     folded = fold(text)
     lines, header_end, place_spans = _lines(text)
     found = _found_skills(text, folded, lines, vocabulary)
@@ -443,6 +543,14 @@ def extract_criteria(
     )
 
 
+def _ambiguous(surface: str, slug: str) -> bool | None:
+    """Whether a match written ``surface`` is ambiguous (the module docstring), None when it names a human language."""
+    if is_language_name(surface) and not (len(surface) == 1 or surface.isupper()):
+        return None
+    one_word = surface.isalpha() or len(surface) == 1
+    return one_word and (len(surface) == 1 or slug in AMBIGUOUS_SLUGS or _is_common_word(surface))
+
+
 def _line_of(lines: list[_Line], position: int) -> _Line:
     low, high = 0, len(lines) - 1
     while low < high:
@@ -456,23 +564,27 @@ def _line_of(lines: list[_Line], position: int) -> _Line:
 
 def _found_skills(text: str, folded: str, lines: list[_Line], vocabulary: SkillVocabulary) -> list[_Found]:
     found = []
+    line_starts = [line.start for line in lines]
+    kinds: dict[tuple[str, str], bool | None] = {}  # (surface, slug) -> ambiguous, None: a human language
     for match in find_skills(folded, vocabulary):
         surface = text[match.start : match.name_end]
-        if is_language_name(surface) and not (len(surface) == 1 or surface.isupper()):
+        if (key := (surface, match.slug)) not in kinds:
+            kinds[key] = _ambiguous(surface, match.slug)
+        if (kind := kinds[key]) is None:
             continue  # English, Polish, Spanish: the people speak them
-        one_word = surface.isalpha() or len(surface) == 1
-        ambiguous = one_word and (len(surface) == 1 or match.slug in AMBIGUOUS_SLUGS or _is_common_word(surface))
-        found.append(_Found(match, surface, _line_of(lines, match.start), ambiguous))
+        found.append(_Found(match, surface, lines[bisect_right(line_starts, match.start) - 1], kind))
     _judge_ambiguous(text, folded, found)
+    sentences = _Sentences(folded)
     for item in found:
         if item.dropped is None:
-            _place_in_section(text, folded, item)
+            _place_in_section(folded, sentences, item)
     return [item for item in found if item.dropped != "ambiguous"]
 
 
 def _judge_ambiguous(text: str, folded: str, found: list[_Found]) -> None:
     """Mark the ambiguous matches without a technical context ``dropped = "ambiguous"`` (the module docstring)."""
-    verdicts = {i: _context(text, folded, found, i) for i, item in enumerate(found) if item.ambiguous}
+    words = _Words(text, found)
+    verdicts = {i: _context(words, folded, found, i) for i, item in enumerate(found) if item.ambiguous}
     for index, verdict in verdicts.items():  # "Chef or Puppet": one vouches for the other once it stands
         if verdict == "neutral" and any(
             verdicts.get(other) == "strong"
@@ -487,8 +599,9 @@ def _judge_ambiguous(text: str, folded: str, found: list[_Found]) -> None:
             item.dropped = "ambiguous"
 
 
-def _context(text: str, folded: str, found: list[_Found], index: int) -> str:
+def _context(words: _Words, folded: str, found: list[_Found], index: int) -> str:
     """ "strong", "neutral" (capitalised, nothing for or against) or "against"."""
+    text = words.text
     item = found[index]
     start, end, name_end = item.match.start, item.match.end, item.match.name_end
     surface = item.surface
@@ -499,52 +612,97 @@ def _context(text: str, folded: str, found: list[_Found], index: int) -> str:
     one_letter = len(surface) == 1
     if one_letter and not surface.isupper():
         return "against"
-    if _IDIOM_BEFORE_RE.search(before) or (end == name_end and _IDIOM_AFTER_RE.match(after)):
+    if _idiom_before(before) or (end == name_end and _idiom_after(after)):
         return "against"
-    if capitalised and _is_name(text, found, index, line_start):
+    if capitalised and _is_name(words, item, line_start):
         return "against"
-    if end == name_end and _THING_BEFORE_RE.search(before) and _PHRASE_END_RE.match(text, end):
+    if end == name_end and _thing_before(before) and _PHRASE_END_RE.match(text, end):
         return "against"  # "our old API.", "the reason.": a thing the company has, not a skill asked for
-    has_version = end > name_end
-    cue = _CUE_BEFORE_RE.search(before) is not None
-    neighbour = _list_neighbour(folded, found, index)
-    head = item.line.bullet_end == start and (
-        _HEADS_ITEM_RE.match(text[end : end + 5]) or (item.line.role != MENTIONED and _HEAD_USE_RE.match(text, end))
-    )
-    if has_version or cue or neighbour or head:
+    if (
+        end > name_end  # a version
+        or _cue_before(before)
+        or _list_neighbour(folded, found, index)
+        or (
+            item.line.bullet_end == start  # heading its list item
+            and (
+                _HEADS_ITEM_RE.match(text, end, end + 5)
+                or (item.line.role != MENTIONED and _HEAD_USE_RE.match(text, end))
+            )
+        )
+    ):
         return "strong" if not one_letter or capitalised else "against"
     if one_letter or not capitalised:
         return "against"
-    if start > line_start and _mid_sentence(text, start, line_start):
+    if start > line_start and _mid_sentence(words, start, line_start):
         return "strong"
     return "neutral"
 
 
-def _is_name(text: str, found: list[_Found], index: int, line_start: int) -> bool:
+# What the few words before a skill or after it say, asked of the same short windows again and again in a long list
+# ("Python, Go, Python, ..."): each answer is kept for the next mention with the same window.
+@functools.lru_cache(maxsize=4096)
+def _idiom_before(before: str) -> bool:
+    return _IDIOM_BEFORE_RE.search(before) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _idiom_after(after: str) -> bool:
+    return _IDIOM_AFTER_RE.match(after) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _thing_before(before: str) -> bool:
+    return _THING_BEFORE_RE.search(before) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _cue_before(before: str) -> bool:
+    return _CUE_BEFORE_RE.search(before) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _negation_before(before: str) -> bool:
+    return _NEGATION_RE.search(before) is not None
+
+
+_NAME_AFTER_RE = re.compile(r" ([A-Z][a-z\u00e0-\u024f'-]+)")
+_NAME_BEFORE_RE = re.compile(r"([A-Z][a-z\u00e0-\u024f'-]+) $")
+
+
+def _is_name(words: _Words, item: _Found, line_start: int) -> bool:
     """A capitalised word next to another capitalised one that is no skill: "Ruby Okonkwo", "Taylor Swift"."""
-    item = found[index]
-    after = re.match(r" ([A-Z][a-z\u00e0-\u024f'-]+)", text[item.match.end : item.match.end + 40])
+    text = words.text
+    after = _NAME_AFTER_RE.match(text, item.match.end, item.match.end + 40)
     if after:
         word_start = item.match.end + 1
-        if not any(f.match.start == word_start for f in found):
+        if word_start not in words.skill_starts:
             return True
-    before = re.search(
-        r"([A-Z][a-z\u00e0-\u024f'-]+) $", text[max(line_start, item.match.start - 40) : item.match.start]
-    )
-    if before:
-        word_start = item.match.start - len(before.group(0))
-        if word_start > line_start and not any(f.match.end == word_start + len(before.group(1)) for f in found):
-            return _mid_sentence(text, word_start, line_start)
+    if name_length := _name_before(text[max(line_start, item.match.start - 40) : item.match.start]):
+        word_start = item.match.start - name_length - 1
+        if word_start > line_start and word_start + name_length not in words.skill_ends:
+            return _mid_sentence(words, word_start, line_start)
     return False
 
 
-def _mid_sentence(text: str, start: int, line_start: int) -> bool:
+@functools.lru_cache(maxsize=4096)
+def _name_before(before: str) -> int:
+    """The length of the capitalised word that ends ``before`` followed by one space, 0 when there is none."""
+    found = _NAME_BEFORE_RE.search(before)
+    return len(found.group(1)) if found else 0
+
+
+def _mid_sentence(words: _Words, start: int, line_start: int) -> bool:
     """The word at ``start`` follows a lower-case word or a comma in the same sentence."""
-    before = text[line_start:start].rstrip()
-    if not before or before.endswith((".", "!", "?", ":", "(", "\u2014", "\u2013", "-", "|", "\u00b7")):
+    last = words.last_before(start, line_start)  # the word before, spaces skipped
+    if last is None:
         return False
-    last = before.split()[-1]
-    return last.endswith(",") or last[:1].islower()
+    text, (word_start, word_end) = words.text, last
+    if text[word_end - 1] in _SENTENCE_BREAKS:
+        return False
+    return text[word_end - 1] == "," or text[word_start].islower()
+
+
+_SENTENCE_BREAKS = frozenset(".!?:(\u2014\u2013-|\u00b7")
 
 
 def _list_neighbour(folded: str, found: list[_Found], index: int) -> bool:
@@ -566,34 +724,40 @@ def _listed_together(folded: str, first: _Found, second: _Found) -> bool:
     return 0 < b - a <= 12 and _LIST_GAP_RE.match(folded[a:b]) is not None
 
 
-def _place_in_section(text: str, folded: str, item: _Found) -> None:
-    start = item.match.start
-    sentence_start, sentence_end = _sentence_bounds(folded, item.line, start)
-    sentence = folded[sentence_start:sentence_end]
-    clause_start = _clause_start(folded, sentence_start, start)
-    clause_before = folded[clause_start:start]
-    after = folded[item.match.end : sentence_end]
-    if _NEGATION_RE.search(clause_before[-60:]) or _NEGATION_AFTER_RE.match(after):
+def _place_in_section(folded: str, sentences: _Sentences, item: _Found) -> None:
+    start, end = item.match.start, item.match.end
+    sentence_start, sentence_end = sentences.bounds(item.line, start)
+    sentence = sentences.sentence(sentence_start, sentence_end)
+    clauses = bisect_right(sentence.clause_ends, start)
+    clause_start = sentence.clause_ends[clauses - 1] if clauses else sentence_start
+    if _negation_before(folded[max(clause_start, start - 60) : start]) or _NEGATION_AFTER_RE.match(
+        folded, end, sentence_end
+    ):
         item.dropped = NEGATED
         return
-    migrations = list(_MIGRATION_RE.finditer(folded, sentence_start, start))
-    migration = migrations[-1] if migrations else None  # the nearest cue before the skill
-    if migration is not None and not _MIGRATION_TARGET_RE.search(folded, migration.end(), start):
+    migrations = bisect_right(sentence.migration_ends, start)  # the nearest cue before the skill
+    if migrations and not _first_within(
+        sentence.target_starts, sentence.target_ends, sentence.migration_ends[migrations - 1], start
+    ):
         item.dropped = MIGRATED
         return
-    if _MIGRATION_AFTER_RE.match(after):
+    if sentence.migration_verb and _MIGRATION_AFTER_RE.match(folded, end, sentence_end):
         item.dropped = MIGRATED
         return
-    if _SUBSTITUTE_RE.search(clause_before):
+    if _first_within(sentence.substitute_starts, sentence.substitute_ends, clause_start, start):
         item.dropped = SUBSTITUTE
         return
     role = item.line.role
-    if _PREFERRED_CUE_RE.search(sentence):
+    if sentence.preferred_cue:
         role = PREFERRED
-    elif role == MENTIONED and _REQUIRED_CUE_RE.search(sentence):
+    elif role == MENTIONED and sentence.required_cue:
         role = REQUIRED
     item.role = role
-    if role == REQUIRED and _STRONG_CUE_RE.search(folded, max(sentence_start, start - 40), start):
+    if (
+        role == REQUIRED
+        and sentence.strong_cue
+        and _STRONG_CUE_RE.search(folded, max(sentence_start, start - 40), start)
+    ):
         item.role = "required-strong"
 
 
@@ -686,6 +850,11 @@ _GENERIC_TITLE_WORDS = frozenset({
 })  # fmt: skip
 
 
+# Where a title's role ends: "Engineer - Acme", "Engineer at Acme", "Engineer (Berlin)". A run of spaces before "at" is
+# tried from its first space only, so that a long run is read once, not once per space.
+_ROLE_END_RE = re.compile(r"\s[\u2013\u2014|@-]\s|(?<!\s)\s+at\s|\(")
+
+
 def _keywords(
     text: str, folded: str, header_end: int, skill_slugs: set[str], cities: Mapping[str, str] | None
 ) -> list[str]:
@@ -696,7 +865,7 @@ def _keywords(
     ):
         title = ""  # the text starts with a section and its content ("Requirements: Python, 3+ years"): no title
     keywords = list(dict.fromkeys(_SENIORITY_RE.findall(title) + _HIRING_SENIORITY_RE.findall(folded)))
-    role = re.split(r"\s[\u2013\u2014|@-]\s|\s+at\s|\(", title, maxsplit=1)[0]
+    role = _ROLE_END_RE.split(title, maxsplit=1)[0]
     place_words = {name.casefold() for name in (cities or {})}
     for word in re.findall(r"[a-z][a-z0-9+#.-]*[a-z0-9+#]|[a-z]", role):
         if (

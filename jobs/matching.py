@@ -112,7 +112,11 @@ def _starts_word(folded: str, start: int) -> bool:
 def _end_with_version(folded: str, end: int) -> int | None:
     """Where the match ending at ``end`` ends with its version, or None when ``end`` is inside a word."""
     n = len(folded)
-    if end < n and (version := _VERSION_RE.match(folded, end)) is not None:
+    if (
+        end < n
+        and (folded[end] in " v" or folded[end].isdecimal())  # what a version starts with: the regex only then
+        and (version := _VERSION_RE.match(folded, end)) is not None
+    ):
         glued = version.group().startswith(("v", *"0123456789"))
         if not glued or not folded[end - 1].isalnum():
             after = version.end()

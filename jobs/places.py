@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 
 import ahocorasick
@@ -27,11 +28,17 @@ from core.countries import COUNTRY_ALIASES
 
 _SHORT_CODES = {"uk": "GB", "us": "US", "usa": "US", "uae": "AE", "u.k.": "GB", "u.s.": "US", "u.s.a.": "US"}
 
+_PLACE_CUES = (
+    "based", "located", "office", "offices", "studio", "lab", "hq", "headquarters", "headquartered", "remote",
+    "remotely", "within", "anywhere", "relocate", "relocation", "resident", "residents", "reside", "live",
+    "eligible to work", "right to work", "work from", "working from", "onsite", "on-site", "hybrid", "location",
+)  # fmt: skip
+_CUE_DISTANCE = 40  # a cue counts up to this many characters before the place, in its sentence
 _PLACE_CUE_RE = re.compile(
-    r"\b(?:based|located|office|offices|studio|lab|hq|headquarters|headquartered|remote|remotely|within|anywhere|"
-    r"relocate|relocation|residents?|reside|live|eligible to work|right to work|work from|working from|onsite|"
-    r"on-site|hybrid|location)\b[^.;!?\n]{0,40}$"
+    r"\b(?:" + "|".join(re.escape(cue) for cue in _PLACE_CUES) + r")\b[^.;!?\n]{0," + str(_CUE_DISTANCE) + "}$"
 )
+# How far back a cue may start: only that much of the line before a place is searched, whatever the line's length.
+_CUE_REACH = _CUE_DISTANCE + max(len(cue) for cue in _PLACE_CUES) + 1
 _PLACE_HEADING_RE = re.compile(r"\b(?:location|where|place|based|office|remote)\b")
 _PLACE_LINE_RE = re.compile(r"^\W*(?:location|based in|where|office)\b")
 
@@ -46,7 +53,7 @@ _REMOTE_RE = re.compile(
     r"\bremote[- ](?:first|only)\b|\bremote(?:ly)?\s+(?:within|from anywhere|anywhere|across|in)\b|"
     r"\bwork(?:ing)?\s+(?:from\s+anywhere|from\s+home|remotely)\b|"
     r"\b(?:role|job|position|team|company) is\s+(?:fully\s+)?remote\b|"
-    r"\bremote\s+(?:role|position|job|contract|opportunity)\b|\(remote\)|^\W*remote\W*$",
+    r"\bremote\s+(?:role|position|job|contract|opportunity)\b|\(remote\)|^[^\w\n]*remote[^\w\n]*$",
     re.MULTILINE,
 )
 _PRESENCE_RE = re.compile(
@@ -128,21 +135,33 @@ def job_countries(
 ) -> list[str]:
     """The alpha-2 codes of the places the job is in or limited to, in the order the text names them.
 
-    ``header_end``: where the heading block ends; ``place_spans``: the lines under a heading about the place.
+    ``header_end``: where the heading block ends; ``place_spans``: the lines under a heading about the place (in text
+    order). Each line is read once, however many places it names.
     """
     countries: list[str] = []
+    span_starts = [start for start, _ in place_spans]
+    newlines = [match.start() for match in _NEWLINE_RE.finditer(folded)]
+    place_lines: dict[int, int | None] = {}  # line start -> where its "Location:" (or the like) ends, None: no such
     for start, _end, code in _mentions(text, folded, cities):
-        line_start = folded.rfind("\n", 0, start) + 1
-        before = folded[line_start:start]
+        line_start = newlines[index - 1] + 1 if (index := bisect_left(newlines, start)) else 0
+        if line_start not in place_lines:
+            line_end = newlines[index] if index < len(newlines) else len(folded)
+            place_line = _PLACE_LINE_RE.match(folded[line_start:line_end])
+            place_lines[line_start] = line_start + place_line.end() if place_line else None
+        span = bisect_right(span_starts, start) - 1
+        place_line_end = place_lines[line_start]
         own_place = (
             start < header_end
-            or any(a <= start < b for a, b in place_spans)
-            or _PLACE_LINE_RE.match(before) is not None
-            or _PLACE_CUE_RE.search(before) is not None
+            or (span >= 0 and start < place_spans[span][1])
+            or (place_line_end is not None and place_line_end <= start)
+            or _PLACE_CUE_RE.search(folded, max(line_start, start - _CUE_REACH), start) is not None
         )
         if own_place and code not in countries:
             countries.append(code)
     return countries
+
+
+_NEWLINE_RE = re.compile(r"\n")
 
 
 def is_place_heading(heading: str) -> bool:
@@ -151,10 +170,12 @@ def is_place_heading(heading: str) -> bool:
 
 def job_remote(folded: str, *, header_end: int) -> bool | None:
     """True, False or None (see the module docstring); ``folded`` is the lower-cased text."""
-    if _NOT_REMOTE_RE.search(folded):
+    # Each pattern of remote work holds "remote" (or "work", for "work from anywhere"): a text without them is not
+    # searched, a long one would be read once per pattern for nothing.
+    if "remote" in folded and _NOT_REMOTE_RE.search(folded):
         return False
     header = folded[:header_end]
-    if _REMOTE_RE.search(folded) or re.search(r"\bremote\b", header):
+    if (("remote" in folded or "work" in folded) and _REMOTE_RE.search(folded)) or re.search(r"\bremote\b", header):
         return True
     if _PRESENCE_RE.search(folded):
         return False

@@ -139,10 +139,15 @@ _WEIGHT = (
     f" * (c.commits + {COMMITS_PER_ACTIVE_MONTH} * coalesce(c.active_months, 0))"
 )
 # Every value interpolated below is a constant of this module or an int(); the rest are parameters.
+# The evidence of one candidate of the pool: their contributions through the candidate's index, each repository's
+# topics read by its primary key in a scalar subquery. PostgreSQL never turns that subquery into a join, so no plan
+# reads every repository that has one of the topics once per candidate (a hash or GIN scan for each row of the pool,
+# which the planner may prefer when the criteria name many common skills).
 _EVIDENCE_SQL = f"""(SELECT e.x / (e.x + {EVIDENCE_SATURATION}) FROM (
     SELECT coalesce(sum({_WEIGHT}), 0) AS x
-    FROM profiles_contribution c JOIN profiles_repository r ON r.id = c.repository_id
-    WHERE c.candidate_id = profiles_candidate.id AND r.topic_slugs && %(topics)s::varchar[]
+    FROM profiles_contribution c
+    WHERE c.candidate_id = profiles_candidate.id
+        AND (SELECT r.topic_slugs FROM profiles_repository r WHERE r.id = c.repository_id) && %(topics)s::varchar[]
 ) e)"""  # noqa: S608
 
 

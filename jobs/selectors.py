@@ -13,7 +13,7 @@ from django.db.models import Prefetch, QuerySet
 
 from core.errors import ApplicationError
 from core.labels import label_key
-from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, extract_criteria
+from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, checked_text, extract_criteria
 from jobs.models import Job, JobSkill
 from jobs.ranking import RESULT_FIELDS, candidates_ranked
 from profiles.db import read_connection
@@ -21,7 +21,14 @@ from profiles.filters import resolve_skills
 from profiles.models import Candidate, ShortlistEntry, ShortlistEntryEvent
 from profiles.selectors import skill_vocabulary, working_lists_for
 
-__all__ = ["NO_SKILL_WARNING", "criteria_overridden", "description_criteria", "job_cities", "job_matches"]
+__all__ = [
+    "NO_SKILL_WARNING",
+    "criteria_overridden",
+    "description_checked",
+    "description_criteria",
+    "job_cities",
+    "job_matches",
+]
 
 NO_SKILL_WARNING = "No skill was found in the description or the criteria: no candidate can be ranked."
 CITIES_MAX_AGE_SECONDS = 300  # a city new to the database is read in job posts within five minutes
@@ -47,15 +54,33 @@ def job_cities() -> Mapping[str, str]:
     return _cities[1]
 
 
-def description_criteria(text: object) -> Criteria:
+def description_criteria(text: object, *, heading_chars: int = 0) -> Criteria:
     """The criteria of a pasted description; ApplicationError (code ``invalid_description``) with the extractor's
-    message for one that cannot be read (empty, past JOB_DESCRIPTION_MAX_CHARS, binary or control characters)."""
+    message for one that cannot be read (empty, past JOB_DESCRIPTION_MAX_CHARS, binary or control characters).
+    ``heading_chars``: how many characters were put before the description as pasted (a stored job's title), which
+    the cap does not count."""
     try:
         return extract_criteria(
-            text, skill_vocabulary(), cities=job_cities(), max_chars=settings.JOB_DESCRIPTION_MAX_CHARS
+            text,
+            skill_vocabulary(),
+            cities=job_cities(),
+            max_chars=settings.JOB_DESCRIPTION_MAX_CHARS + heading_chars,
         )
     except CriteriaError as exc:
-        raise ApplicationError(str(exc), code="invalid_description", details={"description": [str(exc)]}) from exc
+        raise _unreadable(exc) from exc
+
+
+def description_checked(text: object) -> None:
+    """``description_criteria``'s checks without its reading: the same ApplicationError for a description that cannot
+    be read, nothing for one that can (a form checking a description that a service will read once)."""
+    try:
+        checked_text(text, settings.JOB_DESCRIPTION_MAX_CHARS)
+    except CriteriaError as exc:
+        raise _unreadable(exc) from exc
+
+
+def _unreadable(exc: CriteriaError) -> ApplicationError:
+    return ApplicationError(str(exc), code="invalid_description", details={"description": [str(exc)]})
 
 
 def criteria_overridden(criteria: Criteria, overrides: Mapping) -> Criteria:

@@ -17,7 +17,7 @@ from django.utils import timezone
 from core.errors import ApplicationError
 from jobs.criteria import Criteria
 from jobs.models import Job, JobSkill
-from jobs.selectors import criteria_overridden, description_criteria, job_criteria
+from jobs.selectors import criteria_overridden, description_checked, description_criteria, job_criteria
 from profiles import services as profile_services
 from profiles.models import Candidate, Shortlist, ShortlistEntry, Skill
 from profiles.selectors import working_list_permits
@@ -92,17 +92,20 @@ def _store_scalar_criteria(*, job: Job, criteria: Criteria) -> None:
     job.save(update_fields=["countries", "remote", "min_years_coding", "keywords", "updated_at"])
 
 
-@transaction.atomic
 def titled_description(title: str, description: str) -> str:
     """The text a job's criteria are read from: the description under its title, unless it starts with it already.
     The extractor takes a text's first line as the role (its seniority and title words become keywords), and a pasted
-    description often starts with a sentence about the company instead."""
+    description often starts with a sentence about the company instead. Anything but a string is passed on as it is,
+    for the extractor to refuse."""
+    if not isinstance(description, str):
+        return description
     first_line = description.lstrip().split("\n", 1)[0].strip()
     if not (title and first_line) or first_line.casefold().startswith(title.casefold()):  # an empty one is refused
         return description
     return f"{title}\n\n{description}"
 
 
+@transaction.atomic
 def job_create(
     *,
     user,
@@ -117,7 +120,9 @@ def job_create(
     a shortlist of the user's named after the job. ApplicationError for a description that cannot be read or an
     override naming an unknown skill."""
     title = _clean_title(title)
-    extracted = description_criteria(titled_description(title, description))
+    description_checked(description)  # as pasted: the cap counts the description, not the title read above it
+    text = titled_description(title, description)
+    extracted = description_criteria(text, heading_chars=len(text) - len(description))
     if criteria:
         extracted = criteria_overridden(extracted, criteria)
     pipeline = Shortlist.objects.create(
@@ -146,7 +151,7 @@ def job_update(*, job: Job, user, criteria: Mapping | None = None, **fields) -> 
     if "title" in fields:
         fields["title"] = _clean_title(fields["title"])
     if "description" in fields:
-        description_criteria(fields["description"])  # the same checks as on creation (empty, size, binary)
+        description_checked(fields["description"])  # the same checks as on creation (empty, size, binary)
     for name, value in fields.items():
         setattr(job, name, value)
     job.save()

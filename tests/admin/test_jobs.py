@@ -97,6 +97,20 @@ def test_adding_a_job_from_a_description_extracts_its_criteria(recruiter_client,
     assert job.min_years_coding == 5
 
 
+def test_adding_a_job_reads_its_description_once(recruiter_client, skills, monkeypatch):
+    from jobs import selectors
+
+    reads, extract = [], selectors.extract_criteria
+    monkeypatch.setattr(
+        selectors, "extract_criteria", lambda text, *a, **k: reads.append(text) or extract(text, *a, **k)
+    )
+
+    response = recruiter_client.post(ADD, {"title": "Backend Engineer", "description": DESCRIPTION, "_save": "Save"})
+
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert len(reads) == 1  # the form checks the description, the service reads it
+
+
 def test_a_description_that_cannot_be_read_is_a_form_error(recruiter_client, skills):
     response = recruiter_client.post(ADD, {"title": "B", "description": "bin\x01ary", "_save": "Save"})
 

@@ -208,6 +208,14 @@ def test_bad_input_is_a_400_in_the_error_shape(match_api, pool, body, says):
     assert says in str(error)
 
 
+@pytest.mark.parametrize("description", [-3607, 2.5, ["Go"], {"text": "Go"}, None, True])
+def test_a_description_that_is_not_a_string_is_a_400_naming_it(match_api, pool, description):
+    error = _error(_post(match_api, {"description": description}))
+
+    assert (error["code"], list(error["details"])) == ("invalid", ["description"])
+    assert error["message"].startswith("description: ")
+
+
 def test_a_description_past_the_cap_is_a_400_naming_the_cap(match_api, pool, settings):
     settings.JOB_DESCRIPTION_MAX_CHARS = 100
 

@@ -1,14 +1,17 @@
 """GET|POST /api/v1/jobs/, GET|PATCH /api/v1/jobs/{id}/, GET|POST /api/v1/jobs/{id}/pipeline/ (issue 16)."""
 
+import time
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from jobs import services
 from jobs.models import Job, JobSkill
-from profiles.models import ShortlistEntryEvent
+from profiles.models import ShortlistEntryEvent, SkillAlias
+from profiles.selectors import skill_vocabulary_changed
 from tests.api.conftest import _client_for
-from tests.factories import CandidateFactory, UserFactory
+from tests.factories import CandidateFactory, SkillFactory, UserFactory
 from tests.jobs.stored import DESCRIPTION, make_skills
 
 pytestmark = pytest.mark.django_db
@@ -125,6 +128,104 @@ def test_bad_input_is_a_400_in_the_error_shape_and_stores_nothing(api, skills, b
     if field:
         assert field in error["details"] or field in error["message"], error
     assert not Job.objects.exists()
+
+
+NOT_TEXT = [
+    pytest.param(-3607, id="int"),
+    pytest.param(2.5, id="float"),
+    pytest.param(["Go", "Kafka"], id="list"),
+    pytest.param({"text": "Go"}, id="dict"),
+    pytest.param(None, id="null"),
+    pytest.param(True, id="bool"),
+]
+
+
+def _refused_before_the_service(monkeypatch, name: str) -> None:
+    """The service fails the test if it runs: the serializer must refuse the request first."""
+
+    def not_called(**kwargs):
+        raise AssertionError(f"jobs.services.{name} ran on a request its serializer should have refused")
+
+    monkeypatch.setattr(services, name, not_called)
+
+
+def test_a_description_that_is_a_number_is_a_400_naming_it(api, skills):
+    response = api.post(LIST, {"description": -3607, "title": "T"}, format="json")
+
+    assert response.status_code == 400, response.content[:300]
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {
+        "error": {
+            "code": "invalid",
+            "message": "description: This field must be text (a JSON string), not a number.",
+            "details": {"description": ["This field must be text (a JSON string), not a number."]},
+        }
+    }
+    assert not Job.objects.exists()
+
+
+@pytest.mark.parametrize("field", ["title", "description"])
+@pytest.mark.parametrize("value", NOT_TEXT)
+def test_a_title_or_description_that_is_not_a_string_is_refused_by_the_serializer(
+    api, skills, monkeypatch, field, value
+):
+    _refused_before_the_service(monkeypatch, "job_create")
+
+    response = api.post(LIST, {"title": "Backend", "description": DESCRIPTION, field: value}, format="json")
+
+    assert response.status_code == 400, response.content[:300]
+    error = response.json()["error"]
+    assert (error["code"], list(error["details"])) == ("invalid", [field])
+    assert error["message"].startswith(f"{field}: ")
+    assert not Job.objects.exists()
+
+
+@pytest.mark.parametrize("field", ["title", "description"])
+@pytest.mark.parametrize("value", NOT_TEXT)
+def test_a_patch_of_a_title_or_description_that_is_not_a_string_is_refused(api, job, monkeypatch, field, value):
+    _refused_before_the_service(monkeypatch, "job_update")
+
+    response = api.patch(detail(job), {field: value}, format="json")
+
+    assert response.status_code == 400, response.content[:300]
+    error = response.json()["error"]
+    assert (error["code"], list(error["details"])) == ("invalid", [field])
+    job.refresh_from_db()
+    assert (job.title, job.description) == ("Backend", DESCRIPTION)
+
+
+def test_a_description_naming_one_skill_twelve_thousand_times_is_read_in_time(api, skills):
+    # 96,000 characters, under the cap, read in time linear in its length (tests/reliability/test_growth_jobs.py); the
+    # skill is one requirement however often it is named.
+    SkillAlias.objects.get_or_create(label="python", defaults={"skill": SkillFactory(slug="python")})
+    skill_vocabulary_changed()
+    description = "Requirements: " + "Python, " * 12_000
+
+    started = time.process_time()
+    response = api.post(LIST, {"title": "Backend", "description": description}, format="json")
+    seconds = time.process_time() - started
+
+    assert response.status_code == 201, response.content[:300]
+    criteria = response.json()["criteria"]
+    assert (criteria["required"], criteria["preferred"]) == ([{"skill": "python", "min_score": 5}], [])
+    assert Job.objects.get().description == description
+    assert seconds < 10, f"{seconds:.1f} s of CPU to post a 96,000-character description"
+
+
+def test_a_patched_description_is_checked_not_read(api, job, monkeypatch):
+    from jobs import selectors
+
+    def not_called(text):
+        raise AssertionError("a PATCH read the description's criteria: they are not read again")
+
+    monkeypatch.setattr(selectors, "extract_criteria", not_called)
+
+    edited = api.patch(detail(job), {"description": "Go, Kafka and nothing else"}, format="json")
+    empty = api.patch(detail(job), {"description": "  "}, format="json")
+
+    assert edited.status_code == 200, edited.content[:300]
+    assert (empty.status_code, empty.json()["error"]["code"]) == (400, "invalid_description")
+    assert empty.json()["error"]["details"] == {"description": ["The description is empty."]}
 
 
 def test_the_list_shows_own_and_shared_jobs_only(api, owner, skills):

@@ -225,3 +225,66 @@ def test_the_jobs_title_heads_the_text_its_criteria_are_read_from(skills):
     keywords = set(job_criteria(saved.job).keywords)
     assert {"senior", "payments"} <= keywords
     assert not keywords & {"we", "build", "systems"}
+
+
+def _reads(monkeypatch) -> list[int]:
+    """The lengths of the texts the extractor reads from now on."""
+    from jobs import selectors
+
+    reads, extract = [], selectors.extract_criteria
+
+    def counted(text, *args, **kwargs):
+        reads.append(len(text))
+        return extract(text, *args, **kwargs)
+
+    monkeypatch.setattr(selectors, "extract_criteria", counted)
+    return reads
+
+
+def test_a_job_is_created_reading_its_description_once_and_an_edit_reads_it_no_more(skills, monkeypatch):
+    reads = _reads(monkeypatch)
+    owner = UserFactory()
+
+    job = services.job_create(user=owner, title="Backend", description=DESCRIPTION).job
+    created = len(reads)
+    services.job_update(job=job, user=owner, description=DESCRIPTION + "\nOn call once a month.")
+
+    assert (created, len(reads)) == (1, 1)
+
+
+def test_the_cap_counts_the_description_as_pasted_not_the_title_read_above_it(skills, settings):
+    settings.JOB_DESCRIPTION_MAX_CHARS = 500
+    at_the_cap = DESCRIPTION + "x" * (500 - len(DESCRIPTION))
+    owner = UserFactory()
+
+    job = services.job_create(
+        user=owner, title="A title that is not the description's first line", description=at_the_cap
+    )
+    with pytest.raises(ApplicationError) as raised:
+        services.job_create(user=owner, title="Backend", description=at_the_cap + "x")
+
+    assert job.job.description == at_the_cap
+    assert raised.value.details == {"description": ["The description is 501 characters long; at most 500 are read."]}
+
+
+def test_a_job_whose_criteria_cannot_be_stored_leaves_no_pipeline_behind(skills, monkeypatch):
+    def fails(**kwargs):
+        raise RuntimeError("the criteria rows could not be written")
+
+    monkeypatch.setattr(services, "_store_criteria", fails)
+
+    with pytest.raises(RuntimeError):
+        services.job_create(user=UserFactory(), title="Backend", description=DESCRIPTION)
+
+    assert not Job.objects.exists()
+    assert not Shortlist.objects.exists()
+
+
+@pytest.mark.parametrize("description", [-3607, ["Go"], {"text": "Go"}, None, True, b"Go"])
+def test_a_description_that_is_not_text_is_refused_with_the_extractors_message(skills, description):
+    with pytest.raises(ApplicationError) as raised:
+        services.job_create(user=UserFactory(), title="Backend", description=description)
+
+    assert raised.value.code == "invalid_description"
+    assert "must be text" in raised.value.message
+    assert not Job.objects.exists()

@@ -1,11 +1,20 @@
-"""schemathesis against the API's own OpenAPI schema (GET /api/schema/): zero 5xx, every answer as documented."""
+"""schemathesis against the API's own OpenAPI schema (GET /api/schema/): zero 5xx, every answer as documented.
+
+In the normal suite (``make test``) the requests are generated from a fixed seed (Hypothesis's ``derandomize``): a
+fresh clone's run sends what every other run sends, so a failure there is the code's, found again by anyone who runs
+it. ``make reliability`` adds a wider run from a new random seed each time, which it prints, with the command that
+replays it (``TALENTDB_FUZZ_SEED``).
+"""
+
+import os
+import secrets
 
 import pytest
 import schemathesis
 from django.core import signals
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import close_old_connections
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
@@ -16,6 +25,8 @@ from ingestion.services import documents_load
 from tests.factories import UserFactory
 
 EXAMPLES = 15  # per operation and mode: enough to find crashes, small enough for the normal suite
+WIDE_EXAMPLES = 40  # per operation and mode in make reliability, from a random seed
+SEED_VARIABLE = "TALENTDB_FUZZ_SEED"  # set to a seed the wide run printed, to replay it
 CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance]
 
 
@@ -56,8 +67,13 @@ def _has_inputs(operation) -> bool:
     return bool(headers) or any(len(part) for part in (operation.path_parameters, operation.query, operation.body))
 
 
-def fuzz(schema, token: str, mode: GenerationMode, checks: list) -> tuple[int, dict[str, str]]:
-    """Run every operation of the schema with generated requests; returns (operations, failures by operation)."""
+def fuzz(
+    schema, token: str, mode: GenerationMode, checks: list, *, examples: int = EXAMPLES, random_seed: int | None = None
+) -> tuple[int, dict[str, str]]:
+    """Run every operation of the schema with generated requests; returns (operations, failures by operation).
+
+    Without ``random_seed`` the generation is derandomized (the same requests every run); with one, it is drawn from
+    that seed."""
     failures, operations = {}, 0
     for result in schema.get_all_operations():
         operation = result.ok()
@@ -66,10 +82,18 @@ def fuzz(schema, token: str, mode: GenerationMode, checks: list) -> tuple[int, d
             continue  # nothing of the request to make invalid (GET /api/v1/): no case can be generated
 
         @given(case=operation.as_strategy(generation_mode=mode))
-        @settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=examples,
+            deadline=None,
+            database=None,
+            derandomize=random_seed is None,
+            suppress_health_check=list(HealthCheck),
+        )
         def answers_as_documented(case):
             case.call_and_validate(headers={"Authorization": f"Token {token}"}, checks=checks)
 
+        if random_seed is not None:
+            answers_as_documented = seed(random_seed)(answers_as_documented)
         try:
             answers_as_documented()
         except (Exception, BaseExceptionGroup) as exc:  # every operation is fuzzed; failures reported together
@@ -77,15 +101,45 @@ def fuzz(schema, token: str, mode: GenerationMode, checks: list) -> tuple[int, d
     return operations, failures
 
 
+def _report(failures: dict[str, str]) -> str:
+    return "\n\n".join(f"{label}\n{message}" for label, message in failures.items())
+
+
 def test_the_api_answers_every_generated_request_as_its_schema_says(api_schema, fuzzing_token):
     operations, failures = fuzz(api_schema, fuzzing_token, GenerationMode.POSITIVE, CHECKS)
 
     assert operations >= 8
-    assert failures == {}, "\n\n".join(f"{label}\n{message}" for label, message in failures.items())
+    assert failures == {}, _report(failures)
 
 
 def test_the_api_answers_invalid_requests_without_a_server_error(api_schema, fuzzing_token):
     operations, failures = fuzz(api_schema, fuzzing_token, GenerationMode.NEGATIVE, [not_a_server_error])
 
     assert operations >= 8
-    assert failures == {}, "\n\n".join(f"{label}\n{message}" for label, message in failures.items())
+    assert failures == {}, _report(failures)
+
+
+def _random_seed() -> int:
+    """The wide run's seed: TALENTDB_FUZZ_SEED when set (a replay), else a new one; printed either way."""
+    chosen = int(os.environ.get(SEED_VARIABLE) or secrets.randbits(32))
+    print(f"\nAPI schema fuzzing, seed {chosen}: replay with {SEED_VARIABLE}={chosen} make reliability")
+    return chosen
+
+
+@pytest.mark.reliability
+@pytest.mark.parametrize(
+    ("mode", "checks"),
+    [(GenerationMode.POSITIVE, CHECKS), (GenerationMode.NEGATIVE, [not_a_server_error])],
+    ids=["valid", "invalid"],
+)
+def test_a_wider_random_run_finds_no_server_error_and_prints_its_seed(api_schema, fuzzing_token, mode, checks):
+    random_seed = _random_seed()
+
+    operations, failures = fuzz(
+        api_schema, fuzzing_token, mode, checks, examples=WIDE_EXAMPLES, random_seed=random_seed
+    )
+
+    assert operations >= 8
+    assert failures == {}, (
+        f"seed {random_seed} (replay: {SEED_VARIABLE}={random_seed} make reliability)\n\n{_report(failures)}"
+    )
