@@ -23,6 +23,7 @@ from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppres
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
+    IdentityReview,
     MergeRecord,
     NotDuplicate,
     SavedSearch,
@@ -102,6 +103,7 @@ def one_of_everything(db):
     low, high = sorted([first, second], key=lambda c: c.pk)
     NotDuplicate.objects.create(first=low, second=high, marked_by=owner)
     MergeRecord.objects.create(survivor=first, merged_name="Gone", merged_id=10**9, merged_by=owner)
+    IdentityReview.objects.create(candidate=first, names=["Ada Quill", "Ben Ortiz"])
     request = ErasureRequest.objects.create(candidate=second, requested_by=owner, reason="Asked by e-mail")
     event = PrivacyEvent.objects.create(kind=PrivacyEvent.Kind.ERASURE, by=owner, request=request, counts={"x": 1})
     Suppression.objects.create(kind="email", digest="0" * 64, erased_by=owner, request=request, erasure=event)
