@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
-from django.db.models import Exists, OuterRef, UniqueConstraint
+from django.db.models import Exists, OuterRef, QuerySet, UniqueConstraint
 from django.utils import timezone
 
 from core.errors import ApplicationError
@@ -21,7 +21,6 @@ from profiles.models import (
     Contribution,
     Education,
     MergeRecord,
-    NotDuplicate,
     Position,
     Shortlist,
     ShortlistEntry,
@@ -467,6 +466,50 @@ def _candidate_skills_restore(*, candidate_id: int, skills: list[dict]) -> None:
         row.save()
 
 
+def _candidates_edited_elsewhere(*, reasons: dict[int, str], user) -> None:
+    """After rows of candidates (contributions) were changed outside their change form: each candidate's history
+    records the edit by ``user`` with its reason (after what an import changed before it), its ``updated_at`` moves,
+    and search reads the rows as they are now, as after an edit in the candidate's own form."""
+    for candidate in Candidate.objects.select_for_update().filter(pk__in=reasons).order_by("pk"):
+        candidate_history_catch_up(candidate_id=candidate.pk)
+        candidate._history_user = user
+        candidate._change_reason = reasons[candidate.pk][:100]
+        candidate.save(update_fields=["updated_at"])
+        candidate_history_snapshot_skills(candidate_id=candidate.pk)
+    candidates_refresh_search_columns(candidate_ids=list(reasons))
+
+
+@transaction.atomic
+def contribution_save(*, contribution: Contribution, user) -> Contribution:
+    """Add or change one contribution outside its candidate's form (the contributions' own admin): saved, recorded in
+    the candidate's history and searched as it now is. A contribution moved to another candidate is an edit of
+    both."""
+    verb = "Added" if contribution.pk is None else "Changed"
+    before = Contribution.objects.filter(pk=contribution.pk).values_list("candidate_id", flat=True).first()
+    contribution.save()
+    reason = f"{verb} the contribution to {contribution.repository.full_name}"
+    _candidates_edited_elsewhere(reasons=dict.fromkeys({contribution.candidate_id, before} - {None}, reason), user=user)
+    return contribution
+
+
+@transaction.atomic
+def contributions_delete(*, contributions: Iterable[Contribution], user) -> int:
+    """Remove contributions outside their candidates' forms (the contributions' own admin); returns how many.
+
+    As the candidate's form does: each candidate's history records the removal by ``user``, and search forgets the
+    repositories (a plain delete would leave both stale)."""
+    rows = list(
+        Contribution.objects.filter(pk__in=[c.pk for c in contributions]).select_related("repository").order_by("pk")
+    )
+    removed: dict[int, list[str]] = {}
+    for row in rows:
+        removed.setdefault(row.candidate_id, []).append(row.repository.full_name)
+    Contribution.objects.filter(pk__in=[row.pk for row in rows]).delete()
+    reasons = {cid: f"Removed the contribution to {', '.join(names)}" for cid, names in removed.items()}
+    _candidates_edited_elsewhere(reasons=reasons, user=user)
+    return len(rows)
+
+
 # --- Shortlists and saved searches ---------------------------------------------------------------------------------
 # Only a list's owner (or a superuser) changes it, shared or not (profiles.selectors.working_list_permits). Each write
 # of a list or of its entries checks the user it is made for against the stored list, and refuses with
@@ -603,12 +646,25 @@ def shortlist_get_or_create(*, owner, name: str) -> tuple[Shortlist, bool]:
 # people. The admin's merge action, its possible-duplicates page and any other caller go through these, so that what
 # a group is and who survives is decided in one place.
 MIN_GROUP_SIZE = 2
+# A group is one person's few duplicates, or a few people told apart. Marking n candidates as different people records
+# every pair, n·(n-1)/2 rows (100: 4,950; a "select all" of thousands would be millions), and a merge moves every row
+# of each merged candidate in one transaction: a selection of thousands is a mistake to refuse, not to carry out.
+# Erasure has its cap of the same size.
+MAX_GROUP_SIZE = 100
 
 
 def candidates_group(*, candidate_ids: Iterable[int]) -> list[Candidate]:
     """The candidates of ``candidate_ids`` in id order, as a group to decide on; ids of candidates deleted meanwhile
-    drop out. Fewer than two candidates are no group (``ApplicationError``)."""
-    group = list(Candidate.objects.filter(pk__in=set(candidate_ids)).order_by("pk"))
+    drop out. Fewer than two candidates are no group, more than ``MAX_GROUP_SIZE`` too many (``ApplicationError``).
+
+    ``candidate_ids`` may be a queryset of ids (a changelist's "select all"): it is read only as far as the cap."""
+    chosen = candidate_ids if isinstance(candidate_ids, QuerySet) else set(candidate_ids)
+    group = list(Candidate.objects.filter(pk__in=chosen).order_by("pk")[: MAX_GROUP_SIZE + 1])
+    if len(group) > MAX_GROUP_SIZE:
+        selected = f"{len(chosen):,}" if isinstance(chosen, set) else f"more than {MAX_GROUP_SIZE}"
+        raise ApplicationError(
+            f"Choose at most {MAX_GROUP_SIZE} candidates at a time; {selected} were selected.", code="group_too_large"
+        )
     if len(group) < MIN_GROUP_SIZE:
         raise ApplicationError("Choose at least two candidates.", code="group_too_small")
     return group
@@ -636,13 +692,32 @@ def candidates_group_mark_not_duplicate(*, candidate_ids: Iterable[int], user) -
     return candidates_mark_not_duplicate(candidates=candidates_group(candidate_ids=candidate_ids), user=user)
 
 
+# Every pair (a < b) of the ids, in one statement: no pair is built in Python, and a pair recorded before stays as it
+# was (who marked it, when). The row count is the pairs that were new.
+_NOT_DUPLICATE_PAIRS_SQL = """
+INSERT INTO profiles_notduplicate (first_id, second_id, marked_by_id, marked_at)
+SELECT a.id, b.id, %(user_id)s, %(now)s
+FROM unnest(%(ids)s::bigint[]) AS a(id) JOIN unnest(%(ids)s::bigint[]) AS b(id) ON a.id < b.id
+ORDER BY a.id, b.id
+ON CONFLICT (first_id, second_id) DO NOTHING
+"""
+
+
 def candidates_mark_not_duplicate(*, candidates: Iterable[Candidate], user) -> int:
-    """Record every pair of these candidates as different people; returns how many pairs were new."""
+    """Record every pair of these candidates (at most ``MAX_GROUP_SIZE``) as different people; returns how many pairs
+    were new."""
     ids = sorted({c.pk for c in candidates})
-    pairs = [NotDuplicate(first_id=a, second_id=b, marked_by=user) for i, a in enumerate(ids) for b in ids[i + 1 :]]
-    before = NotDuplicate.objects.filter(first_id__in=ids, second_id__in=ids).count()
-    NotDuplicate.objects.bulk_create(pairs, ignore_conflicts=True)
-    return NotDuplicate.objects.filter(first_id__in=ids, second_id__in=ids).count() - before
+    if len(ids) > MAX_GROUP_SIZE:
+        raise ApplicationError(
+            f"Choose at most {MAX_GROUP_SIZE} candidates at a time; {len(ids):,} were selected.", code="group_too_large"
+        )
+    if len(ids) < MIN_GROUP_SIZE:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _NOT_DUPLICATE_PAIRS_SQL, {"ids": ids, "user_id": getattr(user, "pk", None), "now": timezone.now()}
+        )
+        return cursor.rowcount
 
 
 def _is_blank(value) -> bool:

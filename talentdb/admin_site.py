@@ -3,12 +3,18 @@
 The index (and the sidebar, which reads the same list) puts the daily work first: candidates, jobs, shortlists and
 imports; the people who run the site find users, tokens and login lockouts at the end. The grouping is by the
 models' natural labels, so an app this list does not name still appears, in Django's order, before the last ones.
+
+Every admin view (``admin_view``) first refuses, with a 400, an address whose parameters no filter can use
+(``query_refusal``): whatever filter, search or lookup a page has, its own or a library's.
 """
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import admin
 from django.contrib.admin.apps import AdminConfig
+from django.http import HttpResponseBadRequest
 
 # (heading, models as "app_label.model_name", or "app_label.*" for the rest of an app); in this order, first.
 FIRST = [
@@ -22,16 +28,37 @@ FIRST = [
             "profiles.contribution",
             "profiles.mergerecord",
             "profiles.notduplicate",
+            "profiles.identityreview",
         ],
     ),
     ("Jobs", ["jobs.*"]),
     ("Shortlists", ["profiles.shortlist", "profiles.savedsearch", "profiles.shortlistentry"]),
     ("Imports", ["ingestion.*"]),
     ("Exports", ["exports.*"]),
-            "profiles.identityreview",
 ]
 # Apps for whoever runs the site, at the end in this order.
 LAST = ["auth", "authtoken", "axes"]
+
+# A date hierarchy's year, month and day are small numbers: Django answers a malformed one with its "invalid lookup"
+# page, but not one past a machine integer (a year of 10**20), which would raise OverflowError.
+DATE_PARTS = ("__year", "__month", "__day")
+DATE_PART_MAX_CHARS = 4
+
+
+def query_refusal(request, url_kwargs: dict) -> str | None:
+    """Why no admin page can answer this address, or None.
+
+    PostgreSQL holds no NUL character in text: a NUL in any filter (``?status=a%00b``), search or object id would
+    reach the database as an error. Refused here once, for every changelist filter and lookup of every registered
+    admin, Django's and the libraries' as well as ours, rather than filter by filter."""
+    for key, values in request.GET.lists():
+        if "\x00" in key or any("\x00" in value for value in values):
+            return "A parameter of this address holds a NUL character (%00), which no filter or search accepts."
+        if key.endswith(DATE_PARTS) and any(len(value.strip()) > DATE_PART_MAX_CHARS for value in values):
+            return f"{key[:100]} is a year, month or day: at most {DATE_PART_MAX_CHARS} digits."
+    if any(isinstance(value, str) and "\x00" in value for value in url_kwargs.values()):
+        return "This address holds a NUL character (%00), which no object id has."
+    return None
 
 
 class TalentDBAdminSite(admin.AdminSite):
@@ -45,6 +72,18 @@ class TalentDBAdminSite(admin.AdminSite):
         # HTML already escaped (format_html, render_to_string). An app above ``profiles`` (jobs: "Similar candidates")
         # appends its own when its admin module is imported, so the profile page shows it without importing the app.
         self.candidate_panels: list = []
+
+    def admin_view(self, view, cacheable=False):
+        """Django's wrapper (login, CSRF, no caching) around a view that first refuses an unusable address."""
+
+        @wraps(view)
+        def guarded(request, *args, **kwargs):
+            refusal = query_refusal(request, kwargs)
+            if refusal is not None:
+                return HttpResponseBadRequest(refusal, content_type="text/plain; charset=utf-8")
+            return view(request, *args, **kwargs)
+
+        return super().admin_view(guarded, cacheable)
 
     def get_app_list(self, request, app_label=None):
         apps = super().get_app_list(request, app_label)

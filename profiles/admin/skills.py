@@ -134,9 +134,23 @@ class RepositoryAdmin(admin.ModelAdmin):
 
 @admin.register(Contribution)
 class ContributionAdmin(admin.ModelAdmin):
+    """Contributions across candidates. A contribution is part of its candidate: every write here goes through the
+    services that record it in the candidate's history and refresh what search reads of it, one contribution at a
+    time, so there is no bulk action (a "delete selected" over "select all" would do neither)."""
+
     list_display = ["candidate", "repository", "role", "commits", "start", "end"]
     list_select_related = ["candidate", "repository"]
     search_fields = ["repository__full_name"]
     autocomplete_fields = ["candidate", "repository"]
     show_full_result_count = False
     paginator = EstimatedCountPaginator
+    actions = None
+
+    def save_model(self, request, obj, form, change):
+        services.contribution_save(contribution=obj, user=request.user)
+
+    def delete_model(self, request, obj):
+        services.contributions_delete(contributions=[obj], user=request.user)
+
+    def delete_queryset(self, request, queryset):
+        services.contributions_delete(contributions=queryset, user=request.user)
