@@ -244,6 +244,7 @@ if not 1 <= LOGIN_LOCKOUT_ADDRESS_LIMIT <= LOGIN_LOCKOUT_USERNAME_LIMIT:
 AXES_FAILURE_LIMIT = "talentdb.login_lockout.failure_limit"
 AXES_LOCKOUT_CALLABLE = "talentdb.login_lockout.lockout_response"
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
+AXES_ENABLE_ADMIN = False  # talentdb/admin.py registers axes' admin, with its cleanup action working
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # The client's address, for the lockout and the API throttle (axes.helpers.get_client_ip_address, django-ipware).
 # Behind reverse proxies REMOTE_ADDR is the nearest proxy's, the same for every client: the lockout would lock a
