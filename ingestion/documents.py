@@ -81,6 +81,20 @@ class ContributionEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class AwardEntry:
+    title: str
+    awarder: str = ""
+    date: str = ""  # as the file writes it ("2019-06-01", "2021"), when it is a date
+    summary: str = ""
+
+    def line(self) -> str:
+        """One line for the profile: "Best Paper (ACM, 2019-06): for the work on X"."""
+        where = ", ".join(part for part in (self.awarder, self.date) if part)
+        text = f"{self.title} ({where})" if where else self.title
+        return f"{text}: {self.summary}" if self.summary else text
+
+
+@dataclass(frozen=True, slots=True)
 class Identifiers:
     github: str = ""
     email: str = ""
@@ -114,6 +128,7 @@ class ProfileDocument:
     programming_languages: list[SkillEntry] = field(default_factory=list)
     contributions_declared: int | None = None
     contributions: list[ContributionEntry] = field(default_factory=list)
+    awards: list[AwardEntry] = field(default_factory=list)  # JSON Resume's awards[]
     email: str = ""
     website: str = ""
     identifiers: Identifiers = field(default_factory=Identifiers)

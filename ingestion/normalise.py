@@ -169,7 +169,7 @@ class Limits:
     Past a cap on what becomes shared rows (``skills``: the different skill, language and topic labels, each of which
     may become a skill every profile shares; ``contributions``: the repositories) the file fails: a list that long is
     no one person's profile, and its first entries would pass a wrong profile for a true one. Past a cap on what only
-    the profile holds (``entries``: education, badges, spoken languages, profile URLs, jobs and each job's
+    the profile holds (``entries``: education, badges, awards, spoken languages, profile URLs, jobs and each job's
     highlights; ``text_chars``: a summary, a contribution's or a job's summary, a highlight, a repository's
     description) the rest is cut, with a warning.
     """
@@ -200,6 +200,7 @@ def apply_limits(document: ProfileDocument, limits: Limits) -> ProfileDocument:
     for name, what in (
         ("education", "education entries"),
         ("badges", "badges"),
+        ("awards", "awards"),
         ("spoken_languages", "spoken languages"),
         ("positions", "jobs"),
     ):
@@ -440,6 +441,7 @@ def _candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
         skills_declared=doc.skills_declared,
         programming_languages_declared=doc.programming_languages_declared,
         contributions_declared=doc.contributions_declared,
+        awards=_clip_all(Candidate, "awards", [award.line() for award in doc.awards], warnings, "An award"),
     )
     return {name: values[name] for name in Candidate.IMPORTED_FIELDS}
 

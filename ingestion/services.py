@@ -204,8 +204,9 @@ def dedup_scope_of(batch: ImportBatch) -> int:
 @transaction.atomic
 def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool, scope: int) -> None:
     rows: dict[str, IncomingFile] = {}
-    for incoming in group:
-        rows.setdefault(hashlib.sha256(incoming.data).hexdigest(), incoming)
+    received_shas = [hashlib.sha256(incoming.data).hexdigest() for incoming in group]
+    for sha, incoming in zip(received_shas, group, strict=True):
+        rows.setdefault(sha, incoming)
     shas = list(rows)
     now = timezone.now()
     with bound_cursor() as cursor:
@@ -222,9 +223,19 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool,
                 ON CONFLICT (sha256, dedup_scope) DO NOTHING
                 RETURNING id
             ),
+            -- received files whose bytes were stored before and failed (the statement's snapshot does not see the
+            -- rows it inserts, so these are duplicates): bytes known to be broken, reported as failed again
+            failed_before AS (
+                SELECT r.i, r.n, f.error
+                FROM unnest(%(received_names)b::varchar[], %(received_shas)b::varchar[]) WITH ORDINALITY AS r(n, s, i)
+                JOIN ingestion_sourcefile f ON f.sha256 = r.s AND f.dedup_scope = %(scope)s AND f.status = %(failed)s
+            ),
             counted AS (
                 UPDATE ingestion_importbatch SET total_files = total_files + %(received)s,
-                    duplicates = duplicates + %(received)s - (SELECT count(*) FROM new)
+                    duplicates = duplicates + %(received)s - (SELECT count(*) FROM new),
+                    duplicates_failed = duplicates_failed + (SELECT count(*) FROM failed_before),
+                    duplicates_failed_errors = duplicates_failed_errors
+                        || (SELECT coalesce(jsonb_agg(jsonb_build_array(n, error) ORDER BY i), '[]') FROM failed_before)
                 WHERE id = %(batch)s
             )
             SELECT id FROM new
@@ -240,6 +251,9 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool,
                 "sizes": [len(rows[s].data) for s in shas],
                 "formats": [detect_format(rows[s].data) for s in shas],
                 "received": len(group),
+                "received_names": [safe_file_name(incoming.name) for incoming in group],
+                "received_shas": received_shas,
+                "failed": SourceFile.Status.FAILED,
             },
         )
         new_ids = sorted(row[0] for row in cursor.fetchall())
@@ -875,9 +889,10 @@ def batch_summary(*, batch: ImportBatch) -> ImportSummary:
     return ImportSummary(
         created=outcomes[SourceFile.Outcome.CREATED],
         updated=outcomes[SourceFile.Outcome.UPDATED],
-        unchanged=outcomes[SourceFile.Outcome.UNCHANGED] + batch.duplicates,
-        failed=failed.count(),
-        errors=list(failed.values_list("original_name", "error")),
+        unchanged=outcomes[SourceFile.Outcome.UNCHANGED] + batch.duplicates - batch.duplicates_failed,
+        failed=failed.count() + batch.duplicates_failed,
+        errors=list(failed.values_list("original_name", "error"))
+        + [(name, error) for name, error in batch.duplicates_failed_errors],
     )
 
 

@@ -72,6 +72,8 @@ class Candidate(models.Model):
     country_code = models.CharField(max_length=2, blank=True, help_text="ISO 3166-1 alpha-2")
     summary = models.TextField(blank=True)
     badges = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    # A JSON Resume's awards, one line each: "Best Paper (ACM, 2019-06): for the work on X".
+    awards = ArrayField(models.CharField(max_length=500), default=list, db_default=[], blank=True)
     years_coding = models.PositiveSmallIntegerField(null=True, blank=True)
     years_employed = models.PositiveSmallIntegerField(null=True, blank=True)
     spoken_languages = ArrayField(models.CharField(max_length=100), default=list, blank=True)
@@ -116,6 +118,7 @@ class Candidate(models.Model):
         "skills_declared",
         "programming_languages_declared",
         "contributions_declared",
+        "awards",
     )
 
     history = HistoricalRecords(

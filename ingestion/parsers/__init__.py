@@ -10,7 +10,7 @@ import json
 
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.parsers.decoding import decode_bytes
-from ingestion.parsers.jsonresume import parse_jsonresume
+from ingestion.parsers.jsonresume import is_other_format, parse_jsonresume
 from ingestion.parsers.progai import looks_like_progai, parse_progai
 
 __all__ = ["NEITHER_FORMAT", "detect_format", "parse", "parse_jsonresume", "parse_progai"]
@@ -35,12 +35,26 @@ def _format_of_text(text: str) -> str:
 
 
 def detect_format(data: bytes) -> str:
-    """ "progai", "jsonresume" or "unknown" (also for empty or binary data)."""
+    """ "progai", "jsonresume" or "unknown" (also for empty or binary data, and for a JSON résumé of another format,
+    which the JSON Resume parser refuses)."""
     try:
         text, _ = decode_bytes(data)
     except ParseError:
         return "unknown"
-    return _format_of_text(text)
+    fmt = _format_of_text(text)
+    if fmt == "jsonresume" and _is_other_json_format(text):
+        return "unknown"
+    return fmt
+
+
+def _is_other_json_format(text: str) -> bool:
+    """A JSON object shaped like another résumé format ("profile.name", no "basics"). JSON that strict parsing
+    refuses (a trailing comma, broken) stays "jsonresume": the parser then says what it repaired or what is wrong."""
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        return False
+    return is_other_format(data)
 
 
 def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ProfileDocument:

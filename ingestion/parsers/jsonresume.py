@@ -24,6 +24,7 @@ from core.labels import MAX_LABEL_CHARS, MAX_LABEL_PIECES, label_key, label_vari
 from core.languages import read_spoken_language
 from core.text import clean_paragraphs, clean_text
 from ingestion.documents import (
+    AwardEntry,
     ContributionEntry,
     EducationEntry,
     Identifiers,
@@ -36,7 +37,7 @@ from ingestion.documents import (
 )
 from ingestion.parsers.locations import location_from_text
 
-__all__ = ["LEVELS", "SCHEMA", "level_score", "parse_jsonresume"]
+__all__ = ["LEVELS", "SCHEMA", "is_other_format", "level_score", "parse_jsonresume"]
 
 NO_NAME = "No name found in basics.name."
 MAX_SCHEMA_WARNINGS = 20
@@ -704,6 +705,29 @@ def _languages(raw: Any, warnings: list[str]) -> list[LanguageEntry]:
     return out
 
 
+# A project's activity as a Prog.AI export writes it, kept by a JSON Resume export in a highlight, the description or
+# a keyword: "88 commits, 15 comments".
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d{1,9})"
+_COMMITS_RE = re.compile(r"(?<![\w.,])" + _NUMBER + r"\s*commits?\b", re.IGNORECASE)
+_COMMENTS_RE = re.compile(r"(?<![\w.,])" + _NUMBER + r"\s*comments?\b", re.IGNORECASE)
+_STATS_ONLY_RE = re.compile(
+    r"^[\d,\s]*(?:commits?|comments?)(?:[\s,;&]+(?:and\s+)?[\d,]+\s*(?:commits?|comments?))*\.?$", re.IGNORECASE
+)
+MAX_COUNT = 10_000_000  # as the Prog.AI parser: a larger count is a misreading, not a number
+
+
+def _count(project: dict, key: str, pattern: re.Pattern, texts: list[str]) -> int:
+    """The project's ``key`` ("commits") as a number, or the first count of it its texts write; 0 when none does."""
+    value = project.get(key)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT:
+        return value
+    for text in texts:
+        if m := pattern.search(text):
+            count = int(m.group(1).replace(",", ""))
+            return count if count <= MAX_COUNT else 0
+    return 0
+
+
 def _contributions(projects: Any) -> list[ContributionEntry]:
     out: list[ContributionEntry] = []
     for project in _dicts(projects):
@@ -716,8 +740,12 @@ def _contributions(projects: Any) -> list[ContributionEntry]:
             continue
         start = parse_month(project.get("startDate"))
         end = parse_month(project.get("endDate"))
-        summary = _s(project, "summary") or " ".join(_strings(project.get("highlights")))
-        topics = list(dict.fromkeys(label_key(keyword) for keyword in _strings(project.get("keywords"))))
+        highlights = _strings(project.get("highlights"))
+        keywords = _strings(project.get("keywords"))
+        texts = [*highlights, _s(project, "description"), _s(project, "summary"), *keywords]
+        stats = [text for text in highlights + keywords if _STATS_ONLY_RE.match(text)]
+        summary = _s(project, "summary") or " ".join(text for text in highlights if text not in stats)
+        topics = list(dict.fromkeys(label_key(keyword) for keyword in keywords if keyword not in stats))
         out.append(
             ContributionEntry(
                 repository=f"{m.group(1)}/{name}",
@@ -725,11 +753,31 @@ def _contributions(projects: Any) -> list[ContributionEntry]:
                 start=start,
                 end=end,
                 role=", ".join(_strings(project.get("roles"))),
+                commits=_count(project, "commits", _COMMITS_RE, texts),
+                comments=_count(project, "comments", _COMMENTS_RE, texts),
                 summary=summary,
                 topics=topics,
                 is_current=start is not None and end is None and _is_current(project),
             )
         )
+    return out
+
+
+def _awards(raw: Any) -> list[AwardEntry]:
+    """awards[]: each with a title (or a legacy "name"), its awarder, date and summary; one without a title is left
+    out, one given twice is kept once."""
+    out: list[AwardEntry] = []
+    for item in _dicts(raw):
+        title = _s(item, "title", "name")
+        if title:
+            entry = AwardEntry(
+                title=title,
+                awarder=_s(item, "awarder"),
+                date=date_text if parse_month(date_text := _s(item, "date")) else "",
+                summary=_s(item, "summary"),
+            )
+            if entry not in out:
+                out.append(entry)
     return out
 
 
@@ -900,6 +948,18 @@ def _with_schema_keys(data: dict, warnings: list[str]) -> dict:
     return {renamed.get(key, key): value for key, value in data.items()}
 
 
+EXPORT_ADVICE = "Export it as JSON Resume (jsonresume.org) or as a Prog.AI text profile."
+
+
+def is_other_format(data: Any) -> bool:
+    """True for a JSON object that is a résumé of another format (a name where JSON Resume has none, no ``basics``):
+    what ``detect_format`` calls "unknown" though it is JSON, as the parser refuses it."""
+    if not isinstance(data, dict):
+        return False
+    data = _with_schema_keys(data, [])
+    return "basics" not in data and not isinstance(data.get("bio"), dict) and bool(_other_shape_name(data))
+
+
 def _other_shape_name(data: dict) -> str:
     """Where a résumé of another format keeps its name ("profile.name", FRESH's top-level "name"), or ""."""
     if _s(data, "name"):
@@ -921,7 +981,7 @@ def _map(data: dict, today: date, vocabulary: frozenset[str] = frozenset()) -> P
         basics = data["bio"]  # pre-1.0 résumés
     if not isinstance(basics, dict):
         if "basics" not in data and (where := _other_shape_name(data)):
-            raise ParseError(f"This is not a JSON Resume file: it has {where} (expected basics.name).")
+            raise ParseError(f"This is not a JSON Resume file: it has {where} (expected basics.name). {EXPORT_ADVICE}")
         raise ParseError(NO_NAME)
     name = _s(basics, "name")
     if not name:
@@ -966,6 +1026,7 @@ def _map(data: dict, today: date, vocabulary: frozenset[str] = frozenset()) -> P
     doc.languages = _languages(data.get("languages"), warnings)
     doc.spoken_languages = list(dict.fromkeys(entry.name for entry in doc.languages))
     doc.contributions = _contributions(data.get("projects"))
+    doc.awards = _awards(data.get("awards"))
 
     doc.years_employed = _years_employed(doc.positions, today)
     doc.years_coding = None

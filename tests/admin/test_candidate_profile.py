@@ -26,6 +26,8 @@ from tests.factories import (
     SpokenLanguageFactory,
     UserFactory,
 )
+from tests.fixtures import PROJECT_ROOT
+from tests.ingestion.imports import import_file
 
 pytestmark = pytest.mark.django_db
 
@@ -171,6 +173,27 @@ def test_contributions_education_languages_sources_and_shortlists(admin_client, 
     assert "Job: Ledger lead Contacted" in work
     assert reverse("admin:jobs_job_change", args=[job.pk]) in html
     assert reverse("admin:profiles_candidate_history", args=[noor.pk]) in html
+
+
+def test_a_json_resume_projects_counts_and_awards_are_on_the_profile(admin_client):
+    """Counts in a project's highlights ("88 commits, 15 comments") showed as "0 commits"; awards were dropped."""
+    sofia = import_file(PROJECT_ROOT / "samples" / "sofia-lindqvist.json")
+
+    html = admin_client.get(profile_url(sofia)).content.decode()
+
+    contributions = text_of(html, "profile-contributions")
+    assert "88 commits, 15 comments · Apr 2022 – present" in contributions
+    assert "41 commits · Sep 2017 – Jun 2020" in contributions
+    assert text_of(html, "profile-awards") == "Awards Rockstar (Prog.AI)"
+
+
+def test_an_award_is_escaped(admin_client):
+    candidate = CandidateFactory(awards=["<i>Best</i> (ACM, 2019-06): for <b>work</b>"])
+
+    html = admin_client.get(profile_url(candidate)).content.decode()
+
+    assert "<i>Best</i>" not in html
+    assert "&lt;i&gt;Best&lt;/i&gt; (ACM, 2019-06): for &lt;b&gt;work&lt;/b&gt;" in html
 
 
 def test_a_reader_sees_only_the_shortlists_they_may_open(client, noor, recruiter):

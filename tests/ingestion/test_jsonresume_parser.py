@@ -465,6 +465,55 @@ def test_github_projects_and_current_job_selection():
     assert (project.start, project.end, project.is_current) == ("2019-05", "2020-02", False)
     assert project.topics == ["machine-learning", "python"]
     assert document.warnings == []
+    assert (project.commits, project.comments) == (0, 0)  # the file gives no count
+
+
+def _project(**fields) -> dict:
+    return {"name": "x", "url": "https://github.com/owner/repo", **fields}
+
+
+@pytest.mark.parametrize(
+    ("project", "counts"),
+    [
+        (_project(highlights=["88 commits, 15 comments"]), (88, 15)),  # it showed as "0 commits"
+        (_project(highlights=["41 commits"]), (41, 0)),
+        (_project(description="Kubernetes operator; 1,204 commits and 3 comments"), (1204, 3)),
+        (_project(keywords=["go", "7 commits"]), (7, 0)),
+        (_project(commits=12, comments=2, highlights=["99 commits"]), (12, 2)),  # an extension key's number first
+        (_project(highlights=["Cut the build from 20 minutes to 4"]), (0, 0)),
+        (_project(highlights=["99999999999 commits"]), (0, 0)),  # a misreading, not a number
+    ],
+)
+def test_a_projects_commit_and_comment_counts_are_read_from_its_text(project, counts):
+    document = parse_jsonresume(json.dumps({"basics": {"name": "A"}, "projects": [project]}), today=TODAY)
+    [contribution] = document.contributions
+    assert (contribution.commits, contribution.comments) == counts
+
+
+def test_awards_are_kept_with_their_awarder_date_and_summary():
+    awards = [
+        {"title": "Rockstar", "awarder": "Prog.AI"},
+        {"title": "Best Paper", "awarder": "ACM", "date": "2019-06-01", "summary": "For the work on caches."},
+        {"name": "Hackathon winner", "date": "2021"},  # the legacy key
+        {"title": "Speaker", "date": "someday"},  # not a date: left out
+        {"title": "Rockstar", "awarder": "Prog.AI"},  # twice: kept once
+        {"awarder": "Nobody"},  # no title: left out
+        "Not an object",
+    ]
+    document = parse_jsonresume(json.dumps({"basics": {"name": "A"}, "awards": awards}), today=TODAY)
+    assert [award.line() for award in document.awards] == [
+        "Rockstar (Prog.AI)",
+        "Best Paper (ACM, 2019-06-01): For the work on caches.",
+        "Hackathon winner (2021)",
+        "Speaker",
+    ]
+
+
+def test_a_count_alone_is_neither_the_summary_nor_a_topic():
+    project = _project(highlights=["88 commits, 15 comments", "Wrote the controller"], keywords=["go", "7 commits"])
+    document = parse_jsonresume(json.dumps({"basics": {"name": "A"}, "projects": [project]}), today=TODAY)
+    [contribution] = document.contributions
+    assert (contribution.summary, contribution.topics) == ("Wrote the controller", ["go"])
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 
 from ingestion.documents import ParseError, PositionEntry
-from ingestion.parsers import parse
+from ingestion.parsers import detect_format, parse
 from ingestion.parsers.jsonresume import parse_jsonresume
 from ingestion.parsers.progai import parse_progai
 from tests.fixtures import JSONRESUME_DIR, PROGAI_DIR, corpus_params, corpus_path
@@ -254,7 +254,30 @@ def test_another_resume_shape_is_refused_with_what_it_has():
     """Issue 14: files of another generator's format (profile.name) got "No name found in basics.name."."""
     with pytest.raises(ParseError) as caught:
         parse((NEAR_MISS / "another-generator.json").read_bytes())
-    assert str(caught.value) == "This is not a JSON Resume file: it has profile.name (expected basics.name)."
+    assert str(caught.value) == (
+        "This is not a JSON Resume file: it has profile.name (expected basics.name). "
+        "Export it as JSON Resume (jsonresume.org) or as a Prog.AI text profile."
+    )
+
+
+def test_another_resume_shape_is_detected_as_unknown():
+    """The import detail showed such a file's format as "jsonresume"."""
+    assert detect_format((NEAR_MISS / "another-generator.json").read_bytes()) == "unknown"
+    assert detect_format(json.dumps({"personalInfo": {"fullName": "Ada"}}).encode()) == "unknown"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"basics": {"name": "Ada"}}',
+        b'{"bio": {"name": "Ada"}}',  # pre-1.0
+        b'{"basic": {"name": "Ada"}}',  # a misspelt key the parser reads
+        b"{}",  # no name at all: a JSON Resume without one, and the parser says so
+        b'{"basics": {"name": "Ada"},}',  # repaired by the parser
+    ],
+)
+def test_json_resume_files_are_still_detected_as_json_resume(data):
+    assert detect_format(data) == "jsonresume"
 
 
 @pytest.mark.parametrize(

@@ -66,6 +66,31 @@ def test_identical_bytes_again_are_counted_unchanged_and_write_nothing_else(seed
     assert services.batch_progress(batch=again)["percent"] == 100
 
 
+def test_known_broken_bytes_uploaded_again_are_reported_as_failed_with_the_stored_error(seed_bytes):
+    """Re-uploading two broken files reported "0 failed, 2 unchanged"."""
+    first = receive(("a.txt", seed_bytes), ("broken.json", b'{"basics": {"name": "A"'), ("empty.txt", b""))
+    import_all(first)
+
+    again = receive(("a.txt", seed_bytes), ("broken-again.json", b'{"basics": {"name": "A"'), ("empty.txt", b""))
+
+    assert SourceFile.objects.count() == 3  # nothing stored twice, nothing queued again
+    assert (again.total_files, again.duplicates, again.duplicates_failed) == (3, 3, 2)
+    summary = services.batch_summary(batch=again)
+    assert summary.line() == "imported 0, updated 0, unchanged 1, failed 2"
+    stored = dict(SourceFile.objects.filter(status=SourceFile.Status.FAILED).values_list("original_name", "error"))
+    assert summary.errors == [("broken-again.json", stored["broken.json"]), ("empty.txt", stored["empty.txt"])]
+    progress = services.batch_progress(batch=again)
+    assert (progress["unchanged"], progress["failed"], progress["percent"]) == (1, 2, 100)
+
+
+def test_bytes_still_waiting_for_their_import_are_not_known_to_be_broken():
+    receive(("broken.json", b"{not json"))
+
+    again = receive(("broken.json", b"{not json"))
+
+    assert (again.duplicates, again.duplicates_failed) == (1, 0)
+
+
 def test_a_reworded_file_of_the_same_person_updates_the_candidate(seed_bytes):
     import_all(receive(("v1.txt", seed_bytes)))
     newer = seed_bytes.replace(b"Principal Compiler Engineer at Lumivaara", b"Principal Engineer at Lumivaara", 1)
@@ -97,6 +122,20 @@ def test_bad_files_fail_with_a_message_and_keep_their_bytes(name, data, message)
     assert message.lower() in source.error.lower()
     assert bytes(source.content) == data
     assert not Candidate.objects.exists()
+
+
+def test_a_resume_of_another_format_fails_saying_what_to_do_and_is_not_called_json_resume():
+    """The import detail showed such a file's format as "jsonresume", and its message gave no next step."""
+    batch = receive(("cv.json", json.dumps({"profile": {"name": "Ada Quill"}}).encode()))
+
+    import_all(batch)
+
+    source = SourceFile.objects.get(batch=batch)
+    assert (source.status, source.format) == (SourceFile.Status.FAILED, SourceFile.Format.UNKNOWN)
+    assert source.error == (
+        "This is not a JSON Resume file: it has profile.name (expected basics.name). "
+        "Export it as JSON Resume (jsonresume.org) or as a Prog.AI text profile."
+    )
 
 
 def test_a_file_over_the_size_limit_is_stored_and_failed(settings, seed_bytes):
