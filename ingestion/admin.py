@@ -155,7 +155,9 @@ class ImportBatchAdmin(admin.ModelAdmin):
     def failed_files(self, batch: ImportBatch) -> str:
         rows = [(f["url"], f["name"], f["error"]) for f in self._failed_file_rows(batch)]
         cut = len(rows) == self.FAILED_FILES_SHOWN
-        count = batch.files.filter(status=SourceFile.Status.FAILED).count() if cut else len(rows)
+        count = (
+            batch.files.filter(status=SourceFile.Status.FAILED).count() + batch.duplicates_failed if cut else len(rows)
+        )
         if not rows:
             return format_html('<div class="batch-failed-files">{}</div>', "None.")
         return format_html(
@@ -165,18 +167,18 @@ class ImportBatchAdmin(admin.ModelAdmin):
         )
 
     def _failed_file_rows(self, batch: ImportBatch) -> list[dict]:
+        """The batch's failed files, then the files it received whose bytes were stored before and had failed (each
+        linked to that stored copy, which a batch the uploader may view holds)."""
         failed = (
             batch.files.filter(status=SourceFile.Status.FAILED)
             .only("id", "batch_id", "original_name", "error")
             .order_by("id")[: self.FAILED_FILES_SHOWN]
         )
+        rows = [(f.original_name, f.error, f.pk) for f in failed]
+        rows += batch.duplicates_failed_errors[: self.FAILED_FILES_SHOWN - len(rows)]
         return [
-            {
-                "name": f.original_name,
-                "url": reverse("admin:ingestion_sourcefile_change", args=[f.pk]),
-                "error": f.error,
-            }
-            for f in failed
+            {"name": name, "url": reverse("admin:ingestion_sourcefile_change", args=[pk]), "error": error}
+            for name, error, pk in rows
         ]
 
     @staticmethod

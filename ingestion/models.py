@@ -24,12 +24,14 @@ class ImportBatch(models.Model):
         default=0, help_text="Files whose identical bytes were already stored, in a batch the uploader may view."
     )
     # Of the duplicates, those whose stored copy had failed: bytes known to be broken, reported as failed again, with
-    # the name they were received under and the stored copy's error (the count is what the figures read).
+    # the name they were received under, the stored copy's error and id (the count is what the figures read).
     duplicates_failed = models.PositiveIntegerField(
         default=0, help_text="Of the duplicates, those whose stored copy had failed: counted as failed."
     )
     duplicates_failed_errors = models.JSONField(
-        default=list, blank=True, help_text="[name, error] of each duplicate whose stored copy had failed."
+        default=list,
+        blank=True,
+        help_text="[name, error, stored copy's id] of each duplicate whose stored copy failed.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

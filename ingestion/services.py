@@ -226,7 +226,7 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool,
             -- received files whose bytes were stored before and failed (the statement's snapshot does not see the
             -- rows it inserts, so these are duplicates): bytes known to be broken, reported as failed again
             failed_before AS (
-                SELECT r.i, r.n, f.error
+                SELECT r.i, r.n, f.error, f.id
                 FROM unnest(%(received_names)b::varchar[], %(received_shas)b::varchar[]) WITH ORDINALITY AS r(n, s, i)
                 JOIN ingestion_sourcefile f ON f.sha256 = r.s AND f.dedup_scope = %(scope)s AND f.status = %(failed)s
             ),
@@ -234,8 +234,9 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool,
                 UPDATE ingestion_importbatch SET total_files = total_files + %(received)s,
                     duplicates = duplicates + %(received)s - (SELECT count(*) FROM new),
                     duplicates_failed = duplicates_failed + (SELECT count(*) FROM failed_before),
-                    duplicates_failed_errors = duplicates_failed_errors
-                        || (SELECT coalesce(jsonb_agg(jsonb_build_array(n, error) ORDER BY i), '[]') FROM failed_before)
+                    duplicates_failed_errors = duplicates_failed_errors || (
+                        SELECT coalesce(jsonb_agg(jsonb_build_array(n, error, id) ORDER BY i), '[]') FROM failed_before
+                    )
                 WHERE id = %(batch)s
             )
             SELECT id FROM new
@@ -892,7 +893,7 @@ def batch_summary(*, batch: ImportBatch) -> ImportSummary:
         unchanged=outcomes[SourceFile.Outcome.UNCHANGED] + batch.duplicates - batch.duplicates_failed,
         failed=failed.count() + batch.duplicates_failed,
         errors=list(failed.values_list("original_name", "error"))
-        + [(name, error) for name, error in batch.duplicates_failed_errors],
+        + [(name, error) for name, error, _stored_id in batch.duplicates_failed_errors],
     )
 
 

@@ -20,7 +20,9 @@ class Migration(migrations.Migration):
             model_name="importbatch",
             name="duplicates_failed_errors",
             field=models.JSONField(
-                blank=True, default=list, help_text="[name, error] of each duplicate whose stored copy had failed."
+                blank=True,
+                default=list,
+                help_text="[name, error, stored copy's id] of each duplicate whose stored copy failed.",
             ),
         ),
     ]

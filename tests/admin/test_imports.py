@@ -94,6 +94,25 @@ def test_a_viewer_cannot_upload(viewer_client):
     assert not ImportBatch.objects.exists()
 
 
+def test_a_broken_file_uploaded_again_is_listed_as_failed_on_the_batch_page_linked_to_the_stored_copy(
+    recruiter_client,
+):
+    upload(recruiter_client, ("empty.txt", b""))
+    first = ImportBatch.objects.get()
+    services.source_files_import(file_ids=list(first.files.values_list("pk", flat=True)), token="test")
+    stored = first.files.get()
+
+    upload(recruiter_client, ("empty-again.txt", b""))
+    again = ImportBatch.objects.exclude(pk=first.pk).get()
+    progress = recruiter_client.get(reverse("admin:ingestion_importbatch_progress", args=[again.pk])).json()
+    page = recruiter_client.get(reverse("admin:ingestion_importbatch_change", args=[again.pk])).content.decode()
+
+    stored_url = reverse("admin:ingestion_sourcefile_change", args=[stored.pk])
+    assert (progress["failed"], progress["unchanged"], progress["percent"]) == (1, 0, 100)
+    assert progress["failed_files"] == [{"name": "empty-again.txt", "url": stored_url, "error": stored.error}]
+    assert f"<li><a href='{stored_url}'>empty-again.txt</a>: {stored.error}</li>" in page
+
+
 @pytest.fixture
 def failed_file():
     batch = services.batch_create(origin="cli")
