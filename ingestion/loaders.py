@@ -301,9 +301,11 @@ def load_profiles(profiles: list[NormalisedProfile], *, rebuild: bool = False) -
         if result.outcome != SourceFile.Outcome.UNCHANGED:
             writer_of[result.candidate_id] = index
     written_ids = list(writer_of)
+    scored_by_hand = _skills_scored_by_hand(list(to_update))
     if to_update:
         _delete_children(list(to_update))
     _write_children({cid: profiles[index] for cid, index in writer_of.items()})
+    _restore_skills_scored_by_hand(scored_by_hand)
     # A site two clearly different people name is nobody's from now on: the first holder loses it too.
     now_shared = {clash.key for clash in clashes if _is_bare_site(clash.key)}
     # Every profile adds its person's new keys: two files of one person in one chunk leave both files' keys, as two
@@ -441,6 +443,36 @@ def _delete_children(candidate_ids: list[int]) -> None:
             DELETE FROM profiles_contribution WHERE candidate_id = ANY(%(ids)b)
             """,
             {"ids": candidate_ids},
+        )
+
+
+def _skills_scored_by_hand(candidate_ids: list[int]) -> list[tuple]:
+    """The skill rows of these candidates whose score a recruiter set by hand (``_SKILL_COLUMNS``), read before the
+    candidates' children are replaced."""
+    if not candidate_ids:
+        return []
+    with bound_cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(_SKILL_COLUMNS)} FROM profiles_candidateskill "  # noqa: S608 - fixed names
+            "WHERE candidate_id = ANY(%b) AND score_by_hand ORDER BY candidate_id, skill_id",
+            [candidate_ids],
+        )
+        return cursor.fetchall()
+
+
+def _restore_skills_scored_by_hand(rows: list[tuple]) -> None:
+    """Put back the scores a recruiter set by hand over what the files wrote: a skill the file lists keeps the file's
+    label and place with the recruiter's score; one it no longer lists keeps its whole row, as a protected field
+    keeps its value."""
+    if not rows:
+        return
+    with bound_cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO profiles_candidateskill ({', '.join(_SKILL_COLUMNS)}, score_by_hand) "  # noqa: S608 - fixed names
+            "SELECT *, true FROM unnest(%b::bigint[], %b::bigint[], %b::smallint[], %b::varchar[], %b::varchar[], "
+            "%b::smallint[]) ON CONFLICT (candidate_id, skill_id) DO UPDATE "
+            "SET score = excluded.score, score_by_hand = true",
+            [list(column) for column in zip(*rows, strict=True)],
         )
 
 

@@ -284,6 +284,8 @@ class CandidateSkill(models.Model):
     label = models.CharField(max_length=200, help_text="The label exactly as the file wrote it.")
     section = models.CharField(max_length=10, choices=Section.choices, default=Section.SKILL)
     position = models.PositiveSmallIntegerField(default=0)
+    # A score a recruiter set in the admin: imports of the same person keep it (and the row) until it is released.
+    score_by_hand = models.BooleanField(default=False, db_default=False, verbose_name="score edited by hand")
 
     class Meta:
         ordering = ["candidate", "position", "id"]

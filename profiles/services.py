@@ -399,9 +399,24 @@ def candidate_release_fields(*, candidate: Candidate, field_names: Iterable[str]
     return released
 
 
-def candidate_skills_edited(*, candidate_id: int) -> None:
+@transaction.atomic
+def candidate_release_skill_scores(*, candidate: Candidate, user) -> list[str]:
+    """Let imports write the skill scores edited by hand again; returns the slugs of the skills released."""
+    rows = CandidateSkill.objects.filter(candidate=candidate, score_by_hand=True)
+    released = sorted(rows.values_list("skill__slug", flat=True))
+    if released:
+        rows.update(score_by_hand=False)
+        # As for fields: the next import rewrites the released scores even from identical bytes.
+        Candidate.objects.filter(pk=candidate.pk).update(document_sha256="")
+    return released
+
+
+def candidate_skills_edited(*, candidate_id: int, scored_by_hand: Iterable[int] = ()) -> None:
     """After a hand edit of a candidate's skills (admin inlines, a revert, a merge): refresh what search reads of them
-    and store them on the latest history record."""
+    and store them on the latest history record. The skills in ``scored_by_hand`` (ids) had their score set by the
+    recruiter: imports keep those scores until released."""
+    if skill_ids := list(scored_by_hand):
+        CandidateSkill.objects.filter(candidate_id=candidate_id, skill_id__in=skill_ids).update(score_by_hand=True)
     candidates_refresh_search_columns(candidate_ids=[candidate_id])
     candidate_history_snapshot_skills(candidate_id=candidate_id)
 

@@ -16,7 +16,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.admin.views.main import SEARCH_VAR
 from django.core.exceptions import ValidationError
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef, Q
 from django.db.models.functions import Lower
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponseRedirect, QueryDict
@@ -87,7 +87,8 @@ class CandidateSkillInline(admin.TabularInline):
     form = CandidateSkillForm
     extra = 0
     autocomplete_fields = ["skill"]
-    fields = ["skill", "score", "label", "section"]
+    fields = ["skill", "score", "label", "section", "score_by_hand"]
+    readonly_fields = ["score_by_hand"]  # set by editing the score, cleared by the release action
     ordering = ["-score", "position", "id"]
 
     def get_queryset(self, request):
@@ -496,7 +497,7 @@ class CandidateAdmin(
             ("Experience", {"fields": [("years_coding", "years_employed"), "badges", "spoken_languages"]}),
             ("Contact", {"fields": ["email", "website"]}),
         ]
-        if obj is not None and obj.protected_fields:
+        if obj is not None and (obj.protected_fields or obj.skills.filter(score_by_hand=True).exists()):
             fieldsets.append(
                 (
                     "Edited by hand (protected against imports)",
@@ -514,7 +515,11 @@ class CandidateAdmin(
 
     @admin.display(description="protected fields")
     def protected_summary(self, candidate: Candidate) -> str:
-        return ", ".join(_field_label(name) for name in candidate.protected_fields) or "—"
+        scores = (
+            candidate.skills.filter(score_by_hand=True).order_by("skill__name").values_list("skill__name", flat=True)
+        )
+        names = [*(_field_label(name) for name in candidate.protected_fields), *(f"{name} score" for name in scores)]
+        return ", ".join(names) or "—"
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None and obj.pk:
@@ -587,8 +592,16 @@ class CandidateAdmin(
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        # Skills, jobs and contributions are searched: the search columns follow every inline's edits.
-        services.candidate_skills_edited(candidate_id=form.instance.pk)
+        # Skills, jobs and contributions are searched: the search columns follow every inline's edits. A score the
+        # recruiter set (a changed score, a skill added) is kept against imports, as an edited field is.
+        scored_by_hand = [
+            row.cleaned_data["skill"].pk
+            for formset in formsets
+            if formset.model is CandidateSkill
+            for row in formset.forms
+            if "score" in row.changed_data and row.cleaned_data.get("skill") and not row.cleaned_data.get("DELETE")
+        ]
+        services.candidate_skills_edited(candidate_id=form.instance.pk, scored_by_hand=scored_by_hand)
         if any(formset.model is SpokenLanguage and formset.has_changed() for formset in formsets):
             services.candidate_languages_edited(candidate_id=form.instance.pk)
 
@@ -651,9 +664,11 @@ class CandidateAdmin(
     @admin.action(description="Release protected fields (imports may overwrite them)", permissions=["change"])
     def release_protected_fields(self, request, queryset):
         released = 0
-        for candidate in queryset.filter(protected_fields__len__gt=0):
-            if services.candidate_release_fields(
+        by_hand = CandidateSkill.objects.filter(candidate=OuterRef("pk"), score_by_hand=True)
+        for candidate in queryset.filter(Q(protected_fields__len__gt=0) | Exists(by_hand)):
+            fields = services.candidate_release_fields(
                 candidate=candidate, field_names=candidate.protected_fields, user=request.user
-            ):
+            )
+            if services.candidate_release_skill_scores(candidate=candidate, user=request.user) or fields:
                 released += 1
         self.message_user(request, f"Released the protected fields of {people(released)}.", messages.SUCCESS)

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
-from profiles.models import Candidate, MergeRecord, NotDuplicate, Shortlist, ShortlistEntry
-from profiles.services import candidate_save_by_hand
+from profiles.models import Candidate, CandidateSkill, MergeRecord, NotDuplicate, Shortlist, ShortlistEntry
+from profiles.services import candidate_save_by_hand, candidate_skills_edited
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +97,16 @@ def test_release_protected_fields_action(recruiter_client, recruiter):
     act(recruiter_client, "release_protected_fields", [candidate])
 
     assert Candidate.objects.get(pk=candidate.pk).protected_fields == []
+
+
+def test_release_protected_fields_action_releases_skill_scores_edited_by_hand(recruiter_client):
+    candidate = CandidateFactory()
+    row = CandidateSkillFactory(candidate=candidate, score=3)
+    candidate_skills_edited(candidate_id=candidate.pk, scored_by_hand=[row.skill_id])
+
+    act(recruiter_client, "release_protected_fields", [candidate])
+
+    assert CandidateSkill.objects.get(pk=row.pk).score_by_hand is False
 
 
 @pytest.fixture

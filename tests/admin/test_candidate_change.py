@@ -80,6 +80,21 @@ def test_an_inline_score_edit_is_saved_and_shown_in_the_history_with_who(recruit
     assert f">{recruiter.username}</a>" in words
 
 
+def test_an_inline_score_edit_is_protected_against_imports_and_an_untouched_row_is_not(recruiter_client, ada):
+    CandidateSkillFactory(candidate=ada, skill=SkillFactory(slug="go", name="Go"), score=5, label="go")
+    row = skill_row(recruiter_client, ada, "python")
+
+    response = post_form(recruiter_client, ada, **{f"{row}-score": "9"})
+
+    assert response.status_code == 302
+    assert dict(CandidateSkill.objects.filter(candidate=ada).values_list("skill__slug", "score_by_hand")) == {
+        "python": True,
+        "go": False,
+    }
+    html = " ".join(recruiter_client.get(edit_url(ada)).content.decode().split())
+    assert "Python score" in html  # listed among what imports leave alone
+
+
 def test_an_inline_score_edit_changes_what_the_skill_filters_find(recruiter_client, ada):
     row = skill_row(recruiter_client, ada, "python")
     assert list(candidate_search(params={"skill": "python:9"})) == []

@@ -156,3 +156,51 @@ def test_revert_restores_the_fields_and_the_skills_of_a_version_and_protects_the
     latest = candidate.history.order_by("-history_date").first()
     assert latest.history_change_reason.startswith("Reverted to the version of")
     assert latest.skills == version.skills
+
+
+def score_by_hand(candidate: Candidate, slug: str, score: int) -> None:
+    """What the change form's skills inline does: save the row, then tell the service which scores were edited."""
+    row = CandidateSkill.objects.get(candidate=candidate, skill__slug=slug)
+    CandidateSkill.objects.filter(pk=row.pk).update(score=score)
+    services.candidate_skills_edited(candidate_id=candidate.pk, scored_by_hand=[row.skill_id])
+
+
+def scores(candidate: Candidate) -> dict[str, tuple[int, bool]]:
+    return {
+        slug: (score, by_hand)
+        for slug, score, by_hand in CandidateSkill.objects.filter(candidate=candidate).values_list(
+            "skill__slug", "score", "score_by_hand"
+        )
+    }
+
+
+def test_a_skill_score_edited_by_hand_survives_a_reimport_and_the_other_scores_follow_the_file():
+    candidate = imported()
+    score_by_hand(candidate, "python", 4)
+
+    [result] = documents_load(documents=[make_document(skills=[SkillEntry("python", 10), SkillEntry("go", 6)])])
+
+    assert (result.outcome, result.candidate_id) == (SourceFile.Outcome.UPDATED, candidate.pk)
+    assert scores(candidate) == {"python": (4, True), "go": (6, False)}
+    assert Candidate.objects.get(pk=candidate.pk).skill_scores[str(SkillFactory(slug="python").pk)] == 4
+
+
+def test_a_skill_scored_by_hand_stays_when_the_next_file_leaves_it_out():
+    candidate = imported()
+    score_by_hand(candidate, "python", 4)
+
+    documents_load(documents=[make_document(skills=[SkillEntry("go", 6)])])
+
+    assert scores(candidate) == {"python": (4, True), "go": (6, False)}
+
+
+def test_releasing_a_candidates_skill_scores_lets_the_same_document_write_them_again():
+    candidate = imported()
+    score_by_hand(candidate, "python", 4)
+
+    released = services.candidate_release_skill_scores(candidate=candidate, user=UserFactory())
+    [result] = documents_load(documents=[make_document()])
+
+    assert released == ["python"]
+    assert result.outcome == SourceFile.Outcome.UPDATED
+    assert scores(candidate)["python"] == (9, False)
