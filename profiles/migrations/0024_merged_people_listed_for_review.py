@@ -33,11 +33,16 @@ SELECT id FROM profiles_historicalcandidate GROUP BY id HAVING count(DISTINCT na
 
 
 def _name_in(data: bytes) -> str:
-    text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
+    """The name a stored file gives, or "" for a file read neither way. Only UTF-8 is read: another encoding's first
+    line (UTF-16's letters between NULs) would look like a clearly different name."""
+    try:
+        text = data.decode("utf-8").lstrip("\ufeff")
+    except UnicodeDecodeError:
+        return ""
     if text.lstrip().startswith("{"):
         try:
             document = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: a file nested past the decoder's depth
             return ""
         basics = document.get("basics") if isinstance(document, dict) else None
         name = basics.get("name") if isinstance(basics, dict) else None
@@ -65,9 +70,12 @@ def list_merged_people(apps, schema_editor):
     names: dict[int, list[str]] = {}
     with connection.cursor() as cursor:
         cursor.execute(_CANDIDATES_WITH_NAMES_SQL)
-        for (candidate_id,) in cursor.fetchall():
-            rows = history_model.objects.filter(id=candidate_id).order_by("history_date", "history_id")
-            names[candidate_id] = list(rows.values_list("name", flat=True))
+        renamed = [candidate_id for (candidate_id,) in cursor.fetchall()]
+        for start in range(0, len(renamed), CHUNK):
+            rows = history_model.objects.filter(id__in=renamed[start : start + CHUNK])
+            ordered = rows.order_by("id", "history_date", "history_id").values_list("id", "name")
+            for candidate_id, name in ordered.iterator(chunk_size=CHUNK):
+                names.setdefault(candidate_id, []).append(name)
         last = 0
         while True:
             cursor.execute(_CANDIDATES_WITH_FILES_SQL, [last, CHUNK])

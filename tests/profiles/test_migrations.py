@@ -111,6 +111,10 @@ def test_candidates_whose_files_or_history_name_two_people_are_listed_and_left_a
     edited = CandidateFactory(name="Cleo Park")
     edited.name = "Dev Rao"
     edited.save()  # a history record of each name
+    unread = CandidateFactory(name="Eve Lund")  # files read neither way are passed over, not taken for other names
+    SourceFileFactory(candidate=unread, content="Eve Lund\nEngineer\n".encode("utf-16"))
+    SourceFileFactory(candidate=unread, content=b"{" + b'"a":[' * 3000 + b"]" * 3000 + b"}")
+    SourceFileFactory(candidate=unread, content=resume("Eve Lund"))
 
     merged_people_migration.list_merged_people(apps, _SchemaEditor())
 
