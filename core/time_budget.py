@@ -61,9 +61,13 @@ def time_budget(seconds: float | None) -> Iterator[None]:
         yield
     finally:
         # Disarmed first: a SIGALRM that is still on its way finds nothing to end; then the timer stopped, and only
-        # then the handler put back (the default one would end the process).
-        _Timer.armed = False
+        # then the handler put back (the default one would end the process). One that lands before the disarming
+        # raises here, at the budget's end, and the rest still runs.
         try:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            _Timer.armed = False
         finally:
-            signal.signal(signal.SIGALRM, previous)
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            finally:
+                # None: the previous handler was not set from Python; the default is what stood.
+                signal.signal(signal.SIGALRM, signal.SIG_DFL if previous is None else previous)

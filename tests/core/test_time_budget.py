@@ -91,3 +91,22 @@ def test_outside_the_main_thread_the_work_runs_without_a_limit():
     thread.start()
     thread.join()
     assert outcome == [True]
+
+
+def test_a_handler_not_set_from_python_is_put_back_as_the_default(monkeypatch):
+    """signal.signal returns None for a handler set outside Python; putting None back raised TypeError."""
+    calls = []
+    real_signal = signal.signal
+
+    def recording(signum, handler):
+        calls.append(handler)
+        previous = real_signal(signum, handler)
+        return None if len(calls) == 1 else previous
+
+    monkeypatch.setattr(signal, "signal", recording)
+    with time_budget(5):
+        pass
+    monkeypatch.undo()
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+    assert calls[-1] is signal.SIG_DFL
