@@ -10,7 +10,7 @@ class TokenRateThrottle(SimpleRateThrottle):
     """Rate limit per user, however the user signed in (API token or admin session); configured by API_THROTTLE_RATE.
 
     One bucket per user: keyed by the token, a staff user who also had an admin session got a second bucket and twice
-    the rate (issue 15, hole 15). A rotated token keeps its user's count too. A request without a user is counted by
+    the rate. A rotated token keeps its user's count too. A request without a user is counted by
     its client address (``axes.helpers.get_client_ip_address``, as the login lockout finds it behind the proxies): every
     view refuses it with a 401, and the exception handler counts that failed authentication here
     (``api.exceptions``), at the lower ``anonymous`` rate (API_ANON_THROTTLE_RATE), a 429 once the address has used

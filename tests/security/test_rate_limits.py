@@ -163,7 +163,7 @@ def _guess_from_many_addresses(client, failures: int) -> list[int]:
 
 
 def test_wrong_passwords_from_many_addresses_lock_the_username_at_its_own_limit(client, settings):
-    """Issue 26, item 15: the lockout per username and address gave N addresses 4N guesses every 15 minutes."""
+    """A lockout per username and address only gave N addresses 4N guesses every 15 minutes."""
     assert settings.LOGIN_LOCKOUT_USERNAME_LIMIT == 20
     UserFactory(username="recruiter", is_staff=True, is_superuser=True)
 
