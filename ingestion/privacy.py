@@ -137,48 +137,83 @@ def inbox_copies_delete() -> int:
     """Delete the regular files in the inbox's kept folders whose bytes are those recorded (``InboxCopyToDelete``), in
     one listing of the folders for every erasure recorded since the last run; returns how many files went. A file of
     another size is never read, and a link is never followed. Run where the inbox is: by its worker on an erasure's
-    request, and at every inbox scan."""
+    request, and at every inbox scan.
+
+    A record goes only once its copies are known to be gone: a worker without the inbox (not mounted there) keeps
+    them all, and a copy that could not be read or deleted, or a folder that could not be listed, keeps those it may
+    be, for the next run to try again."""
     pending = list(InboxCopyToDelete.objects.values_list("pk", "size", "sha256"))
     if not pending:
+        return 0
+    inbox = Path(settings.INGEST_INBOX)
+    if not inbox.is_dir():
+        logger.warning(
+            "The inbox %s is not here: %d copies of erased people's files are left for the worker where it is",
+            inbox,
+            len(pending),
+        )
         return 0
     wanted: dict[int, set[str]] = {}
     for _, size, sha256 in pending:
         wanted.setdefault(size, set()).add(sha256)
     deleted = 0
-    inbox = Path(settings.INGEST_INBOX)
+    left: set[tuple[int, str | None]] = set()  # copies that may still be there: (size, sha256), None when unread
+    listed_all = True
     for folder in INBOX_KEPT_FOLDERS:
-        for path, size in _regular_files_under(inbox / folder):
-            if size not in wanted:
-                continue
-            try:
-                if _sha256_of(path) in wanted[size]:
-                    path.unlink()
-                    deleted += 1
-            except FileNotFoundError:
-                continue
-            except OSError as exc:  # not ours to delete: the README names the inbox's folders as the operator's part
-                logger.warning("Could not delete the inbox's copy of an erased person's file: %s", exc)
-    InboxCopyToDelete.objects.filter(pk__in=[pk for pk, _, _ in pending]).delete()
+        try:
+            for path, size in _regular_files_under(inbox / folder):
+                if size in wanted:
+                    gone, still_there = _inbox_copy_delete(path, wanted[size])
+                    deleted += gone
+                    left.update((size, digest) for digest in still_there)
+        except OSError as exc:
+            logger.warning("Could not list the inbox's folder %s: %s", inbox / folder, exc)
+            listed_all = False
+    if listed_all:
+        done = [pk for pk, size, sha256 in pending if not {(size, sha256), (size, None)} & left]
+        InboxCopyToDelete.objects.filter(pk__in=done).delete()
     return deleted
 
 
+def _inbox_copy_delete(path: Path, digests: set[str]) -> tuple[int, list[str | None]]:
+    """Delete the file if its bytes have one of these digests: (1, []) when it went, (0, []) when it is not one of
+    them or was gone, and (0, [digest]) when it could not be deleted, or (0, [None]) read, which may be any of them."""
+    try:
+        digest = _sha256_of(path)
+    except FileNotFoundError:
+        return 0, []
+    except OSError as exc:
+        logger.warning("Could not read a copy in the inbox to tell whether it is an erased person's: %s", exc)
+        return 0, [None]
+    if digest not in digests:
+        return 0, []
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return 0, []
+    except OSError as exc:  # not ours to delete: the README names the inbox's folders as the operator's part
+        logger.warning("Could not delete the inbox's copy of an erased person's file: %s", exc)
+        return 0, [digest]
+    return 1, []
+
+
 def _regular_files_under(folder: Path) -> Iterator[tuple[Path, int]]:
-    """(path, size) of every regular file under ``folder``, links neither followed nor listed."""
+    """(path, size) of every regular file under ``folder``, links neither followed nor listed; nothing when the folder
+    is not there (gone meanwhile, or never made). Raises OSError when a folder cannot be listed."""
     try:
         entries = list(os.scandir(folder))
     except FileNotFoundError:
         return
-    except OSError as exc:
-        logger.warning("Could not list the inbox's folder %s: %s", folder, exc)
-        return
     for entry in entries:
         try:
-            if entry.is_dir(follow_symlinks=False):
-                yield from _regular_files_under(Path(entry.path))
-            elif entry.is_file(follow_symlinks=False):
-                yield Path(entry.path), entry.stat(follow_symlinks=False).st_size
-        except OSError:
+            is_dir = entry.is_dir(follow_symlinks=False)
+            found = None if is_dir or not entry.is_file(follow_symlinks=False) else entry.stat(follow_symlinks=False)
+        except FileNotFoundError:
             continue  # gone meanwhile
+        if is_dir:
+            yield from _regular_files_under(Path(entry.path))
+        elif found is not None:
+            yield Path(entry.path), found.st_size
 
 
 def _sha256_of(path: Path) -> str | None:

@@ -3,6 +3,7 @@ deletes every copy of the person's files' bytes, and a refused file's copies go 
 worker where the inbox is deletes them once the erasure committed (``ingestion.tasks.delete_inbox_copies``): here it
 runs when asked, unless a test holds it back."""
 
+import hashlib
 import os
 
 import pytest
@@ -157,5 +158,54 @@ def test_a_request_lost_with_its_worker_is_made_up_by_the_next_inbox_scan(
 
     tasks.scan_inbox()
 
+    assert _copies(inbox) == []
+    assert not InboxCopyToDelete.objects.exists()
+
+
+def test_a_worker_without_the_inbox_deletes_nothing_and_keeps_every_copy_to_delete(
+    inbox, officer, django_capture_on_commit_callbacks, settings, caplog
+):
+    """The task ran on a worker where the inbox is not mounted: the copies are out of its reach, not gone, and the
+    worker where the inbox is deletes them at its next scan."""
+    _scan_and_import(inbox, TOVE_FILE)
+    settings.INGEST_INBOX = inbox.parent / "not-mounted"
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_erase(candidate=SourceFile.objects.get().candidate, user=officer)
+
+    assert InboxCopyToDelete.objects.count() == 1
+    assert "not-mounted" in caplog.text
+
+    settings.INGEST_INBOX = inbox
+    assert privacy.inbox_copies_delete() == 1
+    assert _copies(inbox) == []
+    assert not InboxCopyToDelete.objects.exists()
+
+
+def test_a_copy_that_could_not_be_deleted_stays_to_delete_and_the_others_do_not(
+    inbox, officer, django_capture_on_commit_callbacks, requests_to_the_inbox_worker, monkeypatch
+):
+    _scan_and_import(inbox, TOVE_FILE, OTHER_FILE)
+    people = {source.original_name: source.candidate for source in SourceFile.objects.all()}
+    monkeypatch.setattr(tasks.delete_inbox_copies, "delay", lambda: None)
+    for person in people.values():
+        with django_capture_on_commit_callbacks(execute=True):
+            candidate_erase(candidate=person, user=officer)
+    [tove_copy] = (inbox / ".imported").rglob(TOVE_FILE.name)
+    unlink = type(tove_copy).unlink
+
+    def unlink_but_hers(path, *args, **kwargs):
+        if path.name == TOVE_FILE.name:
+            raise PermissionError(13, "Permission denied", str(path))
+        return unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(type(tove_copy), "unlink", unlink_but_hers)
+    assert privacy.inbox_copies_delete() == 1
+    assert _copies(inbox) == [TOVE_FILE.name]
+    assert list(InboxCopyToDelete.objects.values_list("sha256", flat=True)) == [
+        hashlib.sha256(tove_bytes()).hexdigest()
+    ]
+
+    monkeypatch.setattr(type(tove_copy), "unlink", unlink)
+    assert privacy.inbox_copies_delete() == 1
     assert _copies(inbox) == []
     assert not InboxCopyToDelete.objects.exists()
