@@ -25,7 +25,7 @@ from django.utils.safestring import SafeString
 from core.text import human_size
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
-from ingestion.selectors import batch_files_with_warnings, import_batch_progress
+from ingestion.selectors import batch_failed_duplicates, batch_files_with_warnings, import_batch_progress
 
 
 class _StatusCount(Subquery):
@@ -167,18 +167,22 @@ class ImportBatchAdmin(admin.ModelAdmin):
         )
 
     def _failed_file_rows(self, batch: ImportBatch) -> list[dict]:
-        """The batch's failed files, then the files it received whose bytes were stored before and had failed (each
-        linked to that stored copy, which a batch the uploader may view holds)."""
+        """The batch's failed files, then the files it received whose bytes were stored before and had failed: each is
+        that stored copy (in a batch the uploader may view), with its name and error as an erasure left them."""
         failed = (
             batch.files.filter(status=SourceFile.Status.FAILED)
             .only("id", "batch_id", "original_name", "error")
             .order_by("id")[: self.FAILED_FILES_SHOWN]
         )
-        rows = [(f.original_name, f.error, f.pk) for f in failed]
-        rows += batch.duplicates_failed_errors[: self.FAILED_FILES_SHOWN - len(rows)]
+        rows = list(failed)
+        rows += batch_failed_duplicates(batch=batch, limit=self.FAILED_FILES_SHOWN - len(rows))
         return [
-            {"name": name, "url": reverse("admin:ingestion_sourcefile_change", args=[pk]), "error": error}
-            for name, error, pk in rows
+            {
+                "name": f.original_name,
+                "url": reverse("admin:ingestion_sourcefile_change", args=[f.pk]),
+                "error": f.error,
+            }
+            for f in rows
         ]
 
     @staticmethod

@@ -1,6 +1,7 @@
 """Every received profile file, kept with its bytes before parsing, and the batches that brought them."""
 
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
@@ -23,15 +24,17 @@ class ImportBatch(models.Model):
     duplicates = models.PositiveIntegerField(
         default=0, help_text="Files whose identical bytes were already stored, in a batch the uploader may view."
     )
-    # Of the duplicates, those whose stored copy had failed: bytes known to be broken, reported as failed again, with
-    # the name they were received under, the stored copy's error and id (the count is what the figures read).
+    # Of the duplicates, those whose stored copy had failed: bytes known to be broken, reported as failed again (the
+    # count is what the figures read). Only the stored copies' ids are kept: the batch page shows their name and error,
+    # which an erasure withholds; the name these bytes came under, stored here, would outlive it.
     duplicates_failed = models.PositiveIntegerField(
         default=0, help_text="Of the duplicates, those whose stored copy had failed: counted as failed."
     )
-    duplicates_failed_errors = models.JSONField(
+    duplicates_failed_ids = ArrayField(
+        models.BigIntegerField(),
         default=list,
         blank=True,
-        help_text="[name, error, stored copy's id] of each duplicate whose stored copy failed.",
+        help_text="The stored copy's id of each duplicate whose stored copy had failed, in the order received.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

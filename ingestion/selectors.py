@@ -54,6 +54,15 @@ def progress_from_counts(batch: ImportBatch, counts: Mapping[str, int]) -> dict:
     }
 
 
+def batch_failed_duplicates(*, batch: ImportBatch, limit: int | None = None) -> list[SourceFile]:
+    """The stored copies of the files ``batch`` received whose bytes had failed before, once per such file, in the order
+    received (the first ``limit``): their name and error are the stored row's, as an erasure left them. A copy deleted
+    since is left out."""
+    ids = batch.duplicates_failed_ids[:limit]
+    stored = SourceFile.objects.only("id", "batch_id", "original_name", "error").in_bulk(set(ids))
+    return [stored[pk] for pk in ids if pk in stored]
+
+
 # The files with warnings a batch's detail lists (the count says how many there are in all).
 BATCH_DETAIL_WARNED_FILES = 100
 

@@ -52,7 +52,7 @@ from ingestion.normalise import (
 )
 from ingestion.parsers import detect_format, parse
 from ingestion.privacy import WITHHELD_NAME, documents_refused, identity_keys_refused, source_files_withhold
-from ingestion.selectors import may_view_every_batch, progress_from_counts
+from ingestion.selectors import batch_failed_duplicates, may_view_every_batch, progress_from_counts
 from privacy.services import import_refusals_record, sourcing_records_add
 from profiles.models import Candidate, MergeRecord
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
@@ -224,19 +224,19 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool,
                 RETURNING id
             ),
             -- received files whose bytes were stored before and failed (the statement's snapshot does not see the
-            -- rows it inserts, so these are duplicates): bytes known to be broken, reported as failed again
+            -- rows it inserts, so these are duplicates): bytes known to be broken, reported as failed again. Only
+            -- the stored copy's id is kept: the name they came under would outlive an erasure of the person.
             failed_before AS (
-                SELECT r.i, r.n, f.error, f.id
-                FROM unnest(%(received_names)b::varchar[], %(received_shas)b::varchar[]) WITH ORDINALITY AS r(n, s, i)
+                SELECT r.i, f.id
+                FROM unnest(%(received_shas)b::varchar[]) WITH ORDINALITY AS r(s, i)
                 JOIN ingestion_sourcefile f ON f.sha256 = r.s AND f.dedup_scope = %(scope)s AND f.status = %(failed)s
             ),
             counted AS (
                 UPDATE ingestion_importbatch SET total_files = total_files + %(received)s,
                     duplicates = duplicates + %(received)s - (SELECT count(*) FROM new),
                     duplicates_failed = duplicates_failed + (SELECT count(*) FROM failed_before),
-                    duplicates_failed_errors = duplicates_failed_errors || (
-                        SELECT coalesce(jsonb_agg(jsonb_build_array(n, error, id) ORDER BY i), '[]') FROM failed_before
-                    )
+                    duplicates_failed_ids = duplicates_failed_ids
+                        || (SELECT coalesce(array_agg(id ORDER BY i), '{}') FROM failed_before)
                 WHERE id = %(batch)s
             )
             SELECT id FROM new
@@ -252,7 +252,6 @@ def _receive_group(batch: ImportBatch, group: list[IncomingFile], enqueue: bool,
                 "sizes": [len(rows[s].data) for s in shas],
                 "formats": [detect_format(rows[s].data) for s in shas],
                 "received": len(group),
-                "received_names": [safe_file_name(incoming.name) for incoming in group],
                 "received_shas": received_shas,
                 "failed": SourceFile.Status.FAILED,
             },
@@ -893,7 +892,7 @@ def batch_summary(*, batch: ImportBatch) -> ImportSummary:
         unchanged=outcomes[SourceFile.Outcome.UNCHANGED] + batch.duplicates - batch.duplicates_failed,
         failed=failed.count() + batch.duplicates_failed,
         errors=list(failed.values_list("original_name", "error"))
-        + [(name, error) for name, error, _stored_id in batch.duplicates_failed_errors],
+        + [(f.original_name, f.error) for f in batch_failed_duplicates(batch=batch)],
     )
 
 
