@@ -317,6 +317,12 @@ _ACCOUNT_URL_PREFIXES = {
     CandidateIdentifier.Kind.TWITTER: r"(?:twitter|x)\.com/",
     CandidateIdentifier.Kind.STACKOVERFLOW: r"stackoverflow\.com/users/",
 }
+# What may follow the account in the URL of their profile page: Stack Overflow's is /users/<id>/<their name>.
+_ACCOUNT_URL_TAILS = {CandidateIdentifier.Kind.STACKOVERFLOW: r"(?:/[\w%-]+)?"}
+# The end of a URL's path (after a slash or not): the text's end, a space, a quote, a query or a fragment, a closing
+# bracket or markup, a JSON escape, or punctuation ending a sentence. A slash and more path after the account is a
+# page of theirs others link too (a repository, a post): no proof that a file is about them.
+_URL_PATH_END = r"(?:/)?(?=$|[\s\"'`?#)\]}>*,;<|]|\\(?!/)|[.:!](?![\w%~-]))"
 
 
 def _site(url: str) -> str:
@@ -325,21 +331,32 @@ def _site(url: str) -> str:
     return re.sub(r"^(?:[a-z][a-z0-9+.-]*:)?//", "", url.strip()).removeprefix("www.")
 
 
+def _any_slash(pattern: str) -> str:
+    """The pattern with each slash also as JSON may escape it (``\\/``)."""
+    return pattern.replace("/", r"\\?/")
+
+
 def _identifiers_regex(identifiers: Sequence[tuple[str, str]]) -> re.Pattern[str] | None:
     """The person's e-mail and accounts as a text writes them, in any case: an e-mail address whole, an account as
-    the path of its network's URL (``github.com/tovelq``, ``https://www.GitHub.com/ToveLQ/``), a profile URL as its
-    host and path; a slash also as JSON may escape it (``\\/``). What no namesake's file holds."""
+    the address of its profile page on its network, the account ending the URL's path (``github.com/tovelq``,
+    ``https://www.GitHub.com/ToveLQ/``, not ``github.com/tovelq/runbooks``), a profile URL as its host and path (the
+    path ending there too), a site as its host whatever the path; a slash also as JSON may escape it (``\\/``). What
+    no namesake's file holds; a page of theirs that others link (a repository) is not theirs alone."""
     parts = []
     for kind, value in identifiers:
         if kind == CandidateIdentifier.Kind.EMAIL:
             parts.append(rf"(?<![\w.%+-]){re.escape(value)}(?![\w-]|\.\w)")
-        elif kind == CandidateIdentifier.Kind.URL and _site(value):
-            parts.append(rf"(?<![\w.-])(?:www\.)?{re.escape(_site(value))}(?![\w-]|\.\w)")
+        elif kind == CandidateIdentifier.Kind.URL and (site := _site(value)):
+            # A page's path ends there as an account does (``github.com/tovelq``, ``fosstodon.example/@tove``); any
+            # page of a site of theirs (a bare domain) is theirs.
+            end = _URL_PATH_END if "/" in site else r"(?![\w-]|\.\w)"
+            parts.append(_any_slash(rf"(?<![\w.-])(?:www\.)?{re.escape(site)}{end}"))
         elif kind in _ACCOUNT_URL_PREFIXES:
-            parts.append(rf"(?<![\w.-])(?:[\w-]+\.)*{_ACCOUNT_URL_PREFIXES[kind]}{re.escape(value)}(?![\w-])")
+            address = rf"(?<![\w.-])(?:[\w-]+\.)*{_ACCOUNT_URL_PREFIXES[kind]}{re.escape(value)}"
+            parts.append(_any_slash(address + _ACCOUNT_URL_TAILS.get(kind, "") + _URL_PATH_END))
     if not parts:
         return None
-    return re.compile("|".join(part.replace("/", r"\\?/") for part in parts), re.IGNORECASE)
+    return re.compile("|".join(parts), re.IGNORECASE)
 
 
 def _words_regex(needles: Sequence[str]) -> re.Pattern[str] | None:

@@ -398,6 +398,46 @@ def test_a_failed_file_naming_her_only_by_name_stays_and_is_listed_for_the_priva
     assert event.counts["source_files_to_review"] == 2
 
 
+@pytest.mark.parametrize(
+    "variant",
+    [
+        b'{"projects": [{"url": "https://github.com/tovelq"}, {"na',
+        b'{"projects": [{"url": "https:\\/\\/github.com\\/tovelq\\/"}, {"na',
+        b"See github.com/tovelq?tab=repositories and \x00",
+        b"See (https://github.com/tovelq#readme) and \x00",
+        b"Her page: https://www.github.com/ToveLQ/",
+    ],
+    ids=["json", "json-escaped-slashes", "query", "fragment-in-brackets", "end-of-text"],
+)
+def test_a_failed_file_holding_her_account_url_wherever_it_ends_is_emptied(officer, variant):
+    tove = import_file(TOVE_FILE)
+    stray = SourceFileFactory(content=variant, status=SourceFile.Status.FAILED, error="Not a profile file")
+
+    candidate_erase(candidate=tove, user=officer)
+
+    stray.refresh_from_db()
+    assert bytes(stray.content) == b""
+
+
+@pytest.mark.parametrize(
+    "link",
+    [b"https://github.com/tovelq/runbooks", b"https:\\/\\/github.com\\/tovelq\\/runbooks\\/"],
+    ids=["url", "json-escaped-slashes"],
+)
+def test_a_failed_file_linking_a_repository_of_hers_is_listed_for_review_not_emptied(officer, link):
+    """Someone else's CV may link a project of hers (``github.com/tovelq/runbooks``): the account is not the end of
+    the URL, so it is not her profile's address, and the file is a privacy officer's to look at."""
+    tove = import_file(TOVE_FILE)
+    content = b'{"basics": {"name": "Noor Rahimi"}, "projects": [{"url": "' + link + b'"}, {"na'
+    theirs = SourceFileFactory(content=content, status=SourceFile.Status.FAILED, error="Not a profile file")
+
+    event = candidate_erase(candidate=tove, user=officer)
+
+    theirs.refresh_from_db()
+    assert bytes(theirs.content) == content
+    assert event.to_review == {"source_files": [theirs.pk]}
+
+
 def test_the_failed_files_to_review_are_linked_from_the_erasure_in_the_admin(officer, client):
     tove = import_file(TOVE_FILE)
     by_name = SourceFileFactory(content=b"Tove Lindqvist\n\x00", status=SourceFile.Status.FAILED, error="Unreadable")
