@@ -710,8 +710,11 @@ def _languages(raw: Any, warnings: list[str]) -> list[LanguageEntry]:
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d{1,9})"
 _COMMITS_RE = re.compile(r"(?<![\w.,])" + _NUMBER + r"\s*commits?\b", re.IGNORECASE)
 _COMMENTS_RE = re.compile(r"(?<![\w.,])" + _NUMBER + r"\s*comments?\b", re.IGNORECASE)
+# A text that is only such counts. Possessive throughout: the separator's and the number's classes share the comma, and
+# backtracking between them made "commits" followed by n commas quadratic.
 _STATS_ONLY_RE = re.compile(
-    r"^[\d,\s]*(?:commits?|comments?)(?:[\s,;&]+(?:and\s+)?[\d,]+\s*(?:commits?|comments?))*\.?$", re.IGNORECASE
+    r"^[\d,\s]*+(?:commits?|comments?)(?:[\s,;&]++(?:and\s+)?[\d,]++\s*+(?:commits?|comments?))*+\.?$",
+    re.IGNORECASE,
 )
 MAX_COUNT = 10_000_000  # as the Prog.AI parser: a larger count is a misreading, not a number
 
@@ -743,7 +746,7 @@ def _contributions(projects: Any) -> list[ContributionEntry]:
         highlights = _strings(project.get("highlights"))
         keywords = _strings(project.get("keywords"))
         texts = [*highlights, _s(project, "description"), _s(project, "summary"), *keywords]
-        stats = [text for text in highlights + keywords if _STATS_ONLY_RE.match(text)]
+        stats = {text for text in highlights + keywords if _STATS_ONLY_RE.match(text)}
         summary = _s(project, "summary") or " ".join(text for text in highlights if text not in stats)
         topics = list(dict.fromkeys(label_key(keyword) for keyword in keywords if keyword not in stats))
         out.append(
@@ -767,6 +770,7 @@ def _awards(raw: Any) -> list[AwardEntry]:
     """awards[]: each with a title (or a legacy "name"), its awarder, date and summary; one without a title is left
     out, one given twice is kept once."""
     out: list[AwardEntry] = []
+    seen: set[AwardEntry] = set()
     for item in _dicts(raw):
         title = _s(item, "title", "name")
         if title:
@@ -776,7 +780,8 @@ def _awards(raw: Any) -> list[AwardEntry]:
                 date=date_text if parse_month(date_text := _s(item, "date")) else "",
                 summary=_s(item, "summary"),
             )
-            if entry not in out:
+            if entry not in seen:
+                seen.add(entry)
                 out.append(entry)
     return out
 

@@ -3,8 +3,9 @@ within a bound of CPU time per input, whatever the text.
 
 Adversarial text is built, not drawn character by character: one piece repeated up to tens of thousands of times
 with a separator (the shape that made a label split, a version pattern, an e-mail pattern and a trailing-space pattern
-quadratic), deep nesting, and long runs of one character. Each is tried as a whole file, as every field of a JSON
-Resume and as every kind of line of a Prog.AI export, and straight through the label, topic and normalising stages.
+quadratic), deep nesting, long runs of one character, and a word followed by such a run (the shape of a JSON Resume
+project's counts that was quadratic). Each is tried as a whole file, as every field of a JSON Resume and as every
+kind of line of a Prog.AI export, and straight through the label, topic and normalising stages.
 Sizes are such that linear work takes milliseconds and quadratic work minutes.
 """
 
@@ -47,8 +48,17 @@ repeated = st.tuples(
 runs = st.tuples(
     st.just("run"), st.sampled_from(" \t-./(@a1,+#:"), st.sampled_from([1_000, 100_000]) | st.integers(1, 200_000)
 )
+# A word, then a run of one character: "commits" and 40,000 commas were quadratic in the pattern that tells a JSON
+# Resume project's counts ("88 commits, 15 comments") from its other highlights; the run alone was not.
+after_word = st.tuples(
+    st.just("after"),
+    st.sampled_from(["commits", "88 commits,", "1 comment and"]),
+    st.sampled_from(", ;&1"),
+    st.sampled_from([10_000, 40_000]) | st.integers(1, 50_000),
+    st.sampled_from(["", "x", "."]),
+)
 nested = st.tuples(st.just("nest"), st.sampled_from(["[", "{", '{"a":', "(", '{"basics":']), st.integers(1, 50_000))
-recipes = st.one_of(repeated, runs, nested, st.tuples(st.just("text"), st.text(max_size=2000)))
+recipes = st.one_of(repeated, runs, after_word, nested, st.tuples(st.just("text"), st.text(max_size=2000)))
 
 
 def cook(recipe: tuple) -> str:
@@ -56,6 +66,9 @@ def cook(recipe: tuple) -> str:
     if kind == "repeat":
         piece, separator, count, tail = parts
         return separator.join([piece] * count) + tail
+    if kind == "after":
+        word, character, count, tail = parts
+        return word + character * count + tail
     if kind in ("run", "nest"):
         opening, count = parts
         return opening * count
@@ -73,6 +86,8 @@ RESUME_FIELDS = [
     ("skills", "level"),
     ("projects", "keywords"),
     ("projects", "url"),
+    ("projects", "highlights"),
+    ("awards", "title"),
     ("profiles", "url"),
     ("profiles", "username"),
     ("work", "name"),
@@ -104,7 +119,7 @@ cases = st.builds(
 
 
 def resume_with(section: str, key: str, text: str) -> str:
-    value: object = [text, text] if key == "keywords" else text
+    value: object = [text, text] if key in ("keywords", "highlights") else text
     if section == "basics":
         basics = {"name": "Ada Fuzz", key: value}
         if key == "name":

@@ -5,8 +5,9 @@ The stages: the split of one skill label (without its caps, which hide a super-l
 key and its equivalent forms, the Prog.AI and JSON Resume parsers on profiles whose every list grows, the normaliser
 on what they parse, and, through ``parse`` as a file arrives, the inputs that were quadratic: a skill name of many
 pieces, a run of spaces inside a line, an e-mail of many dots, glued badges, topics lines among many words of the
-document's own, many profile accounts and project keywords, a file of trailing commas. Pure Python: timed on the
-process's CPU clock, the caches emptied before each run (a warm cache would time lookups, not the work).
+document's own, many profile accounts and project keywords, a file of trailing commas, a project's counts ("88
+commits, 15 comments") followed by many commas or in many highlights, many awards. Pure Python: timed on the process's
+CPU clock, the caches emptied before each run (a warm cache would time lookups, not the work).
 """
 
 import dataclasses
@@ -192,6 +193,17 @@ ADVERSARIAL = {
         lambda n: _resume(projects=[{"url": "https://github.com/a/b", "keywords": [f"k{i}" for i in range(n)]}]),
         4_000,
     ),
+    "a project highlight of 'commits' and n commas": (
+        lambda n: _resume(projects=[{"url": "https://github.com/a/b", "highlights": ["commits" + "," * n + "x"]}]),
+        80_000,  # quadratic, 40,000 commas took 20 s
+    ),
+    "a project of n highlights that are counts": (
+        lambda n: _resume(
+            projects=[{"url": "https://github.com/a/b", "highlights": [f"{i} commits" for i in range(n)]}]
+        ),
+        4_000,
+    ),
+    "n awards": (lambda n: _resume(awards=[{"title": f"Award {_word(i)}"} for i in range(n)]), 2_000),
     "n skills around trailing commas and comments (repaired JSON)": (
         lambda n: (
             '{"basics": {"name": "Ada Growth"}, // a comment\n "skills": ['
