@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from privacy.erasure import held_finders, held_redactions
 from privacy.models import PrivacyEvent, SourcingRecord
-from privacy.services import admin_log_naming, erasure_context, saved_searches_naming
+from privacy.services import admin_log_naming, erasure_context, saved_searches_naming, shared_identifiers_of
 from profiles.models import (
     Candidate,
     CandidateSkill,
@@ -167,9 +167,15 @@ def subject_access_document(*, candidate_id: int) -> dict:
 
 def held_sections() -> dict:
     """The access request's sections of rows that do not point at the person, by the finders the erasure uses: this
-    app's (saved searches for them, the admin log's other rows naming them) and those the apps above register with
-    their erasure steps (``privacy.erasure.held_finders``: files linked to no candidate, exports' queries)."""
-    return {"saved_searches": saved_searches_naming, "admin_log_mentions": admin_log_naming, **held_finders()}
+    app's (saved searches for them, the admin log's other rows naming them, their identifiers recorded as shared) and
+    those the apps above register with their erasure steps (``privacy.erasure.held_finders``: files linked to no
+    candidate, exports' queries)."""
+    return {
+        "saved_searches": saved_searches_naming,
+        "admin_log_mentions": admin_log_naming,
+        "shared_identifiers": shared_identifiers_of,
+        **held_finders(),
+    }
 
 
 def _admin_log_rows(pks: dict[type[models.Model], list]) -> list[dict]:
@@ -352,6 +358,11 @@ def subject_access_summary(document: dict) -> str:
         ("Admin log (changes made in the admin)", "admin_log", _log_line),
         ("Admin log entries about other records that name them", "admin_log_mentions", _log_mention_line),
         ("Saved searches for them", "saved_searches", lambda r: f"{r['name']}: {r['query']}"),
+        (
+            "Identifiers of theirs another person names too",
+            "shared_identifiers",
+            lambda r: f"{r['kind']}: {r['value']}",
+        ),
         ("Stored files about them linked to no candidate (text in the JSON)", "source_files_not_linked", _file_line),
         ("Exports that searched for them", "exports_searching_for_them", lambda r: f"{r['format']}: {r['query']}"),
         ("Erasure requests", "erasure_requests", lambda r: f"{_when(r['requested_at'], minutes=False)}: {r['status']}"),
@@ -387,6 +398,7 @@ SECTION_KEYS_IN_SUMMARY = frozenset(
         "admin_log",
         "admin_log_mentions",
         "saved_searches",
+        "shared_identifiers",
         "source_files_not_linked",
         "exports_searching_for_them",
     }

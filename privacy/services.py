@@ -34,7 +34,15 @@ from core.identity import (
 from privacy.erasure import ErasureContext, erasure_steps
 from privacy.hashing import identifier_digests
 from privacy.models import ErasureRequest, PrivacyEvent, Suppression
-from profiles.models import Candidate, CandidateIdentifier, MergeRecord, Position, Repository, SavedSearch
+from profiles.models import (
+    Candidate,
+    CandidateIdentifier,
+    MergeRecord,
+    Position,
+    Repository,
+    SavedSearch,
+    SharedIdentifier,
+)
 from profiles.search import repositories_refresh_contributors
 from profiles.selectors import candidate_filter_choices_forget
 
@@ -49,6 +57,7 @@ __all__ = [
     "import_refusals_record",
     "query_names_them",
     "saved_searches_naming",
+    "shared_identifiers_of",
     "sourcing_records_add",
     "suppressions_widen",
     "whole_words_re",
@@ -154,8 +163,9 @@ def candidate_erase(
     identifiers, shortlist and pipeline entries with their events and notes, not-duplicate marks, the sourcing
     record), the history rows of them and of the candidates merged into them, the merge records naming them, the
     admin log's rows about those objects (and their name in other rows' messages), repositories only they contributed
-    to, saved searches for them by name or identifier, and whatever the registered steps remove (source files'
-    bytes, export files and queries). Caches are forgotten once it commits.
+    to, saved searches for them by name or identifier, the records saying an identifier of theirs is shared, and
+    whatever the registered steps remove (source files' bytes, export files and queries). Caches are forgotten once it
+    commits.
     """
     # The loader's order: its key locks first, then the candidate's row; the keys again once both are held (an import
     # that finished meanwhile may have added some).
@@ -192,6 +202,7 @@ def candidate_erase(
 
     counts["admin_log_entries"] = _admin_log_forget(candidate, names=context.names)
     counts["saved_searches"] = saved_searches_naming(context).delete()[0]
+    counts["shared_identifiers"] = shared_identifiers_of(context).delete()[0]
     counts["merge_records"] = MergeRecord.objects.filter(Q(survivor_id__in=ids) | Q(merged_id__in=ids)).delete()[0]
     repository_ids = list(candidate.contributions.values_list("repository_id", flat=True))
     accounts = list(
@@ -399,6 +410,18 @@ def saved_searches_naming(context: ErasureContext) -> QuerySet[SavedSearch]:
     needles = context.needles
     ids = [pk for pk, query in SavedSearch.objects.values_list("pk", "query") if query_names_them(query, needles)]
     return SavedSearch.objects.filter(pk__in=ids)
+
+
+def shared_identifiers_of(context: ErasureContext) -> QuerySet[SharedIdentifier]:
+    """The records saying an identifier of the person is shared (their own site, named by someone of another name too):
+    no key ties them to the person, yet each holds their identifier in clear, and the erasure deletes it. The
+    suppression's hash of it still refuses the next file naming it."""
+    if not context.identifiers:
+        return SharedIdentifier.objects.none()
+    theirs = Q()
+    for kind, value in context.identifiers:
+        theirs |= Q(kind=kind, value=value)
+    return SharedIdentifier.objects.filter(theirs)
 
 
 def _repositories_delete_unused(repository_ids: list[int]) -> int:
