@@ -22,6 +22,7 @@ from profiles.models import (
     Education,
     MergeRecord,
     Position,
+    Repository,
     Shortlist,
     ShortlistEntry,
     ShortlistEntryEvent,
@@ -29,7 +30,7 @@ from profiles.models import (
     SkillAlias,
     SpokenLanguage,
 )
-from profiles.search import candidates_refresh_search_columns
+from profiles.search import candidates_refresh_search_columns, repositories_refresh_contributors
 from profiles.selectors import (
     WorkingList,
     candidate_filter_choices_forget,
@@ -492,6 +493,17 @@ def _candidates_edited_elsewhere(*, reasons: dict[int, str], user) -> None:
         candidate.save(update_fields=["updated_at"])
         candidate_history_snapshot_skills(candidate_id=candidate.pk)
     candidates_refresh_search_columns(candidate_ids=list(reasons))
+
+
+@transaction.atomic
+def repository_save(*, repository: Repository) -> Repository:
+    """Add or change one repository outside an import (the repositories' admin). Its contributors' search columns
+    hold its name: a new name refreshes them, so they are found by it and no longer by the old one."""
+    before = Repository.objects.filter(pk=repository.pk).values_list("full_name", flat=True).first()
+    repository.save()
+    if before is not None and before != repository.full_name:
+        repositories_refresh_contributors(repository_ids=[repository.pk])
+    return repository
 
 
 @transaction.atomic

@@ -13,7 +13,6 @@ from core.errors import ApplicationError
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
-from profiles.search import repositories_refresh_contributors
 from profiles.selectors import related_skills, skill_vocabulary_changed
 
 
@@ -127,9 +126,7 @@ class RepositoryAdmin(admin.ModelAdmin):
     search_fields = ["full_name", "description"]
 
     def save_model(self, request, obj, form, change) -> None:
-        super().save_model(request, obj, form, change)
-        if change and "full_name" in form.changed_data:  # its contributors are searched by its name
-            repositories_refresh_contributors(repository_ids=[obj.pk])
+        services.repository_save(repository=obj)
 
 
 @admin.register(Contribution)
