@@ -26,6 +26,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ingestion.documents import ParseError, ProfileDocument
+from ingestion.file_budget import FileTooSlow, file_budget
 from ingestion.models import ImportBatch, InboxCopyToDelete, SharedRowCreated, SourceFile
 from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
@@ -381,7 +382,7 @@ def _unlinked_files_naming_them(context: ErasureContext) -> set[int]:
 
 class _Unlinked(NamedTuple):
     theirs: set[int]  # emptied by the erasure
-    to_review: list[int]  # failed files naming them that may be a namesake's: listed, left as they are
+    to_review: list[int]  # files naming them that may be a namesake's (failed, or too slow to read): listed, kept
 
 
 def _unlinked_files_about_them(context: ErasureContext) -> _Unlinked:
@@ -392,7 +393,8 @@ def _unlinked_files_about_them(context: ErasureContext) -> _Unlinked:
       namesake's file stays), or when it failed, no parser reads it (cut short, not a profile file) and it holds their
       e-mail or one of their accounts as a URL (``_identifiers_regex``);
     - to review when it failed and names them otherwise (their name, an account as a bare word, or a document whose
-      identity keys are another person's): the erasure cannot tell, and a privacy officer decides.
+      identity keys are another person's), or when it names them and its parse ran past an import's time budget for
+      one file (``_document_or_none``): the erasure cannot tell, and a privacy officer decides.
 
     A file under way (pending, processing) that no parser reads is neither: it fails next, and the next erasure
     of the person finds it."""
@@ -414,7 +416,13 @@ def _unlinked_files_about_them(context: ErasureContext) -> _Unlinked:
         failed: dict[int, tuple[bool, str]] = {}
         for pk, status, content in rows.order_by("pk"):
             data = bytes(content)
-            document = _document_or_none(pk, data)
+            try:
+                document = _document_or_none(pk, data)
+            except FileTooSlow:
+                # Whose it is cannot be told (a parser may yet read it as a namesake's), whatever its status: never
+                # emptied on an identifier alone, listed for review when it names them.
+                failed[pk] = (False, data.decode("utf-8", "replace"))
+                continue
             if document is not None:
                 parsed.append((pk, document))
             if status == SourceFile.Status.FAILED:
@@ -438,8 +446,14 @@ def _naming_them(batch: list[tuple[int, ProfileDocument]], digests: frozenset[tu
 
 
 def _document_or_none(pk: int, data: bytes) -> ProfileDocument | None:
+    """The file's document, or None when no parser reads it; ``FileTooSlow`` past the time budget of one file of an
+    import (``INGEST_MAX_FILE_SECONDS``). The files that failed as too slow to read are among the unlinked files that
+    name the person: unbounded, each would hold the erasure, and the rows it has locked, for as long as it takes."""
     try:
-        return parse(data, vocabulary=frozenset())
+        with file_budget().spending():
+            return parse(data, vocabulary=frozenset())
+    except FileTooSlow:
+        raise
     except ParseError:
         return None
     except Exception:  # a stored file that crashes a parser must not stop an erasure: it names nobody we can tell
