@@ -18,6 +18,7 @@ from rest_framework.reverse import reverse
 
 from exports.formats import candidate_jsonl_lines, row_url, row_url_template
 from exports.services import EXPORT_PERMISSION, ExportLimitReached
+from profiles.contacts import may_see_contact_details
 from profiles.exports import candidate_csv_lines
 from profiles.models import Candidate
 
@@ -28,12 +29,15 @@ def api_row_url_template(request) -> str:
 
 
 def csv_rows(queryset: QuerySet[Candidate], *, request) -> Iterator[str]:
-    """The candidates' CSV lines (the same columns and neutralising as the admin's export), linked to the API."""
-    return candidate_csv_lines(queryset, url=row_url(api_row_url_template(request)))
+    """The candidates' CSV lines (the same columns and neutralising as the admin's export), linked to the API; the
+    contact details only for who may see them."""
+    contacts = may_see_contact_details(request.user)
+    return candidate_csv_lines(queryset, url=row_url(api_row_url_template(request)), contacts=contacts)
 
 
 def jsonl_lines(queryset: QuerySet[Candidate], *, request) -> Iterator[str]:
-    return candidate_jsonl_lines(queryset, url=row_url(api_row_url_template(request)))
+    contacts = may_see_contact_details(request.user)
+    return candidate_jsonl_lines(queryset, url=row_url(api_row_url_template(request)), contacts=contacts)
 
 
 class TooManyExports(APIException):

@@ -23,6 +23,7 @@ from exports.selectors import export_candidates
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.selectors import import_batch_progress
 from ingestion.services import upload_refusals
+from profiles.contacts import contact_urls, may_see_contact_details
 from profiles.filters import MATCH_FORMULA
 from profiles.models import (
     Candidate,
@@ -304,6 +305,9 @@ class CandidateListSerializer(_CandidateBaseSerializer):
         return url, updated_at
 
 
+CONTACT_FIELDS = ["email", "links"]
+
+
 class CandidateDetailSerializer(_CandidateBaseSerializer):
     experience = PositionSerializer(source="position_rows", many=True, help_text="Every job, newest first.")
     education = EducationSerializer(source="education_rows", many=True)
@@ -316,6 +320,11 @@ class CandidateDetailSerializer(_CandidateBaseSerializer):
     )
     contributions = ContributionSerializer(source="contribution_rows", many=True)
     sources = SourceSerializer(source="source_rows", many=True, help_text="The stored files behind this candidate.")
+    # Contact details: present only for users with the "view contact details" permission (profiles.contacts).
+    email = serializers.EmailField(required=False, help_text="Only with the contact details permission.")
+    links = serializers.SerializerMethodField(
+        help_text="The public pages (accounts, profile URLs, the site). Only with the contact details permission."
+    )
 
     class Meta:
         model = Candidate
@@ -345,7 +354,20 @@ class CandidateDetailSerializer(_CandidateBaseSerializer):
             "created_at",
             "updated_at",
             "sources",
+            *CONTACT_FIELDS,
         ]
+
+    def get_fields(self) -> dict:
+        fields = super().get_fields()
+        request = self.context.get("request")
+        if not may_see_contact_details(getattr(request, "user", None)):
+            for name in CONTACT_FIELDS:
+                fields.pop(name)
+        return fields
+
+    @extend_schema_field({"type": "array", "items": {"type": "string", "format": "uri"}})
+    def get_links(self, candidate: Candidate) -> list[str]:
+        return contact_urls(candidate)
 
 
 class CandidateExportSerializer(CandidateDetailSerializer):

@@ -38,6 +38,7 @@ from exports.services import export_create, export_stream_start
 from ingestion.models import ImportBatch
 from ingestion.selectors import candidate_sources_prefetch, import_batch_detail, import_batches_for
 from ingestion.services import IncomingFile, batch_create, batch_receive
+from profiles.contacts import identifiers_prefetch, may_see_contact_details
 from profiles.filters import MATCH_FORMULA, CandidateFilterSet, RepositoryFilterSet, SkillFilterSet
 from profiles.models import Candidate, Repository, Skill
 from profiles.selectors import (
@@ -95,7 +96,11 @@ class CandidateListView(CandidateSearchMixin, generics.ListAPIView):
 @extend_schema_view(
     get=extend_schema(
         summary="One candidate's profile",
-        description=f"The profile with its sources. With `skill` / `any_skill`, `match` too: {MATCH_FORMULA}",
+        description=(
+            "The profile with its sources; for users with the contact details permission (the Recruiter group), "
+            "`email` and `links` (the public pages: accounts, profile URLs, the site) too. With `skill` / "
+            f"`any_skill`, `match` too: {MATCH_FORMULA}"
+        ),
         parameters=_MATCH_PARAMETERS,
     )
 )
@@ -108,7 +113,10 @@ class CandidateDetailView(generics.RetrieveAPIView):
             return candidate_detail(
                 candidate_id=self.kwargs["pk"],
                 params=self.request.query_params,
-                prefetch=[candidate_sources_prefetch(user=self.request.user)],
+                prefetch=[
+                    candidate_sources_prefetch(user=self.request.user),
+                    *([identifiers_prefetch()] if may_see_contact_details(self.request.user) else []),
+                ],
             )
         except Candidate.DoesNotExist as exc:
             raise Http404("No candidate with this id.") from exc

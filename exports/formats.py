@@ -16,6 +16,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from profiles.contacts import candidates_with_identifiers, contact_urls
 from profiles.exports import candidate_csv_lines
 from profiles.models import Candidate, CandidateSkill, Contribution, Education, Position, SpokenLanguage
 from profiles.selectors import candidates_iterate_with_skills
@@ -39,25 +40,31 @@ def row_url(template: str) -> CandidateUrl:
     return lambda candidate: template.replace("{pk}", str(candidate.pk))
 
 
-def export_lines(format: str, queryset: QuerySet[Candidate], *, url: CandidateUrl) -> Iterator[str]:
-    """The lines of an export of ``queryset`` in ``format`` (``csv`` with its header line first, or ``jsonl``)."""
+def export_lines(
+    format: str, queryset: QuerySet[Candidate], *, url: CandidateUrl, contacts: bool = False
+) -> Iterator[str]:
+    """The lines of an export of ``queryset`` in ``format`` (``csv`` with its header line first, or ``jsonl``); with
+    ``contacts`` (the reader may see them: ``profiles.contacts``), each candidate's e-mail and links too."""
     if format == "csv":
-        return candidate_csv_lines(queryset, url=url)
+        return candidate_csv_lines(queryset, url=url, contacts=contacts)
     if format == "jsonl":
-        return candidate_jsonl_lines(queryset, url=url)
+        return candidate_jsonl_lines(queryset, url=url, contacts=contacts)
     raise ValueError(f"unknown export format {format!r}")
 
 
-def candidate_jsonl_lines(queryset: QuerySet[Candidate], *, url: CandidateUrl) -> Iterator[str]:
+def candidate_jsonl_lines(queryset: QuerySet[Candidate], *, url: CandidateUrl, contacts: bool = False) -> Iterator[str]:
     """One JSON line per candidate of ``queryset`` (from ``profiles.selectors.candidates_for_profiles``: jobs,
     education, languages and contributions prefetched), skills attached a chunk at a time."""
+    if contacts:
+        queryset = candidates_with_identifiers(queryset)
     for candidate in candidates_iterate_with_skills(queryset, chunk_size=CHUNK_SIZE):
-        row = candidate_json(candidate, url=url(candidate))
+        row = candidate_json(candidate, url=url(candidate), contacts=contacts)
         yield json.dumps(row, cls=DjangoJSONEncoder, ensure_ascii=False) + "\n"
 
 
-def candidate_json(candidate: Candidate, *, url: str) -> dict:
-    """The detail's fields in its order, each value as DRF's field would write it."""
+def candidate_json(candidate: Candidate, *, url: str, contacts: bool = False) -> dict:
+    """The detail's fields in its order, each value as DRF's field would write it; the contact details last, with
+    ``contacts`` (``identifier_rows`` prefetched)."""
     row = {
         "id": candidate.pk,
         "url": url,
@@ -90,6 +97,9 @@ def candidate_json(candidate: Candidate, *, url: str) -> dict:
         row["match"] = candidate.match
     row["created_at"] = _datetime(candidate.created_at)
     row["updated_at"] = _datetime(candidate.updated_at)
+    if contacts:
+        row["email"] = candidate.email
+        row["links"] = contact_urls(candidate)
     return row
 
 

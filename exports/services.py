@@ -35,6 +35,7 @@ from core.errors import ApplicationError
 from exports.formats import export_lines, row_url
 from exports.models import Export
 from exports.selectors import export_candidates, exports_active_count
+from profiles.contacts import may_see_contact_details
 from profiles.models import Candidate
 from profiles.selectors import candidates_count_up_to
 
@@ -243,7 +244,9 @@ def export_run(*, export_id: int) -> Export | None:
 def _write(export: Export, token: str) -> None:
     queryset = export_candidates(format=export.format, query=export.query, user=export.owner)
     _heartbeat(export, token, rows_total=queryset.order_by().count())
-    lines = export_lines(export.format, queryset, url=row_url(export.row_url))
+    # Whether the owner may see contact details now, when the file is written, not when the job was asked for.
+    contacts = may_see_contact_details(export.owner)
+    lines = export_lines(export.format, queryset, url=row_url(export.row_url), contacts=contacts)
     header_lines = 1 if export.format == Export.Format.CSV else 0
     digest, size, lines_written = hashlib.sha256(), 0, 0
     with NamedTemporaryFile(suffix=".part", dir=settings.FILE_UPLOAD_TEMP_DIR) as part:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from django.db.models import QuerySet
 
+from profiles.contacts import candidates_with_identifiers, contact_urls
 from profiles.models import Candidate, CandidateSkill, Position, ShortlistEntry
 from profiles.selectors import candidates_with_companies, candidates_with_skills
 
@@ -43,6 +44,7 @@ CANDIDATE_COLUMNS = [
     "updated_at",
     "url",
 ]
+CONTACT_COLUMNS = ["email", "links"]
 SHORTLIST_COLUMNS = [
     "shortlist",
     "status",
@@ -110,12 +112,18 @@ def _companies(jobs: Iterable[Position]) -> tuple[str, str]:
     return "; ".join(current.values()), "; ".join(name for key, name in previous.items() if key not in current)
 
 
-def candidate_csv_lines(queryset: QuerySet[Candidate], *, url: Callable[[Candidate], str]) -> Iterator[str]:
+def candidate_csv_lines(
+    queryset: QuerySet[Candidate], *, url: Callable[[Candidate], str], contacts: bool = False
+) -> Iterator[str]:
     """One line per candidate of ``queryset`` (skills and jobs' companies prefetched per chunk); ``url`` links each
-    row back."""
+    row back. With ``contacts`` (the reader may see them: ``profiles.contacts``), the e-mail and links columns too."""
+    queryset = candidates_with_companies(candidates_with_skills(queryset))
+    if contacts:
+        queryset = candidates_with_identifiers(queryset)
 
     def rows() -> Iterator[list]:
-        for candidate in candidates_with_companies(candidates_with_skills(queryset)).iterator(chunk_size=CHUNK_SIZE):
+        for candidate in queryset.iterator(chunk_size=CHUNK_SIZE):
+            contact = [candidate.email, "; ".join(contact_urls(candidate))] if contacts else []
             yield [
                 candidate.pk,
                 candidate.name,
@@ -136,9 +144,10 @@ def candidate_csv_lines(queryset: QuerySet[Candidate], *, url: Callable[[Candida
                 getattr(candidate, "match", None),  # annotated when the search asked for skills
                 candidate.updated_at.isoformat(),
                 url(candidate),
+                *contact,
             ]
 
-    return csv_lines(CANDIDATE_COLUMNS, rows())
+    return csv_lines([*CANDIDATE_COLUMNS, *(CONTACT_COLUMNS if contacts else [])], rows())
 
 
 def shortlist_csv_lines(entries: QuerySet[ShortlistEntry], *, url: Callable[[Candidate], str]) -> Iterator[str]:

@@ -128,6 +128,8 @@ class Candidate(models.Model):
 
     class Meta:
         ordering = ["-updated_at", "-id"]
+        # E-mail and links (profiles.contacts): not "view_..." so that no grant of every view permission includes it.
+        permissions = [("see_contact_details", "Can view contact details")]
         indexes = [
             GinIndex(fields=["search_vector"], name="candidate_search_gin"),
             GinIndex(fields=["skill_tokens"], name="candidate_skill_tokens_gin"),

@@ -33,6 +33,7 @@ from profiles.admin.duplicates import CandidateDuplicatesMixin
 from profiles.admin.profile_page import CandidateProfilePageMixin, title_at_company
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
 from profiles.admin.streams import CsvStreamMixin
+from profiles.contacts import may_see_contact_details
 from profiles.exports import candidate_csv_lines
 from profiles.models import (
     Candidate,
@@ -429,6 +430,13 @@ class CandidateAdmin(
 
     # --- Queries ------------------------------------------------------------------------------------------------
 
+    def get_inline_instances(self, request, obj=None):
+        # Identifiers are e-mail addresses and accounts: contact details.
+        inlines = super().get_inline_instances(request, obj)
+        if may_see_contact_details(request.user):
+            return inlines
+        return [inline for inline in inlines if not isinstance(inline, IdentifierInline)]
+
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related(candidate_top_skills_prefetch())
 
@@ -495,8 +503,9 @@ class CandidateAdmin(
             ("Who", {"fields": ["name", "headline", ("title", "company"), "summary"]}),
             ("Where", {"fields": [("city", "region"), ("country", "country_code")]}),
             ("Experience", {"fields": [("years_coding", "years_employed"), "badges", "spoken_languages"]}),
-            ("Contact", {"fields": ["email", "website"]}),
         ]
+        if may_see_contact_details(request.user):
+            fieldsets.append(("Contact", {"fields": ["email", "website"]}))
         if obj is not None and (obj.protected_fields or obj.skills.filter(score_by_hand=True).exists()):
             fieldsets.append(
                 (
@@ -658,6 +667,7 @@ class CandidateAdmin(
         lines = candidate_csv_lines(
             queryset.order_by("name", "id"),
             url=lambda c: request.build_absolute_uri(reverse("admin:profiles_candidate_change", args=[c.pk])),
+            contacts=may_see_contact_details(request.user),
         )
         return self.csv_stream(request, lines, filename="candidates.csv")
 

@@ -10,7 +10,6 @@ models' relations, as ``profiles`` imports neither app.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
@@ -19,52 +18,9 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 
-from core.identity import url_key
-from profiles.models import Candidate, CandidateIdentifier
+from profiles.contacts import may_see_contact_details, profile_links
+from profiles.models import Candidate
 from profiles.selectors import candidate_profile
-
-# Where each kind of identifier is a public page; the others (e-mail, name and location) are not links.
-PROFILE_LINKS = {
-    CandidateIdentifier.Kind.GITHUB: ("GitHub", "https://github.com/{}"),
-    CandidateIdentifier.Kind.LINKEDIN: ("LinkedIn", "https://www.linkedin.com/in/{}"),
-    CandidateIdentifier.Kind.GITLAB: ("GitLab", "https://gitlab.com/{}"),
-    CandidateIdentifier.Kind.TWITTER: ("Twitter/X", "https://x.com/{}"),
-    CandidateIdentifier.Kind.STACKOVERFLOW: ("Stack Overflow", "https://stackoverflow.com/users/{}"),
-}
-
-
-@dataclass(frozen=True)
-class Link:
-    label: str
-    url: str
-
-
-def web_url(value: str) -> str | None:
-    """``value`` if it is an http(s) address: a stored URL came from a file, and a ``javascript:`` one must not
-    become a link."""
-    return value if value.lower().startswith(("https://", "http://")) else None
-
-
-def profile_links(candidate: Candidate) -> list[Link]:
-    """The person's public pages: each known account once, then the profile URLs and the site."""
-    links: list[Link] = []
-    seen: set[str] = set()
-    for row in candidate.identifier_rows:
-        if row.kind in PROFILE_LINKS:
-            label, pattern = PROFILE_LINKS[row.kind]
-            url = pattern.format(row.value)
-        elif row.kind == CandidateIdentifier.Kind.URL and (
-            url := web_url(row.value) or (f"https://{row.value}" if url_key(row.value) else None)
-        ):  # a key is a host and a path, without the scheme
-            label = url.split("://", 1)[1].split("/", 1)[0].removeprefix("www.")
-        else:
-            continue
-        if url.lower() not in seen:
-            seen.add(url.lower())
-            links.append(Link(label, url))
-    if (site := web_url(candidate.website)) and site.lower() not in seen:
-        links.append(Link("Website", site))
-    return links
 
 
 def title_at_company(candidate: Candidate) -> str:
@@ -126,6 +82,7 @@ class CandidateProfilePageMixin:
         except (ValueError, Candidate.DoesNotExist):
             raise Http404(f"No candidate with the id “{object_id}”.") from None
         candidate = profile.candidate
+        show_contacts = may_see_contact_details(request.user)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
@@ -133,7 +90,8 @@ class CandidateProfilePageMixin:
             "subtitle": None,
             "candidate": candidate,
             "profile": profile,
-            "links": profile_links(candidate),
+            "show_contacts": show_contacts,
+            "links": profile_links(candidate) if show_contacts else [],
             "role": role_line(candidate),
             "positions": [(row, duration(row.start, row.end)) for row in candidate.position_rows],
             "entries": [(entry, owner, self._owner_url(request, owner)) for entry, owner in profile.entries],

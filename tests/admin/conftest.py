@@ -8,6 +8,7 @@ from tests.factories import UserFactory
 
 PASSWORD = "correct horse battery staple"
 GROUPS_MIGRATION = "profiles.migrations.0004_create_recruiter_and_viewer_groups"
+CONTACTS_MIGRATION = "profiles.migrations.0027_contact_details_permission"
 
 
 @pytest.fixture
@@ -15,6 +16,7 @@ def groups(db) -> dict[str, Group]:
     """The Recruiter and Viewer groups of the data migration. Transactional tests flush every table afterwards, so
     the migration's own function runs again here (it is idempotent)."""
     importlib.import_module(GROUPS_MIGRATION).create_groups(django_apps, None)
+    importlib.import_module(CONTACTS_MIGRATION).grant(django_apps, None)  # a permission added after the groups
     return {group.name: group for group in Group.objects.filter(name__in=["Recruiter", "Viewer"])}
 
 

@@ -109,8 +109,9 @@ def test_exports_read_in_chunks_with_a_prefetch_per_chunk(api, django_assert_max
         CandidateSkillFactory(candidate=candidate, skill=Skill.objects.get(slug="python"))
 
     # token; the size check and the user's export slot (a bounded count; a savepoint, the user's row locked, their
-    # running jobs counted, released); the rows (one server-side cursor), skills, jobs, education, languages,
-    # contributions: not one query per candidate
-    with django_assert_max_num_queries(12):
+    # running jobs counted, released); whether the user may see contact details (their permissions and their groups',
+    # read once); the rows (one server-side cursor), skills, jobs, education, languages, contributions: not one query
+    # per candidate
+    with django_assert_max_num_queries(14):
         response = api.get(JSONL_URL)
         assert len(b"".join(response.streaming_content).splitlines()) == 30

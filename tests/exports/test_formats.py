@@ -5,12 +5,14 @@ import datetime as dt
 import json
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import QueryDict
 from rest_framework.test import APIRequestFactory
 
 from api.serializers import CandidateExportSerializer
 from exports.formats import candidate_json, candidate_jsonl_lines, export_lines
+from profiles.contacts import candidates_with_identifiers
 from profiles.models import Skill
 from profiles.selectors import candidate_search, candidates_for_profiles, candidates_iterate_with_skills
 from tests.factories import (
@@ -20,6 +22,7 @@ from tests.factories import (
     EducationFactory,
     PositionFactory,
     SpokenLanguageFactory,
+    UserFactory,
 )
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +130,25 @@ def test_a_jsonl_row_has_the_work_history_newest_first_the_languages_and_the_stu
     ]
     assert (row["education"][0]["start"], row["education"][0]["end"]) == ("2010-09", None)
     assert row["spoken_languages"] == list(candidate.spoken_languages)  # the names list stays
+
+
+def test_a_jsonl_row_with_contact_details_is_the_api_serializers_row_for_a_reader_who_may_see_them(people):
+    reader = UserFactory()
+    reader.user_permissions.add(Permission.objects.get(codename="see_contact_details"))
+    request = APIRequestFactory().get("/api/v1/candidates/export.jsonl")
+    request.user = reader
+    people[0].identifiers.create(kind="github", value="zoe-ng")
+    queryset = candidates_with_identifiers(candidates_for_profiles())
+
+    for candidate in candidates_iterate_with_skills(queryset):
+        ours = candidate_json(candidate, url="u", contacts=True)
+        drf = CandidateExportSerializer(candidate, context={"request": request}).data
+        assert {**ours, "url": drf["url"]} == drf
+        assert list(ours) == list(drf)
+    [zoe] = [
+        json.loads(line)
+        for line in candidate_jsonl_lines(
+            candidates_for_profiles().filter(pk=people[0].pk), url=lambda c: "u", contacts=True
+        )
+    ]
+    assert zoe["links"][0] == "https://github.com/zoe-ng"

@@ -62,8 +62,8 @@ def test_issue_15_hole_4_a_done_job_records_the_rows_size_and_sha256_of_its_whol
 def test_issue_15_hole_4_a_run_that_breaks_mid_file_fails_the_job_and_stores_no_file(
     owner, candidates, monkeypatch, export_storage
 ):
-    def breaks_after_two(format, queryset, *, url):
-        for n, line in enumerate(formats.export_lines(format, queryset, url=url)):
+    def breaks_after_two(format, queryset, *, url, contacts):
+        for n, line in enumerate(formats.export_lines(format, queryset, url=url, contacts=contacts)):
             if n == 2:
                 raise RuntimeError("the disk is full")
             yield line
@@ -79,8 +79,8 @@ def test_issue_15_hole_4_a_run_that_breaks_mid_file_fails_the_job_and_stores_no_
 
 
 def test_issue_15_hole_4_a_run_stopped_at_its_time_limit_fails_with_a_message(owner, candidates, monkeypatch):
-    def slow(format, queryset, *, url):
-        yield from formats.export_lines(format, queryset, url=url)
+    def slow(format, queryset, *, url, contacts):
+        yield from formats.export_lines(format, queryset, url=url, contacts=contacts)
         raise SoftTimeLimitExceeded
 
     monkeypatch.setattr(services, "export_lines", slow)
@@ -92,7 +92,7 @@ def test_issue_15_hole_4_a_run_stopped_at_its_time_limit_fails_with_a_message(ow
 
 
 def test_issue_15_hole_4_a_database_outage_queues_the_job_again_for_the_tasks_retry(owner, candidates, monkeypatch):
-    def outage(format, queryset, *, url):
+    def outage(format, queryset, *, url, contacts):
         raise OperationalError("server closed the connection unexpectedly")
         yield
 
@@ -113,8 +113,8 @@ def test_issue_15_hole_4_a_run_that_lost_its_claim_leaves_the_job_to_the_run_tha
 ):
     export = job(owner)
 
-    def taken_over(format, queryset, *, url):
-        yield from formats.export_lines(format, queryset, url=url)
+    def taken_over(format, queryset, *, url, contacts):
+        yield from formats.export_lines(format, queryset, url=url, contacts=contacts)
         # The sweeper took this run for lost and another worker claimed the job meanwhile.
         Export.objects.filter(pk=export.pk).update(claim_token="another-run")
 
