@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from ingestion.documents import ParseError, ProfileDocument
@@ -260,12 +261,11 @@ def _batches_labelled(file_ids: Sequence[int]):
     """The batches that held one of the person's files, whose label the erasure replaces: one typed by hand may name
     them, and so may the uploaded files' names or the paths that made the default labels of older batches (migration
     ``ingestion 0005`` replaced those it could tell from typed ones). An inbox batch's label is always the product's
-    ("Inbox scan of 3 files, ...", or the inbox folder in older batches), naming nobody: it stays."""
-    return (
-        ImportBatch.objects.filter(pk__in=SourceFile.objects.filter(pk__in=list(file_ids)).values("batch_id"))
-        .exclude(origin=ImportBatch.Origin.INBOX)
-        .exclude(label=WITHHELD_LABEL)
-    )
+    ("Inbox scan of 3 files, ...", or the inbox folder in older batches), naming nobody: it stays. A batch that
+    received one of the files again after it had failed holds no row of it, only its id (``duplicates_failed_ids``)."""
+    ids = list(file_ids)
+    held = Q(pk__in=SourceFile.objects.filter(pk__in=ids).values("batch_id")) | Q(duplicates_failed_ids__overlap=ids)
+    return ImportBatch.objects.filter(held).exclude(origin=ImportBatch.Origin.INBOX).exclude(label=WITHHELD_LABEL)
 
 
 def import_batches_labelled_for(context: ErasureContext):

@@ -71,3 +71,18 @@ def test_a_failed_file_of_hers_sent_again_and_then_erased_shows_no_name_on_the_l
     assert "(withheld: an erased person)" in shown
     assert "Erased on " in shown
     assert found_in_database(TOVE_NEEDLES) == []
+
+
+def test_the_label_of_a_batch_that_sent_a_failed_file_of_hers_again_is_withheld(officer, recruiter):
+    """The batch holds no file of hers, only the stored copy's id: its label, typed by hand, may name her too."""
+    tove = import_file(TOVE_FILE)
+    data = tove_bytes()
+    truncated = data[: data.index(b'"url": "https://github.com/tovelq"') + 40]
+    import_all(_upload(recruiter, ("cv.json", truncated)))
+    again = _upload(recruiter, ("cv.json", truncated))
+    ImportBatch.objects.filter(pk=again.pk).update(label="Tove Lindqvist, sent again")
+
+    candidate_erase(candidate=tove, user=officer)
+
+    again.refresh_from_db()
+    assert again.label == "(label withheld after an erasure)"
