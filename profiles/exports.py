@@ -150,8 +150,12 @@ def candidate_csv_lines(
     return csv_lines([*CANDIDATE_COLUMNS, *(CONTACT_COLUMNS if contacts else [])], rows())
 
 
-def shortlist_csv_lines(entries: QuerySet[ShortlistEntry], *, url: Callable[[Candidate], str]) -> Iterator[str]:
-    """One line per entry of a shortlist: its status and notes, and who the candidate is."""
+def shortlist_csv_lines(
+    entries: QuerySet[ShortlistEntry], *, url: Callable[[Candidate], str], contacts: bool = False
+) -> Iterator[str]:
+    """One line per entry of a shortlist: its status and notes, and who the candidate is; the e-mail column only with
+    ``contacts`` (the reader may see contact details: ``profiles.contacts``)."""
+    columns = [c for c in SHORTLIST_COLUMNS if contacts or c not in CONTACT_COLUMNS]
 
     def rows() -> Iterator[list]:
         for entry in entries:
@@ -167,9 +171,9 @@ def shortlist_csv_lines(entries: QuerySet[ShortlistEntry], *, url: Callable[[Can
                 candidate.company,
                 candidate.city,
                 candidate.country_code,
-                candidate.email,
+                *([candidate.email] if contacts else []),
                 _skills(candidate.top_skills),
                 url(candidate),
             ]
 
-    return csv_lines(SHORTLIST_COLUMNS, rows())
+    return csv_lines(columns, rows())

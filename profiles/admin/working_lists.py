@@ -20,6 +20,7 @@ from django.utils.html import format_html
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator, plain_messages
 from profiles.admin.streams import CsvStreamMixin
+from profiles.contacts import may_see_contact_details
 from profiles.exports import shortlist_csv_lines
 from profiles.models import Candidate, SavedSearch, Shortlist, ShortlistEntry, ShortlistEntryEvent
 from profiles.selectors import (
@@ -165,6 +166,7 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
         lines = shortlist_csv_lines(
             entries,
             url=lambda c: request.build_absolute_uri(reverse("admin:profiles_candidate_change", args=[c.pk])),
+            contacts=may_see_contact_details(request.user),
         )
         return self.csv_stream(request, lines, filename=filename)
 
