@@ -477,6 +477,8 @@ def _candidate_skills_restore(*, candidate_id: int, skills: list[dict]) -> None:
     current = {cs.skill_id: cs for cs in CandidateSkill.objects.filter(candidate_id=candidate_id)}
     for position, (skill_id, snap) in enumerate(wanted.items()):
         row = current.get(skill_id) or CandidateSkill(candidate_id=candidate_id, skill_id=skill_id)
+        # A revert is an edit by hand: a score it changes (or a skill it brings back) is kept against imports.
+        row.score_by_hand = row.score_by_hand or row.pk is None or row.score != snap["score"]
         row.score, row.label, row.position = snap["score"], snap.get("label", snap["skill"]), position
         row.section = snap.get("section", CandidateSkill.Section.SKILL)
         row.save()

@@ -204,3 +204,21 @@ def test_releasing_a_candidates_skill_scores_lets_the_same_document_write_them_a
     assert released == ["python"]
     assert result.outcome == SourceFile.Outcome.UPDATED
     assert scores(candidate)["python"] == (9, False)
+
+
+def test_a_revert_protects_the_skill_scores_it_changes_and_only_those():
+    candidate = imported()
+    services.candidate_history_catch_up(candidate_id=candidate.pk)
+    version = candidate.history.order_by("-history_date", "-history_id").first()
+    others = [SkillEntry("c-language", 7), SkillEntry("cprogramming-language", 10)]  # as the first file has them
+    documents_load(documents=[make_document(skills=[SkillEntry("python", 5), *others])])
+    before = scores(candidate)
+
+    services.candidate_revert(candidate=version.instance, record=version, user=UserFactory())
+    reverted = scores(candidate)
+    documents_load(documents=[make_document(skills=[SkillEntry("python", 2), SkillEntry("c-language", 1)])])
+
+    assert before["python"] == (5, False)
+    assert reverted["python"] == (9, True)  # a revert is an edit by hand
+    assert not any(by_hand for slug, (_, by_hand) in reverted.items() if slug != "python")
+    assert scores(candidate)["python"] == (9, True)
