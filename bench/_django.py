@@ -31,6 +31,9 @@ def setup(database: str) -> str:
             conn.execute(f'CREATE DATABASE "{database}"')
     url = _with_database(base_url, database)
     os.environ["DATABASE_URL"] = url
+    # Cached rows are keyed by primary keys, which every database numbers from 1: a prefix of this database's own keeps
+    # a benchmark's users apart from those of the database it was started beside (a test run's export slots, say).
+    os.environ["CACHE_KEY_PREFIX"] = f"{os.environ.get('CACHE_KEY_PREFIX') or 'talentdb'}-{database}"
     import django
 
     django.setup()

@@ -442,6 +442,7 @@ def main(argv: list[str] | None = None) -> dict:
     logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per request
     from django.conf import settings
     from django.db import connection
+    from django.utils import timezone
 
     from devtools.synthetic import write_profiles
     from ingestion.models import ImportBatch
@@ -513,6 +514,7 @@ def main(argv: list[str] | None = None) -> dict:
     ingest = None
     try:
         wait_until_healthy(base_url, servers)
+        ingest_started_at = timezone.now()
         ingest = subprocess.Popen(
             [
                 sys.executable,
@@ -552,7 +554,12 @@ def main(argv: list[str] | None = None) -> dict:
                 process.wait(timeout=60)
 
     figures = summarise(result, args.warmup)
-    batch = ImportBatch.objects.filter(label=str(profiles)).first()
+    # The command's batch: its label names no file or folder, so it is the command-line batch created since it began.
+    batch = (
+        ImportBatch.objects.filter(origin=ImportBatch.Origin.CLI, created_at__gte=ingest_started_at)
+        .order_by("created_at")
+        .first()
+    )
     summary_line = ingest_output.strip().splitlines()[-1] if ingest_output.strip() else ""
     figures.update(
         candidates=candidates_before,
