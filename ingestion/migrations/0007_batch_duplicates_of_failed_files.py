@@ -1,7 +1,5 @@
-"""Bytes known to be broken, uploaded again, are counted as failed, and listed by the stored copy's id (its name and
-error are read from that row, which an erasure withholds)."""
+"""Bytes known to be broken, uploaded again, are counted as failed, with the stored copy's error."""
 
-import django.contrib.postgres.fields
 from django.db import migrations, models
 
 
@@ -20,13 +18,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name="importbatch",
-            name="duplicates_failed_ids",
-            field=django.contrib.postgres.fields.ArrayField(
-                base_field=models.BigIntegerField(),
+            name="duplicates_failed_errors",
+            field=models.JSONField(
                 blank=True,
                 default=list,
-                help_text="The stored copy's id of each duplicate whose stored copy had failed, in the order received.",
-                size=None,
+                help_text="[name, error, stored copy's id] of each duplicate whose stored copy failed.",
             ),
         ),
     ]
