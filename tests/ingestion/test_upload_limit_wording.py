@@ -1,4 +1,4 @@
-"""The per-file limit reads the same everywhere (issue 17): the upload form, the refusals and the README write sizes in
+"""The per-file limit reads the same everywhere (issue 17): the upload form, the refusals and the configuration guide write sizes in
 powers of 1024 with their IEC names, "5 MiB", never "5.2 MB" in one place and "5 MB" in another."""
 
 import re
@@ -14,7 +14,7 @@ from ingestion.documents import ParseError
 from ingestion.services import document_parse, upload_refusals
 from profiles.selectors import skill_vocabulary
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+CONFIGURATION = Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
 
 
 @dataclass
@@ -24,7 +24,7 @@ class Sent:
 
 
 def readme_default(variable: str) -> str:
-    [default] = re.findall(rf"^\| `{variable}` \| ([^|]+) \|", README.read_text(encoding="utf-8"), re.MULTILINE)
+    [default] = re.findall(rf"^\| `{variable}` \| ([^|]+) \|", CONFIGURATION.read_text(encoding="utf-8"), re.MULTILINE)
     return default.strip()
 
 
@@ -34,7 +34,7 @@ def test_the_defaults_are_5_mib_a_file_and_100_mib_an_upload():
 
 
 @pytest.mark.parametrize("variable", ["INGEST_MAX_FILE_BYTES", "INGEST_MAX_UPLOAD_BYTES"])
-def test_the_readme_writes_each_size_limit_as_the_product_does(variable):
+def test_the_configuration_guide_writes_each_size_limit_as_the_product_does(variable):
     assert readme_default(variable) == human_size(getattr(settings, variable))
 
 
