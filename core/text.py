@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clean_paragraphs", "clean_text", "human_size", "human_size_against"]
+__all__ = ["clean_paragraphs", "clean_text", "human_size", "human_size_against", "phone_text"]
 
 _WS_RE = re.compile(r"\s+")
 _SPACES_RE = re.compile(r"[^\S\n]+")
@@ -51,6 +51,18 @@ def clean_paragraphs(s: str) -> str:
     lines = [_SPACES_RE.sub(" ", line).strip() for line in s.split("\n")]
     text = "\n".join(lines)
     return re.sub(r"\n{3,}", "\n\n", text).strip()
+
+
+def phone_text(s: str) -> str:
+    """A phone number as the file wrote it ("+44 20 7946 0958", "(555) 010-0199 ext. 4"), tidied like any text and
+    without a ``tel:`` link's scheme; "" when it holds no digit, as a placeholder ("n/a", "-") is no number.
+
+    Not reformatted: without the person's country a number cannot be put in one international form, and a recruiter
+    reads it best as written."""
+    text = clean_text(s)
+    if text[:4].lower() == "tel:":
+        text = text[4:].strip()
+    return text if any(char.isdigit() for char in text) else ""
 
 
 # The limits are powers of 1024 (INGEST_MAX_FILE_BYTES is 5 × 1024², INGEST_MAX_UPLOAD_BYTES 100 × 1024²): their IEC

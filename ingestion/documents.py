@@ -130,6 +130,7 @@ class ProfileDocument:
     contributions: list[ContributionEntry] = field(default_factory=list)
     awards: list[AwardEntry] = field(default_factory=list)  # JSON Resume's awards[]
     email: str = ""
+    phone: str = ""  # as the file writes it; contact details, never an identity key
     website: str = ""
     identifiers: Identifiers = field(default_factory=Identifiers)
     warnings: list[str] = field(default_factory=list)

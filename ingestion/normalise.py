@@ -26,6 +26,7 @@ from django.db.models import Model
 
 from core.identity import identifier_key, name_location_key, network_page, personal_site
 from core.labels import label_key
+from core.text import phone_text
 from ingestion.documents import ContributionEntry, ParseError, PositionEntry, ProfileDocument
 from profiles.models import (
     Candidate,
@@ -430,6 +431,7 @@ def _candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
         "country_code": loc.country_code,
         "summary": doc.summary,
         "email": email,
+        "phone": phone_text(doc.phone),
         "website": doc.website,
     }
     values: dict = {name: _clip(Candidate, name, value or "", warnings) for name, value in texts.items()}

@@ -78,6 +78,9 @@ class Candidate(models.Model):
     years_employed = models.PositiveSmallIntegerField(null=True, blank=True)
     spoken_languages = ArrayField(models.CharField(max_length=100), default=list, blank=True)
     email = models.EmailField(blank=True)
+    # As the file wrote it, whitespace tidied (core.text.phone_text): a contact detail, not an identity key. The
+    # database default lets rows written by SQL that predates the column (bulk loads, old migrations) still insert.
+    phone = models.CharField(max_length=50, blank=True, default="", db_default="")
     website = models.URLField(max_length=500, blank=True)
     # Totals the file declares in its section headers ("Github Skills (20)"), which may differ from what it lists.
     skills_declared = models.PositiveIntegerField(null=True, blank=True)
@@ -119,6 +122,7 @@ class Candidate(models.Model):
         "programming_languages_declared",
         "contributions_declared",
         "awards",
+        "phone",
     )
 
     history = HistoricalRecords(
@@ -128,7 +132,8 @@ class Candidate(models.Model):
 
     class Meta:
         ordering = ["-updated_at", "-id"]
-        # E-mail and links (profiles.contacts): not "view_..." so that no grant of every view permission includes it.
+        # E-mail, phone and links (profiles.contacts): not "view_..." so that no grant of every view permission
+        # includes it.
         permissions = [("see_contact_details", "Can view contact details")]
         indexes = [
             GinIndex(fields=["search_vector"], name="candidate_search_gin"),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.text import clean_paragraphs, clean_text, human_size, human_size_against
+from core.text import clean_paragraphs, clean_text, human_size, human_size_against, phone_text
 
 
 def test_clean_text_and_paragraphs():
@@ -37,3 +37,18 @@ def test_sizes_that_would_read_the_same_as_their_limit_are_written_in_bytes():
     assert human_size_against(6 << 20, 5 << 20) == ("6 MiB", "5 MiB")
     assert human_size_against((5 << 20) + 1, 5 << 20) == ("5,242,881 bytes", "5,242,880 bytes")
     assert human_size_against(1001, 1000) == ("1001 bytes", "1000 bytes")
+
+
+@pytest.mark.parametrize(
+    ("written", "stored"),
+    [
+        ("+44 20 7946 0958", "+44 20 7946 0958"),
+        ("  (555)\t010-0199   ext. 4 ", "(555) 010-0199 ext. 4"),
+        ("tel:+1-555-010-0199", "+1-555-010-0199"),
+        ("n/a", ""),
+        ("-", ""),
+        ("", ""),
+    ],
+)
+def test_a_phone_is_kept_as_written_with_its_whitespace_tidied_and_no_digit_is_no_phone(written, stored):
+    assert phone_text(written) == stored
