@@ -1,0 +1,401 @@
+"""The one resolver from a skill label, as a file, a job post or a recruiter writes it, to the known skills it names.
+
+Pure (no database): it reads a vocabulary of label keys (``core.labels.label_key``) mapped to skill slugs, the
+mapping ``profiles.vocabulary.SkillVocabulary.slugs`` holds. Imports (``ingestion.normalise``), job posts and the
+admin's filters (``profiles.filters.resolve_skills``) all go through it.
+
+Public API::
+
+    from profiles.skill_resolver import Resolved, Resolution, SkillResolver, resolver_for
+
+    resolver = resolver_for(vocabulary)      # a SkillVocabulary; built once per vocabulary copy, then cached
+    result = resolver.resolve("Usage with Docker")
+    result.slugs           # ("docker",): the known skills the label names, in its order; () when none
+    result.how             # Resolved.PHRASE: which rule found them (the rules below, in order)
+    result.warning         # None, or a sentence for the file's warnings ("'Svelt' was read as svelte ...")
+    result.not_technology  # True for a soft skill, a human language, a hobby: it makes no shared skill
+    result.key             # the label's key; a label that names no known skill creates a skill under it
+
+``SkillResolver(slugs)`` takes the mapping directly (tests, tools).
+
+The rules, first match wins (docs/importing.md, "How skill labels are resolved", has examples):
+
+1. No technology: a soft skill, hobby or design-pattern name (``NOT_TECHNOLOGY``, English, Spanish, French,
+   German, Portuguese, Italian), or the name of a human language. Checked first, so that a skill an older import
+   made of such a label ("teamwork") no longer catches it.
+2. Exact alias: the label's key is a known label.
+3. Stripped: the key without parentheses, versions and qualifiers ("Laravel 5.*", "Bootstrap 3 & 4-alpha",
+   "Vue 3", "Python (advanced)"), then its equivalent forms (``core.labels.label_variants``: "expressjs"), then
+   the abbreviation a spelled-out name ends with ("Continuous integration and continuous delivery (CI/CD)").
+4. Near-identical: the same letters and digits once punctuation, case and a ``js`` or ``ci`` suffix are set aside
+   ("gruntjs" and "grunt", "travis-ci" and "travis", "reduxtoolkit" and "redux-toolkit"), when exactly one known
+   skill has that form.
+5. Joined: a label joined with "/", "&", "and" or "+" whose every part resolves maps to each part ("ES6/ES7",
+   "Dagger/Dagger2", "HTML & CSS"); a part that is the previous part's name with another version number is that
+   part's skill.
+6. Phrase: a phrase in which exactly one known skill stands as whole words maps to it ("Usage with Docker",
+   "Docker image design", "Pytest plugin creation"); one made only of known skills maps to each. A known label that
+   is a common word (``NEVER_ALONE``) or one or two characters long counts for nothing inside a phrase, and a
+   shorter known label inside a longer one found in the same words counts for nothing either.
+7. Typo: a single close misspelling of a known skill (rapidfuzz's ``ratio`` at least ``TYPO_MIN_SCORE``, both at
+   least ``TYPO_MIN_CHARS`` characters, and no second skill as close) maps to it, with a warning.
+8. New: anything else names a skill nobody knows yet; an import creates it under ``key``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from rapidfuzz import fuzz, process
+
+from core.labels import MAX_CACHED_LABEL_CHARS, label_key, label_variants
+from core.languages import is_language_name, resolve_language
+
+if TYPE_CHECKING:
+    from profiles.vocabulary import SkillVocabulary
+
+__all__ = [
+    "NEVER_ALONE",
+    "NOT_TECHNOLOGY",
+    "TYPO_MIN_CHARS",
+    "TYPO_MIN_SCORE",
+    "Resolution",
+    "Resolved",
+    "SkillResolver",
+    "resolver_for",
+]
+
+
+class Resolved(StrEnum):
+    """How a label was resolved: the rule that matched (the module docstring lists them in order)."""
+
+    EMPTY = "empty"
+    NOT_TECHNOLOGY = "not-technology"
+    ALIAS = "alias"
+    STRIPPED = "stripped"
+    NEAR = "near"
+    JOINED = "joined"
+    PHRASE = "phrase"
+    TYPO = "typo"
+    NEW = "new"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    label: str  # as written
+    key: str  # its label key: what a new skill is created under
+    slugs: tuple[str, ...]  # the known skills it names, in the label's order; () when none
+    how: Resolved
+    warning: str | None = None
+
+    @property
+    def not_technology(self) -> bool:
+        return self.how is Resolved.NOT_TECHNOLOGY
+
+    @property
+    def known(self) -> bool:
+        return bool(self.slugs)
+
+
+# A close misspelling: rapidfuzz's ``fuzz.ratio`` (100 × 2 × matching characters / both lengths) at least this, so
+# one letter missing, added or changed in a name of ten letters or more, one letter missing or added in a name of
+# five to nine ("Svelt" and Svelte score 90.9; "Rect" and React are too short; "Scala" and "Scalar" would pass,
+# which is why an exact known label is always tried first).
+TYPO_MIN_SCORE = 90.0
+# Neither the label nor the skill it is read as may be shorter than this: short names are one letter from each other
+# (Go, Rust, Java, Vue, Dart) and from common words.
+TYPO_MIN_CHARS = 5
+_TYPO_MAX_CHARS = 40  # a longer label is a sentence, not a misspelt name
+
+# Labels that are no technology, as label keys with accents removed: soft skills, hobbies and design-pattern names
+# in the languages real files use. Such a label makes no shared skill; it stays on the candidate as text.
+NOT_TECHNOLOGY = frozenset(
+    {
+        # English soft skills
+        "teamwork", "team-work", "team-player", "team-spirit", "team-building", "communication",
+        "communications", "communication-skills", "verbal-communication", "written-communication", "leadership",
+        "problem-solving", "problem-solver", "critical-thinking", "analytical-thinking", "time-management",
+        "adaptability", "flexibility", "creativity", "collaboration", "empathy", "negotiation", "public-speaking",
+        "presentation-skills", "interpersonal-skills", "people-skills", "soft-skills", "self-motivated",
+        "self-motivation", "motivation", "attention-to-detail", "detail-oriented", "organization", "organisation",
+        "organizational-skills", "organisational-skills", "punctuality", "responsibility", "reliability",
+        "work-ethic", "hard-working", "hardworking", "fast-learner", "quick-learner", "willingness-to-learn",
+        "proactive", "proactivity", "initiative", "emotional-intelligence", "conflict-resolution", "decision-making",
+        "customer-service", "multitasking", "multi-tasking", "honesty", "patience", "curiosity", "commitment",
+        "autonomy", "self-starter", "positive-attitude", "mentoring", "coaching", "storytelling",
+        # Spanish
+        "trabajo-en-equipo", "comunicacion", "comunicacion-efectiva", "liderazgo", "resolucion-de-problemas",
+        "pensamiento-critico", "gestion-del-tiempo", "adaptabilidad", "flexibilidad", "creatividad", "empatia",
+        "negociacion", "responsabilidad", "puntualidad", "proactividad", "iniciativa", "organizacion", "honestidad",
+        "compromiso", "motivacion", "trabajo-bajo-presion", "atencion-al-cliente", "orientacion-a-resultados",
+        "toma-de-decisiones", "capacidad-de-aprendizaje", "aprendizaje-continuo", "paciencia", "tolerancia",
+        "disciplina", "perseverancia", "respeto", "amabilidad", "servicio-al-cliente", "escucha-activa",
+        "relaciones-interpersonales", "habilidades-blandas", "autonomia", "ventas", "atencion-al-detalle",
+        # French
+        "travail-en-equipe", "esprit-d'equipe", "autonomie", "rigueur", "creativite", "adaptabilite",
+        "sens-de-l'organisation", "curiosite", "ponctualite", "polyvalence", "esprit-d'analyse",
+        # German
+        "teamfahigkeit", "teamarbeit", "kommunikationsfahigkeit", "zuverlassigkeit", "belastbarkeit",
+        "selbststandigkeit", "flexibilitat", "kreativitat",
+        # Portuguese and Italian
+        "trabalho-em-equipe", "trabalho-em-equipa", "comunicacao", "lideranca", "criatividade",
+        "lavoro-di-squadra", "comunicazione", "creativita", "problem-solving-skills",
+        # Hobbies
+        "reading", "travel", "travelling", "traveling", "cooking", "football", "soccer", "basketball", "running",
+        "cycling", "hiking", "photography", "music", "guitar", "piano", "chess", "swimming", "yoga", "painting",
+        "drawing", "dancing", "gardening", "climbing", "skiing", "surfing", "fitness",
+        # Design-pattern names: ideas a developer knows, not technologies to filter on ("Design patterns" stays one)
+        "builder", "observer", "singleton", "factory", "factory-method", "abstract-factory", "adapter",
+        "decorator", "facade", "visitor", "mediator", "memento", "flyweight", "chain-of-responsibility",
+        "template-method", "builder-pattern", "observer-pattern", "singleton-pattern", "factory-pattern",
+        "adapter-pattern", "decorator-pattern", "strategy-pattern", "visitor-pattern",
+    }
+)  # fmt: skip
+
+# Words that are never a skill on their own inside a phrase, though a vocabulary of thousands of topics may hold them
+# as labels: "Docker image design" names Docker, not Image and Design. A label written as just one of these is still
+# looked up as written (rule 2).
+NEVER_ALONE = frozenset(
+    {
+        "a", "an", "the", "and", "or", "of", "in", "on", "with", "for", "to", "by", "at", "from", "using", "via",
+        "etc", "usage", "use", "design", "designs", "image", "images", "plugin", "plugins", "creation", "create",
+        "development", "developer", "developing", "programming", "engineering", "engineer", "architecture",
+        "basic", "basics", "advanced", "expert", "experience", "knowledge", "skills", "skill", "custom", "building",
+        "build", "writing", "testing", "tests", "test", "management", "manager", "framework", "frameworks",
+        "library", "libraries", "tool", "tools", "tooling", "language", "languages", "platform", "system",
+        "systems", "service", "services", "application", "applications", "app", "apps", "project", "projects",
+        "web", "data", "code", "software", "server", "client", "integration", "delivery", "deployment", "support",
+        "api", "apis", "mvc", "cloud", "mobile", "native", "core", "performance", "security", "automation",
+        "modern", "best", "practices", "patterns", "pattern", "principles", "concepts", "fundamentals",
+        "optimization", "optimisation", "administration", "configuration", "setup", "good", "strong", "solid",
+        "continuous", "agile", "scripting", "script", "scripts", "frontend", "backend", "front-end", "back-end",
+    }
+)  # fmt: skip
+
+# Words that qualify a skill without changing it ("Python (advanced)", "basic SQL", "React framework"): rule 3 sets
+# them aside at either end of a label.
+_QUALIFIERS = frozenset(
+    {
+        "basic", "basics", "advanced", "expert", "intermediate", "beginner", "proficient", "experienced", "strong",
+        "solid", "good", "knowledge", "experience", "skills", "programming", "development", "framework", "library",
+        "language", "and", "&", "with", "of", "in",
+    }
+)  # fmt: skip
+
+# A version as a word of its own: "5", "5.*", "3.x", "4-alpha" (split at the hyphen), "v17", "2+", "rc1", "lts".
+_VERSION_WORD_RE = re.compile(r"(?:v?\d+(?:\.(?:\d+|\*|x))*[+*]?|\*|x|alpha|beta|rc\d*|lts|preview|latest)")
+_GLUED_NUMBER_RE = re.compile(r"^(?P<stem>[a-z][a-z.+#-]*[a-z])-?(?P<number>\d{1,2})$")
+_JOINERS_RE = re.compile(r"/|-&-|-and-|-\+-|\+(?=[a-z])(?<![+#]\+)")
+_WORD_RE = re.compile(r"[^-]+")
+_PARENTHESES_RE = re.compile(r"\(([^()]+)\)$")
+_MAX_PHRASE_WORDS = 4  # the longest known label a phrase is searched for, in words
+_LOOSE_DROP_RE = re.compile(r"[^a-z0-9+#]")
+
+
+def _plain(key: str) -> str:
+    """``key`` without accents: "comunicación" and "comunicacion" are one word to the lists above."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", key) if not unicodedata.combining(ch))
+
+
+def _loose(key: str) -> str:
+    """The near-identical form of a key (rule 4): letters, digits, "+" and "#" only, without a "js" or "ci" suffix."""
+    loose = _LOOSE_DROP_RE.sub("", _plain(key))
+    for suffix in ("js", "ci"):
+        if loose.endswith(suffix) and len(loose) - len(suffix) >= 3:
+            return loose[: -len(suffix)]
+    return loose
+
+
+def _stripped(key: str) -> str:
+    """``key`` without parentheses, version words and qualifier words at its ends (rule 3)."""
+    key = re.sub(r"-?\([^()]*\)?", "", key).strip("-")
+    words = key.split("-")
+    while words and (_VERSION_WORD_RE.fullmatch(words[-1]) or words[-1] in _QUALIFIERS):
+        words.pop()
+    while words and words[0] in _QUALIFIERS:
+        words.pop(0)
+    return "-".join(words)
+
+
+class SkillResolver:
+    """Resolves labels against one vocabulary (label key → slug). Build it once per vocabulary (``resolver_for``):
+    it indexes the vocabulary, and remembers what it resolved."""
+
+    def __init__(self, slugs: Mapping[str, str]):
+        self._slugs = slugs
+        loose: dict[str, set[str]] = {}
+        for label, slug in slugs.items():
+            loose.setdefault(_loose(label), set()).add(slug)
+        self._loose = {form: next(iter(found)) for form, found in loose.items() if len(found) == 1 and len(form) >= 3}
+        self._typo_choices = sorted({label for label in slugs if TYPO_MIN_CHARS <= len(label) <= _TYPO_MAX_CHARS})
+        self._cache: dict[str, Resolution] = {}
+
+    def resolve(self, label: str) -> Resolution:
+        """What ``label`` names (the rules of the module docstring)."""
+        key = label_key(label)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached if cached.label == label else _relabelled(cached, label)
+        result = self._resolve(label, key)
+        if len(key) <= MAX_CACHED_LABEL_CHARS and len(self._cache) < 200_000:
+            self._cache[key] = result
+        return result
+
+    def slug_of(self, key: str) -> str | None:
+        """The one skill a label key names by rules 2 to 4 (no phrase, no guess), or None."""
+        return self._direct(key)
+
+    # --- The rules
+
+    def _resolve(self, label: str, key: str) -> Resolution:
+        if not key:
+            return Resolution(label, key, (), Resolved.EMPTY)
+        if self._no_technology(key):
+            return Resolution(
+                label,
+                key,
+                (),
+                Resolved.NOT_TECHNOLOGY,
+                f"“{label[:100]}” is not a technology; it is kept on the profile as written, not as a skill.",
+            )
+        if (slug := self._slugs.get(key)) is not None:
+            return Resolution(label, key, (slug,), Resolved.ALIAS)
+        if (slug := self._stripped_slug(key)) is not None:
+            return Resolution(label, key, (slug,), Resolved.STRIPPED)
+        if (slug := self._near_slug(key)) is not None:
+            return Resolution(label, key, (slug,), Resolved.NEAR)
+        if self._human_language(label, key):
+            return Resolution(
+                label,
+                key,
+                (),
+                Resolved.NOT_TECHNOLOGY,
+                f"“{label[:100]}” is a spoken language, not a technology; it is kept on the profile as written.",
+            )
+        if slugs := self._joined(key):
+            return Resolution(label, key, slugs, Resolved.JOINED)
+        if slugs := self._phrase(key):
+            return Resolution(label, key, slugs, Resolved.PHRASE)
+        if (slug := self._typo(key)) is not None:
+            return Resolution(
+                label,
+                key,
+                (slug,),
+                Resolved.TYPO,
+                f"“{label[:100]}” looks like a misspelling of the skill {slug}; it was read as {slug}.",
+            )
+        return Resolution(label, key, (), Resolved.NEW)
+
+    def _no_technology(self, key: str) -> bool:
+        plain = _plain(key)
+        return plain in NOT_TECHNOLOGY or plain.removesuffix("-skills") in NOT_TECHNOLOGY
+
+    def _human_language(self, label: str, key: str) -> bool:
+        """A human language's name (English, "Inglés", "Español"); codes ("ada", "elm") and short words are not."""
+        if len(key) < 4 or "-" in key:
+            return False
+        return is_language_name(label.strip()) or resolve_language(label.strip(), exact=True) is not None
+
+    def _stripped_slug(self, key: str) -> str | None:
+        for form in (_stripped(key), *label_variants(key)[1:]):
+            if form and form != key:
+                if (slug := self._slugs.get(form)) is not None:
+                    return slug
+                for variant in label_variants(form)[1:]:
+                    if (slug := self._slugs.get(variant)) is not None:
+                        return slug
+        # A spelled-out name with its abbreviation: "Continuous integration and continuous delivery (CI/CD)".
+        if (inner := _PARENTHESES_RE.search(key)) and (slug := self._slugs.get(inner[1].strip("-"))) is not None:
+            return slug
+        return None
+
+    def _near_slug(self, key: str) -> str | None:
+        loose = _loose(_stripped(key) or key)
+        return self._loose.get(loose) if len(loose) >= 3 else None
+
+    def _direct(self, key: str) -> str | None:
+        """Rules 2 to 4 for one part of a label."""
+        if not key:
+            return None
+        return self._slugs.get(key) or self._stripped_slug(key) or self._near_slug(key)
+
+    def _joined(self, key: str) -> tuple[str, ...]:
+        parts = [part.strip("-") for part in _JOINERS_RE.split(key)]
+        if len(parts) < 2 or not all(parts):
+            return ()
+        slugs: list[str] = []
+        previous: tuple[str, str] | None = None  # (stem of the previous part, its skill)
+        for part in parts:
+            slug = self._direct(part)
+            glued = _GLUED_NUMBER_RE.match(part)
+            if slug is None and glued and previous and glued["stem"] == previous[0]:
+                slug = previous[1]  # "ES6/ES7", "Dagger/Dagger2": another version of the part before
+            if slug is None and glued and len(glued["stem"]) >= 3:
+                slug = self._slugs.get(glued["stem"])
+            if slug is None:
+                return ()
+            stem = glued["stem"] if glued else part
+            previous = (stem, slug)
+            slugs.append(slug)
+        return tuple(dict.fromkeys(slugs))
+
+    def _phrase(self, key: str) -> tuple[str, ...]:
+        words = _WORD_RE.findall(_stripped(key) or key)
+        if len(words) < 2:
+            return ()
+        spans: list[tuple[int, int, str]] = []  # (start, end, slug) of each known label standing as whole words
+        for size in range(min(_MAX_PHRASE_WORDS, len(words)), 0, -1):
+            for start in range(len(words) - size + 1):
+                end = start + size
+                if any(s <= start and end <= e for s, e, _ in spans):
+                    continue  # inside a longer known label: "continuous-integration" is not "integration"
+                form = "-".join(words[start:end])
+                if len(form) <= 2 or form in NEVER_ALONE or _plain(form) in NOT_TECHNOLOGY:
+                    continue
+                slug = self._slugs.get(form)
+                if slug is None and size == 1:
+                    slug = self._loose.get(_loose(form)) if len(form) >= 4 else None
+                if slug is not None:
+                    spans.append((start, end, slug))
+        found = tuple(dict.fromkeys(slug for _, _, slug in sorted(spans)))
+        if len(found) == 1:
+            return found
+        covered = {i for s, e, _ in spans for i in range(s, e)}
+        if found and all(i in covered or w in NEVER_ALONE for i, w in enumerate(words)):
+            return found  # "PHP MVC": known skills and nothing else, each of them
+        return ()
+
+    def _typo(self, key: str) -> str | None:
+        if not (TYPO_MIN_CHARS <= len(key) <= _TYPO_MAX_CHARS) or not self._typo_choices:
+            return None
+        matches = process.extract(key, self._typo_choices, scorer=fuzz.ratio, score_cutoff=TYPO_MIN_SCORE, limit=5)
+        slugs = {self._slugs[label] for label, _, _ in matches}
+        return next(iter(slugs)) if len(slugs) == 1 else None
+
+
+def _relabelled(result: Resolution, label: str) -> Resolution:
+    """A remembered resolution of the same key, for this spelling of the label."""
+    warning = result.warning.replace(f"“{result.label[:100]}”", f"“{label[:100]}”", 1) if result.warning else None
+    return Resolution(label, result.key, result.slugs, result.how, warning)
+
+
+# The resolvers of the last few vocabulary copies, newest last, by identity: a copy is immutable, and a process keeps
+# one per vocabulary version (``profiles.selectors.skill_vocabulary``), so a resolver is built once per version.
+_RESOLVERS: list[tuple[SkillVocabulary, SkillResolver]] = []
+_RESOLVERS_KEPT = 4
+
+
+def resolver_for(vocabulary: SkillVocabulary) -> SkillResolver:
+    """The resolver of ``vocabulary``, built on its first use and kept while the copy is among the last few used."""
+    for known, resolver in reversed(_RESOLVERS):
+        if known is vocabulary:
+            return resolver
+    resolver = SkillResolver(vocabulary.slugs)
+    _RESOLVERS.append((vocabulary, resolver))
+    del _RESOLVERS[:-_RESOLVERS_KEPT]
+    return resolver

@@ -1,0 +1,113 @@
+"""The skill resolver: each rule on a small vocabulary, and sanity with a vocabulary of common-word topics."""
+
+import pytest
+
+from profiles.skill_resolver import Resolved, SkillResolver, resolver_for
+from profiles.vocabulary import CURATED_LABELS, SkillVocabulary
+
+# The curated table, and the few labels a larger vocabulary has that the examples need.
+VOCABULARY = {
+    **CURATED_LABELS,
+    "es6": "es6",
+    "dagger": "dagger",
+    "travis-ci": "travis-ci",
+    "gruntjs": "gruntjs",
+    "redux-toolkit": "redux-toolkit",
+    "cakephp": "cakephp",
+    "codeigniter": "codeigniter",
+}
+
+
+@pytest.fixture(scope="module")
+def resolver():
+    return SkillResolver(VOCABULARY)
+
+
+@pytest.mark.parametrize(
+    ("label", "slugs", "how"),
+    [
+        ("Docker", ("docker",), Resolved.ALIAS),
+        ("C++", ("cpp",), Resolved.ALIAS),
+        ("Laravel 5.*", ("laravel",), Resolved.STRIPPED),
+        ("Bootstrap 3 & 4-alpha", ("bootstrap",), Resolved.STRIPPED),
+        ("Python (advanced)", ("python",), Resolved.STRIPPED),
+        ("Vue 3", ("vue",), Resolved.STRIPPED),
+        ("grunt", ("gruntjs",), Resolved.NEAR),
+        ("travis", ("travis-ci",), Resolved.NEAR),
+        ("reduxtoolkit", ("redux-toolkit",), Resolved.NEAR),
+        ("Redux-Toolkit", ("redux-toolkit",), Resolved.ALIAS),
+        ("ES6/ES7", ("es6",), Resolved.JOINED),
+        ("Dagger/Dagger2", ("dagger",), Resolved.JOINED),
+        ("HTML & CSS", ("html", "css"), Resolved.JOINED),
+        ("Usage with Docker", ("docker",), Resolved.PHRASE),
+        ("Docker image design", ("docker",), Resolved.PHRASE),
+        ("Pytest plugin creation", ("pytest",), Resolved.PHRASE),
+        ("PHP MVC (Custom, Cake, CodeIgniter, etc)", ("php",), Resolved.PHRASE),
+        ("Continuous integration and continuous delivery (CI/CD)", ("ci-cd",), Resolved.STRIPPED),
+        ("Svelt", ("svelte",), Resolved.TYPO),
+    ],
+)
+def test_a_label_resolves_to_the_known_skills_it_names(resolver, label, slugs, how):
+    result = resolver.resolve(label)
+
+    assert (result.slugs, result.how) == (slugs, how)
+    assert result.label == label
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Teamwork", "Communication", "Trabajo en equipo", "Comunicación", "Liderazgo", "Builder", "Observer",
+     "Photography", "Inglés", "English"],
+)  # fmt: skip
+def test_a_label_that_is_no_technology_names_no_skill_and_says_so(resolver, label):
+    result = resolver.resolve(label)
+
+    assert result.not_technology
+    assert result.slugs == ()
+    assert label in result.warning
+
+
+def test_a_misspelling_is_read_as_the_skill_with_a_warning(resolver):
+    result = resolver.resolve("Svelt")
+
+    assert result.warning == "“Svelt” looks like a misspelling of the skill svelte; it was read as svelte."
+
+
+@pytest.mark.parametrize("label", ["Rect", "Jav", "Zorblax framework design", "Quantum basket weaving"])
+def test_an_unknown_label_is_new_and_short_names_are_never_guessed(resolver, label):
+    result = resolver.resolve(label)
+
+    assert (result.how, result.slugs) == (Resolved.NEW, ())
+
+
+def test_a_phrase_naming_two_skills_among_other_words_is_no_skill(resolver):
+    assert resolver.resolve("Migrating Django apps to Kubernetes clusters").how is Resolved.NEW
+
+
+def test_common_word_topics_of_a_large_vocabulary_do_not_count_inside_a_phrase():
+    topics = {word: word for word in ("image", "design", "usage", "plugin", "creation", "mvc", "custom", "with")}
+    resolver = SkillResolver({**VOCABULARY, **topics})
+
+    assert resolver.resolve("Docker image design").slugs == ("docker",)
+    assert resolver.resolve("Pytest plugin creation").slugs == ("pytest",)
+    assert resolver.resolve("PHP MVC (Custom, Cake, CodeIgniter, etc)").slugs == ("php",)
+    assert resolver.resolve("Design").slugs == ("design",)  # as written, a known label is still that label
+
+
+def test_a_shorter_label_inside_a_longer_known_one_counts_for_nothing():
+    resolver = SkillResolver({"continuous-integration": "continuous-integration", "integration": "integration"})
+
+    assert resolver.resolve("Continuous integration pipelines").slugs == ("continuous-integration",)
+
+
+def test_a_typo_close_to_two_skills_is_not_guessed():
+    resolver = SkillResolver({"reacts": "reacts", "reactx": "reactx"})
+
+    assert resolver.resolve("reactz").how is Resolved.NEW
+
+
+def test_the_resolver_is_built_once_per_vocabulary_copy():
+    vocabulary = SkillVocabulary(slugs={"docker": "docker"})
+
+    assert resolver_for(vocabulary) is resolver_for(vocabulary)
+    assert resolver_for(SkillVocabulary(slugs={"docker": "docker"})) is not resolver_for(vocabulary)
