@@ -6,6 +6,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from jobs import services
+from profiles.search import candidates_refresh_search_columns
 from tests.api.conftest import _client_for
 from tests.api.test_job_match import DESCRIPTION, _candidate, _error
 from tests.api.test_job_match import pool as pool  # the fixture, shared with the match endpoint
@@ -39,7 +40,9 @@ def recruiter_api(recruiter):
 
 @pytest.fixture
 def job(recruiter, pool):
-    return services.job_create(user=recruiter, title="Backend", description=DESCRIPTION).job
+    # Titled as the description's first line: a shorter title would be read above it as the role, and the stored
+    # keywords would differ from those of the description posted to jobs/match/ (which the tests compare with).
+    return services.job_create(user=recruiter, title=DESCRIPTION.split("\n", 1)[0], description=DESCRIPTION).job
 
 
 def matches(job, **query) -> str:
@@ -265,6 +268,9 @@ def test_a_page_costs_a_fixed_number_of_queries_whatever_its_size(
 
 
 def test_widen_ranks_a_stored_jobs_related_skills_as_the_match_endpoint_does(recruiter_api, job, pool, widened):
+    pool["bo"].summary = "A senior engineer."  # a keyword of the description's role line
+    pool["bo"].save()
+    candidates_refresh_search_columns(candidate_ids=[pool["bo"].pk])
     body = recruiter_api.get(matches(job, widen=1)).json()
     ranked = ids(body)
 
@@ -273,6 +279,7 @@ def test_widen_ranks_a_stored_jobs_related_skills_as_the_match_endpoint_does(rec
     zig = body["results"][ranked.index(widened["zig"].pk)]
     assert zig["matched"][-1] == {"skill": "zig", "score": 8, "required": False, "related_to": "rust"}
     posted = recruiter_api.post(reverse("api:job-match") + "?widen=1", {"description": DESCRIPTION}, format="json")
+    assert body["criteria"] == posted.json()["criteria"]
     assert body["results"] == posted.json()["results"]
     assert widened["zig only"].pk not in ids(recruiter_api.get(matches(job, widen=1, strict=1)).json())
 
