@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
+from django.contrib.admin.widgets import RelatedFieldWidgetWrapper
 from django.core.exceptions import PermissionDenied
 from django.template.response import TemplateResponse
 
@@ -45,3 +46,18 @@ class HistoryRevertNeedsChangePermission:
             if not may_write or (obj is None and not self.has_add_permission(request)):
                 raise PermissionDenied
         return super().history_form_view(request, object_id, version_id, extra_context=extra_context)
+
+
+class NoRelatedObjectLinks:
+    """A mixin for an admin class or inline whose form picks a shared row (a skill, a repository): Django puts links
+    beside the picker that add, change, view or delete that row itself, for every candidate who has it. A red ×
+    beside a candidate's skill reads as "remove this skill from the candidate" but deletes the skill from the whole
+    database; none of them belongs on a candidate's page, where the candidate is what is edited."""
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if formfield is not None and isinstance(formfield.widget, RelatedFieldWidgetWrapper):
+            widget = formfield.widget
+            widget.can_add_related = widget.can_change_related = False
+            widget.can_delete_related = widget.can_view_related = False
+        return formfield

@@ -19,6 +19,7 @@ from django.utils.html import format_html
 
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator, plain_messages
+from profiles.admin.common import NoRelatedObjectLinks
 from profiles.admin.streams import CsvStreamMixin
 from profiles.contacts import may_see_contact_details
 from profiles.exports import shortlist_csv_lines
@@ -81,7 +82,7 @@ class OwnedAdmin(_ScopedAdmin):
         services.working_lists_delete(working_lists=queryset, user=request.user)
 
 
-class ShortlistEntryInline(admin.TabularInline):
+class ShortlistEntryInline(NoRelatedObjectLinks, admin.TabularInline):
     """A shortlist's entries; changed only by whoever may change the shortlist (``obj``, the shortlist of the page)."""
 
     model = ShortlistEntry
