@@ -305,7 +305,7 @@ class CandidateListSerializer(_CandidateBaseSerializer):
         return url, updated_at
 
 
-CONTACT_FIELDS = ["email", "links"]
+CONTACT_FIELDS = ["email", "phone", "links"]
 
 
 class CandidateDetailSerializer(_CandidateBaseSerializer):
@@ -322,6 +322,9 @@ class CandidateDetailSerializer(_CandidateBaseSerializer):
     sources = SourceSerializer(source="source_rows", many=True, help_text="The stored files behind this candidate.")
     # Contact details: present only for users with the "view contact details" permission (profiles.contacts).
     email = serializers.EmailField(required=False, help_text="Only with the contact details permission.")
+    phone = serializers.CharField(
+        required=False, help_text="As the file wrote it; empty when none. Only with the contact details permission."
+    )
     links = serializers.SerializerMethodField(
         help_text="The public pages (accounts, profile URLs, the site). Only with the contact details permission."
     )

@@ -99,6 +99,7 @@ def candidate_json(candidate: Candidate, *, url: str, contacts: bool = False) ->
     row["updated_at"] = _datetime(candidate.updated_at)
     if contacts:
         row["email"] = candidate.email
+        row["phone"] = candidate.phone
         row["links"] = contact_urls(candidate)
     return row
 

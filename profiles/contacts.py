@@ -1,6 +1,7 @@
-"""A candidate's contact details: the e-mail address and the links to their public pages (accounts, profile URLs,
-site). Shown and exported only to users with ``CONTACT_PERMISSION`` (the Recruiter group has it, the Viewer group does
-not); every page, API answer and export asks ``may_see_contact_details`` and leaves the details out otherwise."""
+"""A candidate's contact details: the e-mail address, the phone number and the links to their public pages
+(accounts, profile URLs, site). Shown and exported only to users with ``CONTACT_PERMISSION`` (the Recruiter group has
+it, the Viewer group does not); every page, API answer and export asks ``may_see_contact_details`` and leaves the
+details out otherwise."""
 
 from __future__ import annotations
 

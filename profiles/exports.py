@@ -44,7 +44,7 @@ CANDIDATE_COLUMNS = [
     "updated_at",
     "url",
 ]
-CONTACT_COLUMNS = ["email", "links"]
+CONTACT_COLUMNS = ["email", "phone", "links"]
 SHORTLIST_COLUMNS = [
     "shortlist",
     "status",
@@ -57,6 +57,7 @@ SHORTLIST_COLUMNS = [
     "city",
     "country_code",
     "email",
+    "phone",
     "skills",
     "url",
 ]
@@ -116,14 +117,15 @@ def candidate_csv_lines(
     queryset: QuerySet[Candidate], *, url: Callable[[Candidate], str], contacts: bool = False
 ) -> Iterator[str]:
     """One line per candidate of ``queryset`` (skills and jobs' companies prefetched per chunk); ``url`` links each
-    row back. With ``contacts`` (the reader may see them: ``profiles.contacts``), the e-mail and links columns too."""
+    row back. With ``contacts`` (the reader may see them: ``profiles.contacts``), the e-mail, phone and links columns
+    too."""
     queryset = candidates_with_companies(candidates_with_skills(queryset))
     if contacts:
         queryset = candidates_with_identifiers(queryset)
 
     def rows() -> Iterator[list]:
         for candidate in queryset.iterator(chunk_size=CHUNK_SIZE):
-            contact = [candidate.email, "; ".join(contact_urls(candidate))] if contacts else []
+            contact = [candidate.email, candidate.phone, "; ".join(contact_urls(candidate))] if contacts else []
             yield [
                 candidate.pk,
                 candidate.name,
@@ -153,8 +155,8 @@ def candidate_csv_lines(
 def shortlist_csv_lines(
     entries: QuerySet[ShortlistEntry], *, url: Callable[[Candidate], str], contacts: bool = False
 ) -> Iterator[str]:
-    """One line per entry of a shortlist: its status and notes, and who the candidate is; the e-mail column only with
-    ``contacts`` (the reader may see contact details: ``profiles.contacts``)."""
+    """One line per entry of a shortlist: its status and notes, and who the candidate is; the e-mail and phone columns
+    only with ``contacts`` (the reader may see contact details: ``profiles.contacts``)."""
     columns = [c for c in SHORTLIST_COLUMNS if contacts or c not in CONTACT_COLUMNS]
 
     def rows() -> Iterator[list]:
@@ -171,7 +173,7 @@ def shortlist_csv_lines(
                 candidate.company,
                 candidate.city,
                 candidate.country_code,
-                *([candidate.email] if contacts else []),
+                *([candidate.email, candidate.phone] if contacts else []),
                 _skills(candidate.top_skills),
                 url(candidate),
             ]

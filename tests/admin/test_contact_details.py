@@ -1,4 +1,4 @@
-"""Contact details (e-mail and links) are shown and exported only to users with profiles.see_contact_details: the
+"""Contact details (e-mail, phone and links) are shown and exported only to users with profiles.see_contact_details: the
 Recruiter group has it, the Viewer group does not."""
 
 import csv
@@ -22,11 +22,15 @@ from tests.factories import CandidateFactory, UserFactory
 pytestmark = pytest.mark.django_db
 CONTACT_MIGRATION = "profiles.migrations.0027_contact_details_permission"
 LINKS = "https://github.com/mira-o; https://mira.example.org"
+PHONE = "+234 801 555 0142"
+PHONE_CELL = "'+234 801 555 0142"  # a CSV cell starting with "+" is a formula to a spreadsheet: neutralised
 
 
 @pytest.fixture
 def mira():
-    candidate = CandidateFactory(name="Mira Okafor", email="mira@example.com", website="https://mira.example.org")
+    candidate = CandidateFactory(
+        name="Mira Okafor", email="mira@example.com", phone="+234 801 555 0142", website="https://mira.example.org"
+    )
     CandidateIdentifier.objects.create(candidate=candidate, kind="github", value="mira-o")
     return candidate
 
@@ -81,8 +85,9 @@ def test_the_api_detail_has_contact_details_only_for_who_may_see_them(mira):
     shown = api_for(with_contacts(UserFactory())).get(url).json()
     hidden = api_for(UserFactory()).get(url).json()
 
-    assert (shown["email"], shown["links"]) == ("mira@example.com", LINKS.split("; "))
+    assert (shown["email"], shown["phone"], shown["links"]) == ("mira@example.com", PHONE, LINKS.split("; "))
     assert "email" not in hidden
+    assert "phone" not in hidden
     assert "links" not in hidden
     assert hidden["name"] == "Mira Okafor"
 
@@ -96,11 +101,13 @@ def test_the_api_exports_have_contact_details_only_for_who_may_see_them(mira):
     [line] = jsonl_rows(allowed.get(jsonl_url))
     [plain_line] = jsonl_rows(other.get(jsonl_url))
 
-    assert (row["email"], row["links"]) == ("mira@example.com", LINKS)
+    assert (row["email"], row["phone"], row["links"]) == ("mira@example.com", PHONE_CELL, LINKS)
     assert "email" not in plain
+    assert "phone" not in plain
     assert "links" not in plain
-    assert (line["email"], line["links"]) == ("mira@example.com", LINKS.split("; "))
+    assert (line["email"], line["phone"], line["links"]) == ("mira@example.com", PHONE, LINKS.split("; "))
     assert "email" not in plain_line
+    assert "phone" not in plain_line
     assert "links" not in plain_line
 
 
@@ -113,7 +120,9 @@ def test_an_export_job_has_contact_details_only_when_its_owner_may_see_them(mira
     other = export_run(export_id=export_create(owner=UserFactory(), format=format, query="", row_url=row_url).pk)
 
     assert "mira@example.com" in stored_export(allowed).decode()
+    assert PHONE in stored_export(allowed).decode()
     assert "mira@example.com" not in stored_export(other).decode()
+    assert PHONE not in stored_export(other).decode()
     assert "github.com/mira-o" not in stored_export(other).decode()
 
 
@@ -125,8 +134,9 @@ def test_the_admin_csv_action_has_contact_details_only_for_who_may_see_them(mira
     [row] = csv_rows(recruiter_client.post(url, data))
     [plain] = csv_rows(viewer_client.post(url, data))
 
-    assert (row["email"], row["links"]) == ("mira@example.com", LINKS)
+    assert (row["email"], row["phone"], row["links"]) == ("mira@example.com", PHONE_CELL, LINKS)
     assert "email" not in plain
+    assert "phone" not in plain
 
 
 def test_the_admin_profile_and_form_show_contact_details_only_to_who_may_see_them(mira, recruiter, viewer):

@@ -135,15 +135,16 @@ def test_the_companies_take_one_query_per_chunk_not_one_per_candidate(django_ass
 
 
 @pytest.mark.django_db
-def test_shortlist_csv_has_the_email_column_only_for_a_reader_who_may_see_contact_details():
+def test_shortlist_csv_has_the_email_and_phone_columns_only_for_a_reader_who_may_see_contact_details():
     shortlist, _ = shortlist_get_or_create(owner=UserFactory(), name="Backend")
-    candidate = CandidateFactory(name="Ada Quill", email="ada@example.com")
+    candidate = CandidateFactory(name="Ada Quill", email="ada@example.com", phone="+1 555 010 0199")
     shortlist_add_candidates(shortlist=shortlist, candidate_ids=[candidate.pk])
     entries = shortlist_entries_for_export(shortlists=[shortlist])
 
     [shown] = read(shortlist_csv_lines(entries, url=lambda c: "u", contacts=True))
     [plain] = read(shortlist_csv_lines(entries, url=lambda c: "u"))
 
-    assert shown["email"] == "ada@example.com"
+    assert (shown["email"], shown["phone"]) == ("ada@example.com", "'+1 555 010 0199")  # "+" starts a formula
     assert "email" not in plain
+    assert "phone" not in plain
     assert plain["name"] == "Ada Quill"
