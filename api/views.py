@@ -98,7 +98,7 @@ class CandidateListView(CandidateSearchMixin, generics.ListAPIView):
         summary="One candidate's profile",
         description=(
             "The profile with its sources; for users with the contact details permission (the Recruiter group), "
-            "`email` and `links` (the public pages: accounts, profile URLs, the site) too. With `skill` / "
+            "`email`, `phone` and `links` (the public pages: accounts, profile URLs, the site) too. With `skill` / "
             f"`any_skill`, `match` too: {MATCH_FORMULA}"
         ),
         parameters=_MATCH_PARAMETERS,

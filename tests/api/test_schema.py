@@ -93,3 +93,23 @@ def test_job_matching_is_documented_as_a_json_post_with_the_contract_answer(sche
     assert set(result["properties"]) == {
         "id", "url", "name", "title", "company", "location", "match", "matched", "missing", "evidence"
     }  # fmt: skip
+
+
+CONTACT_FIELDS = ("email", "phone", "links")
+
+
+def test_the_detail_documents_its_contact_details_as_present_only_with_the_permission(schema):
+    detail = schema["components"]["schemas"]["CandidateDetail"]
+
+    for name in CONTACT_FIELDS:
+        assert "contact details permission" in detail["properties"][name]["description"], name
+        assert name not in detail["required"], name
+    assert detail["properties"]["links"]["type"] == "array"
+    assert "`phone`" in schema["paths"]["/api/v1/candidates/{id}/"]["get"]["description"]
+
+
+@pytest.mark.django_db
+def test_the_served_schema_documents_the_contact_details_to_a_reader_without_the_permission(api):
+    served = yaml.safe_load(api.get(reverse("schema")).content)
+
+    assert set(CONTACT_FIELDS) <= served["components"]["schemas"]["CandidateDetail"]["properties"].keys()
