@@ -23,6 +23,7 @@ from api.job_match import (
     StrictCharField,
     StrictSerializer,
 )
+from api.job_reading import ignored_field, unrecognised_field
 from api.pagination import KeysetPagination
 from jobs import services
 from jobs.models import Job
@@ -47,6 +48,11 @@ JOB_PERMISSIONS = [IsAuthenticated, JobPermission]
 # --- Serializers ---------------------------------------------------------------------------------------------------
 
 
+class JobCriteriaSerializer(CriteriaSerializer):
+    ignored = ignored_field()
+    unrecognised = unrecognised_field()
+
+
 class JobSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     url = serializers.SerializerMethodField()
@@ -66,7 +72,7 @@ class JobSerializer(serializers.Serializer):
     def get_pipeline_url(self, job: Job) -> str:
         return reverse("api:job-pipeline", kwargs={"pk": job.pk}, request=self.context.get("request"))
 
-    @extend_schema_field(CriteriaSerializer)
+    @extend_schema_field(JobCriteriaSerializer)
     def get_criteria(self, job: Job) -> dict:
         return job_criteria(job).to_dict()
 

@@ -57,9 +57,11 @@ from profiles.vocabulary import SkillVocabulary
 __all__ = [
     "DEFAULT_MAX_CHARS",
     "DEFAULT_MIN_SCORE",
+    "IGNORED_REASONS",
     "STRONG_MIN_SCORE",
     "Criteria",
     "CriteriaError",
+    "Ignored",
     "checked_text",
     "extract_criteria",
 ]
@@ -69,11 +71,26 @@ DEFAULT_MIN_SCORE = 5  # a required skill's minimum score (0-10): an unqualified
 STRONG_MIN_SCORE = 7  # "deep", "strong", "expert" knowledge: the "Proficient" level of the import table
 
 REQUIRED, PREFERRED, MENTIONED = "required", "preferred", "mentioned"
-NEGATED, MIGRATED, SUBSTITUTE = "negated", "migrated off", "a substitute"
+# Why a mention was left out of the criteria: the ``reason`` of an ``Ignored`` (and of the API's ``ignored`` items).
+NEGATED, MIGRATED, SUBSTITUTE = "negated", "migrated-off", "substitute"
+ONLY_MENTIONED, NOT_A_SKILL = "only-mentioned", "not-a-skill"
+IGNORED_REASONS = (NEGATED, MIGRATED, SUBSTITUTE, ONLY_MENTIONED, NOT_A_SKILL)
 
 
 class CriteriaError(ValueError):
     """A description that cannot be read at all (empty, too long, binary); the message says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """A mention of a known skill that the criteria leave out, and why (one of ``IGNORED_REASONS``)."""
+
+    label: str  # as the text wrote it ("Unity", "EQ")
+    skill: str  # the slug it names, which a recruiter may add back
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"label": self.label, "skill": self.skill, "reason": self.reason}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +102,8 @@ class Criteria:
     countries: tuple[str, ...] = ()  # ISO 3166-1 alpha-2
     remote: bool | None = None
     keywords: tuple[str, ...] = ()
-    ignored: tuple[tuple[str, str], ...] = ()  # (slug, why): named in the text but not taken
+    ignored: tuple[Ignored, ...] = ()  # named in the text but not taken, each with its reason
+    unrecognised: tuple[str, ...] = ()  # technology-looking terms of requirement lines that the vocabulary lacks
     warnings: tuple[str, ...] = field(default=())
 
     @property
@@ -102,6 +120,8 @@ class Criteria:
             "countries": list(self.countries),
             "remote": self.remote,
             "keywords": list(self.keywords),
+            "ignored": [item.to_dict() for item in self.ignored],
+            "unrecognised": list(self.unrecognised),
         }
 
 
@@ -761,11 +781,13 @@ def _place_in_section(folded: str, sentences: _Sentences, item: _Found) -> None:
         item.role = "required-strong"
 
 
-def _decide(found: list[_Found]) -> tuple[list[tuple[str, int]], list[str], list[tuple[str, str]], list[str]]:
+def _decide(found: list[_Found]) -> tuple[list[tuple[str, int]], list[str], list[Ignored], list[str]]:
     roles: dict[str, set[str]] = {}
     dropped: dict[str, str] = {}
+    labels: dict[str, str] = {}  # slug -> its first mention as written
     for item in found:
         slug = item.match.slug
+        labels.setdefault(slug, item.surface)
         if item.dropped is not None:
             dropped.setdefault(slug, item.dropped)
         else:
@@ -785,13 +807,18 @@ def _decide(found: list[_Found]) -> tuple[list[tuple[str, int]], list[str], list
         elif PREFERRED in slug_roles:
             preferred.append(slug)
         else:
-            ignored[slug] = "only mentioned, not asked for"
+            ignored[slug] = ONLY_MENTIONED
     for slug, why in dropped.items():
         if slug not in roles:
             ignored.setdefault(slug, why)
     if not required and not preferred:
         warnings.append("No skill found in the description: the criteria hold no skills.")
-    return required, preferred, sorted(ignored.items()), warnings
+    return (
+        required,
+        preferred,
+        [Ignored(labels[slug], slug, why) for slug, why in sorted(ignored.items())],
+        warnings,
+    )
 
 
 # --- Years ------------------------------------------------------------------------------------------------------------

@@ -28,6 +28,10 @@ class Job(models.Model):
     remote = models.BooleanField(null=True, blank=True, help_text="Empty: either")
     min_years_coding = models.PositiveSmallIntegerField(null=True, blank=True)
     keywords = ArrayField(models.CharField(max_length=100), default=list, blank=True)
+    # What the reading of the description left out, for the recruiter to add back: Criteria.ignored as
+    # [{"label", "skill", "reason"}] and Criteria.unrecognised, as extracted when the job was created.
+    ignored = models.JSONField(default=list, blank=True, help_text='[{"label", "skill", "reason"}]')
+    unrecognised = ArrayField(models.CharField(max_length=100), default=list, blank=True)
     # RESTRICT, not CASCADE or PROTECT: a pipeline cannot be deleted from under its job (the shortlist pages refuse),
     # yet deleting the owner, whose jobs and shortlists both cascade, deletes the two together (PROTECT would refuse).
     pipeline = models.OneToOneField("profiles.Shortlist", on_delete=models.RESTRICT, related_name="job")

@@ -13,7 +13,7 @@ from django.db.models import Prefetch, QuerySet
 
 from core.errors import ApplicationError
 from core.labels import label_key
-from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, checked_text, extract_criteria
+from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, Ignored, checked_text, extract_criteria
 from jobs.models import Job, JobSkill
 from jobs.ranking import RESULT_FIELDS, candidates_ranked
 from profiles.db import read_connection
@@ -127,6 +127,9 @@ def criteria_overridden(criteria: Criteria, overrides: Mapping) -> Criteria:
     required_slugs = {slug for slug, _ in result.required}
     if required_slugs & set(result.preferred):  # what is required is no longer merely preferred
         result = replace(result, preferred=tuple(slug for slug in result.preferred if slug not in required_slugs))
+    taken = required_slugs | set(result.preferred) | set(result.excluded)
+    if any(item.skill in taken for item in result.ignored):  # a skill added back is no longer left out
+        result = replace(result, ignored=tuple(item for item in result.ignored if item.skill not in taken))
     count = len(result.required) + len(result.preferred) + len(result.excluded)
     if count > settings.SEARCH_MAX_TERMS:
         raise ApplicationError(
@@ -167,6 +170,12 @@ def job_criteria(job: Job) -> Criteria:
         countries=tuple(job.countries),
         remote=job.remote,
         keywords=tuple(job.keywords),
+        ignored=tuple(
+            Ignored(item.get("label", ""), item.get("skill", ""), item.get("reason", ""))
+            for item in job.ignored
+            if isinstance(item, dict)
+        ),
+        unrecognised=tuple(job.unrecognised),
     )
 
 

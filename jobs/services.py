@@ -89,7 +89,11 @@ def _store_criteria(*, job: Job, criteria: Criteria, skills: bool = True) -> lis
 def _store_scalar_criteria(*, job: Job, criteria: Criteria) -> None:
     job.countries, job.remote = list(criteria.countries), criteria.remote
     job.min_years_coding, job.keywords = criteria.min_years_coding, list(criteria.keywords)
-    job.save(update_fields=["countries", "remote", "min_years_coding", "keywords", "updated_at"])
+    job.ignored = [item.to_dict() for item in criteria.ignored]
+    job.unrecognised = list(criteria.unrecognised)
+    job.save(
+        update_fields=["countries", "remote", "min_years_coding", "keywords", "ignored", "unrecognised", "updated_at"]
+    )
 
 
 def titled_description(title: str, description: str) -> str:

@@ -78,6 +78,7 @@ def test_posting_a_description_creates_a_job_with_its_criteria(api, skills):
     assert body["criteria"]["preferred"] == [{"skill": "rust"}]
     assert set(body["criteria"]) == {
         "required", "preferred", "excluded", "min_years_coding", "countries", "remote", "keywords",
+        "ignored", "unrecognised",
     }  # fmt: skip
     assert body["warnings"] == []
     assert job.skills.count() == 4
