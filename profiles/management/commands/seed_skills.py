@@ -1,34 +1,42 @@
 from pathlib import Path
 
-from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from profiles.models import Skill, SkillAlias
 from profiles.selectors import skill_vocabulary_changed
 from profiles.services import skill_aliases_correct, skills_apply_curated, skills_seed_curated, skills_upsert
+from profiles.shipped_vocabulary import SHIPPED_FILE, read_shipped
 from profiles.vocabulary import contested_labels, read_vocabulary
 
 
 class Command(BaseCommand):
     help = (
-        "Seed canonical skills and aliases: the curated table (profiles/data/curated_skills.tsv) plus GitHub topics "
-        "and Linguist languages; skills made of a curated label are merged into the curated skill."
+        "Seed canonical skills and aliases: the curated table (profiles/data/curated_skills.tsv), then the shipped "
+        "vocabulary (profiles/data/vocabulary.tsv), or with --vocab the GitHub topics and Linguist languages of a "
+        "folder; skills made of a curated label are merged into the curated skill."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--vocab",
             type=Path,
-            default=settings.VOCAB_DIR,
-            help="Folder with github_topics_explore_defly.tsv, github_topic_aliases.tsv and "
-            "linguist_languages.tsv (default: VOCAB_DIR)",
+            default=None,
+            help="Folder with github_topics_explore_defly.tsv, github_topic_aliases.tsv and linguist_languages.tsv "
+            f"to seed instead of the shipped vocabulary ({SHIPPED_FILE.name})",
         )
 
-    def handle(self, *args, vocab: Path, **options):
+    def handle(self, *args, vocab: Path | None, **options):
+        if vocab is None:
+            vocabulary = read_shipped()
+        elif not vocab.is_dir():
+            raise CommandError(f"--vocab {vocab}: no such folder (leave --vocab out to seed the shipped vocabulary)")
+        else:
+            vocabulary = read_vocabulary(vocab)
+            if not vocabulary.skills:
+                raise CommandError(
+                    f"--vocab {vocab}: no github_topics_explore_defly.tsv, github_topics.txt or linguist_languages.tsv"
+                )
         skills_seed_curated()
-        vocabulary = read_vocabulary(vocab)
-        if not vocabulary.skills:
-            self.stderr.write(f"No vocabulary files in {vocab}; seeded the curated aliases only.")
         skills_upsert(skills=vocabulary.skills, aliases=vocabulary.aliases)
         # Existing rows win over a seed, except where an older seed took a label for the wrong skill.
         contests = contested_labels(vocabulary)
