@@ -52,6 +52,7 @@ class SourceFile(models.Model):
         UNKNOWN = "unknown", "Unknown"
         PROGAI = "progai", "Prog.AI text export"
         JSONRESUME = "jsonresume", "JSON Resume"
+        CV = "cv", "CV (PDF, Word or text)"
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

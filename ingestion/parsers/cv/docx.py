@@ -1,0 +1,119 @@
+"""The text of a Word (DOCX) CV, tables included, read with the standard library.
+
+A DOCX file is a zip archive whose ``word/document.xml`` holds the text: paragraphs (``w:p``) and tables (``w:tbl``),
+in the order they are read. A table's cells come row by row, each cell's paragraphs on lines of their own and a blank
+line after each row, so that a CV template's table of positions reads as one entry a row. The targets of the
+document's links come last, for the profile links a CV shows only as a word ("LinkedIn").
+
+Nothing in the archive is trusted: the number of parts and the size the text unpacks to are capped before anything is
+unpacked (a zip bomb, a file stuffed with pictures), and XML that declares entities is refused.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from xml.etree import ElementTree
+
+from ingestion.documents import ParseError
+
+__all__ = ["DOCUMENT_PART", "MAX_PARTS", "MAX_TEXT_BYTES", "docx_text", "is_docx"]
+
+DOCUMENT_PART = "word/document.xml"
+MAX_PARTS = 500
+MAX_TEXT_BYTES = 20 * 1024 * 1024
+DAMAGED_MESSAGE = (
+    "This Word file is damaged and could not be read. Open it in Word or LibreOffice, save it again as DOCX or PDF, "
+    "and upload that."
+)
+TOO_MANY_PARTS_MESSAGE = (
+    "This Word file holds {parts} parts (pictures and others); a CV is read when it holds at most {limit}. Save a copy "
+    "without the pictures, or as PDF, and upload that."
+)
+TOO_LARGE_MESSAGE = (
+    "This Word file's text unpacks to more than {limit} MB, far more than a CV's: it was not opened. Save the CV again "
+    "as DOCX or PDF and upload that."
+)
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_RELATIONSHIPS = "word/_rels/document.xml.rels"
+_LINK_TARGET_RE = re.compile(rb'Target="((?:https?://|mailto:)[^"]{1,500})"[^>]*TargetMode="External"')
+
+
+def is_docx(data: bytes) -> bool:
+    """A zip archive (by its first bytes) that holds a Word document's text part."""
+    if not data.startswith(b"PK\x03\x04"):
+        return False
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return any(info.filename == DOCUMENT_PART for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, EOFError):
+        return False
+
+
+def docx_text(data: bytes) -> str:
+    """The document's text, in reading order; ParseError for a damaged or oversized file."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            infos = archive.infolist()
+            if len(infos) > MAX_PARTS:
+                raise ParseError(TOO_MANY_PARTS_MESSAGE.format(parts=f"{len(infos):,}", limit=MAX_PARTS))
+            xml = _read_capped(archive, DOCUMENT_PART)
+            links = _read_capped(archive, _RELATIONSHIPS) if _RELATIONSHIPS in archive.namelist() else b""
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, KeyError, NotImplementedError, OSError):
+        raise ParseError(DAMAGED_MESSAGE) from None
+    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:  # Word never writes them; entities are how XML bombs expand
+        raise ParseError(DAMAGED_MESSAGE)
+    try:
+        root = ElementTree.fromstring(xml)  # noqa: S314 - no DTD (refused above), so no entity to expand or fetch
+    except ElementTree.ParseError:
+        raise ParseError(DAMAGED_MESSAGE) from None
+    body = root.find(f"{_W}body")
+    lines: list[str] = []
+    if body is not None:
+        _block(body, lines)
+    text = "\n".join(lines)
+    targets = [target.decode("utf-8", "replace") for target in _LINK_TARGET_RE.findall(links)]
+    missing = [target for target in dict.fromkeys(targets) if target.removeprefix("mailto:") not in text]
+    if missing:
+        text += "\n\n" + "\n".join(target.removeprefix("mailto:") for target in missing)
+    return text
+
+
+def _read_capped(archive: zipfile.ZipFile, name: str) -> bytes:
+    """A part's bytes, unpacking no more than ``MAX_TEXT_BYTES`` whatever the archive declares."""
+    if archive.getinfo(name).file_size > MAX_TEXT_BYTES:
+        raise ParseError(TOO_LARGE_MESSAGE.format(limit=MAX_TEXT_BYTES // (1024 * 1024)))
+    with archive.open(name) as part:
+        data = part.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:
+        raise ParseError(TOO_LARGE_MESSAGE.format(limit=MAX_TEXT_BYTES // (1024 * 1024)))
+    return data
+
+
+def _block(element: ElementTree.Element, lines: list[str]) -> None:
+    """Paragraphs and tables in document order; any other container (a content control) is looked into."""
+    for child in element:
+        if child.tag == f"{_W}p":
+            lines.append(_paragraph(child))
+        elif child.tag == f"{_W}tbl":
+            for row in child.findall(f"{_W}tr"):
+                for cell in row.findall(f"{_W}tc"):
+                    _block(cell, lines)
+                lines.append("")
+        elif child.tag != f"{_W}sectPr":
+            _block(child, lines)
+
+
+def _paragraph(paragraph: ElementTree.Element) -> str:
+    parts: list[str] = []
+    for node in paragraph.iter():
+        tag = node.tag
+        if tag == f"{_W}t":
+            parts.append(node.text or "")
+        elif tag in (f"{_W}tab", f"{_W}ptab"):
+            parts.append("\t")
+        elif tag in (f"{_W}br", f"{_W}cr"):
+            parts.append("\n")
+    return "".join(parts).strip()

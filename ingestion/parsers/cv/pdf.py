@@ -1,0 +1,167 @@
+"""The text of a PDF CV in reading order, from where pypdf says each piece of text sits on the page.
+
+A CV template often has two columns (a sidebar of contacts, skills and languages beside the career): read line by
+line across the page, the two would interleave. So each page's pieces are placed, and where a vertical gutter runs
+between two groups of pieces below the full-width header, the left column is read before the right one.
+
+Refused, each with a message that says what to do: a PDF with a password, one pypdf cannot read (damaged), one of
+more than ``MAX_PAGES`` pages (a CV inside a larger document) and one without a text layer (a scan).
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+from collections import Counter
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.errors import PyPdfError
+
+from ingestion.documents import ParseError
+
+__all__ = ["ENCRYPTED_MESSAGE", "MAX_PAGES", "SCANNED_MESSAGE", "pdf_text"]
+
+MAX_PAGES = 30
+ENCRYPTED_MESSAGE = (
+    "This PDF is protected by a password, so its text cannot be read. Save a copy without the password (or ask the "
+    "candidate for one) and upload that."
+)
+SCANNED_MESSAGE = (
+    "This PDF has no text layer: it is a scan or a picture of the pages, and TalentDB does not read pictures. Save the "
+    "CV as a PDF with text (export it from the word processor) or as DOCX, and upload that."
+)
+DAMAGED_MESSAGE = (
+    "This PDF is damaged and could not be read. Save it again from the program that made it, as PDF or DOCX, and "
+    "upload that."
+)
+TOO_MANY_PAGES_MESSAGE = (
+    "This PDF has {pages} pages; a CV is read up to {limit}. Upload the CV on its own, not the document it is part of."
+)
+# What pypdf raises on a file whose structure it cannot follow, besides its own errors: a damaged file, never a bug of
+# ours (our own code runs outside these blocks).
+_DAMAGED = (PyPdfError, ValueError, KeyError, TypeError, IndexError, AttributeError, EOFError)
+_GLYPH_WIDTH = 0.5  # an average glyph's width in em: where a piece of text ends, for finding the gutter
+_MIN_COLUMN_PIECES = 3
+_MAX_GUTTERS_TRIED = 12
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    x: float
+    y: float
+    size: float
+    text: str
+
+    @property
+    def end(self) -> float:
+        return self.x + len(self.text) * self.size * _GLYPH_WIDTH
+
+
+def pdf_text(data: bytes) -> str:
+    """The text of every page, in reading order, lines separated by newlines and blocks by blank lines."""
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged file's every repair is a warning: not news
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted and not _decrypted(reader):
+            raise ParseError(ENCRYPTED_MESSAGE)
+        pages = len(reader.pages)
+        if pages > MAX_PAGES:
+            raise ParseError(TOO_MANY_PAGES_MESSAGE.format(pages=pages, limit=MAX_PAGES))
+        page_pieces = [_pieces(page) for page in reader.pages]
+    except _DAMAGED:
+        raise ParseError(DAMAGED_MESSAGE) from None
+    text = "\n\n".join(_page_text(pieces) for pieces in page_pieces if pieces).strip()
+    if not text:
+        raise ParseError(SCANNED_MESSAGE)
+    return text
+
+
+def _decrypted(reader: PdfReader) -> bool:
+    """Whether the PDF opens without a password (encrypted only against editing or printing)."""
+    try:
+        return bool(reader.decrypt(""))
+    except PyPdfError:  # an encryption pypdf cannot undo without a further library: as good as a password
+        return False
+
+
+def _pieces(page) -> list[_Piece]:
+    pieces: list[_Piece] = []
+
+    def visit(text, cm, tm, font, size) -> None:
+        if not text or not text.strip():
+            return
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        scale = abs(tm[3] * cm[3]) or 1.0
+        height = (size or 10.0) * scale
+        for number, line in enumerate(text.split("\n")):
+            if line.strip():
+                pieces.append(_Piece(x, y - number * height * 1.2, height, line.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return pieces
+
+
+def _page_text(pieces: list[_Piece]) -> str:
+    """One page's pieces in reading order: the header across the page, then each column top to bottom."""
+    top_down = sorted(pieces, key=lambda p: (-p.y, p.x))
+    gutter = _gutter(top_down)
+    if gutter is None:
+        return _lines(top_down)
+    split_at, header_end = gutter
+    header = [p for p in top_down if p.y > header_end]
+    body = [p for p in top_down if p.y <= header_end]
+    left = [p for p in body if p.x < split_at]
+    right = [p for p in body if p.x >= split_at]
+    return "\n\n".join(part for part in (_lines(header), _lines(left), _lines(right)) if part)
+
+
+def _gutter(pieces: list[_Piece]) -> tuple[float, float] | None:
+    """(x of the gutter, y where the columns start) when the pieces below the header form two columns: a start
+    position no piece below the header crosses, with enough pieces on both sides."""
+    counts = Counter(round(p.x) for p in pieces)
+    # Only where lines start often can a column start; and a page set word by word has hundreds of such places, of
+    # which the first few from the left are the columns': each is checked against every piece once.
+    starts = sorted(x for x, count in counts.items() if count >= _MIN_COLUMN_PIECES)[1:_MAX_GUTTERS_TRIED]
+    for start in starts:
+        split_at = start - 0.5
+        crossing = [p.y for p in pieces if p.x < split_at < p.end]
+        header_end = min(crossing) - 0.01 if crossing else float("inf")
+        body = [p for p in pieces if p.y <= header_end]
+        left = sum(1 for p in body if p.x < split_at)
+        if left >= _MIN_COLUMN_PIECES and len(body) - left >= _MIN_COLUMN_PIECES:
+            return split_at, header_end
+    return None
+
+
+def _lines(pieces: list[_Piece]) -> str:
+    """Pieces (top to bottom) as lines: those at one height joined left to right, a blank line where the gap to the
+    next line is wider than a line's."""
+    out: list[str] = []
+    line: list[_Piece] = []
+    previous_y: float | None = None
+    previous_size = 10.0
+    for piece in pieces:
+        if line and abs(piece.y - line[0].y) <= 0.4 * max(piece.size, line[0].size):
+            line.append(piece)
+            continue
+        if line:
+            out.append(_joined(line))
+            previous_y, previous_size = line[0].y, line[0].size
+        if previous_y is not None and previous_y - piece.y > 1.9 * max(piece.size, previous_size):
+            out.append("")
+        line = [piece]
+    if line:
+        out.append(_joined(line))
+    return "\n".join(out).strip()
+
+
+def _joined(line: list[_Piece]) -> str:
+    ordered = sorted(line, key=lambda p: p.x)
+    text = ordered[0].text
+    for before, piece in itertools.pairwise(ordered):
+        gap = piece.x - before.end
+        text += ("   " if gap > 2 * piece.size else " ") + piece.text
+    return text

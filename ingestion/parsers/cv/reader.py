@@ -1,0 +1,110 @@
+"""The CV reader: a CV's text in, a ProfileDocument out (pure: no database, no network, no clock).
+
+The text comes from a PDF, a DOCX, a plain-text or a Markdown file (``ingestion.parsers.cv.files``). Its sections are
+found by their headings (``sections``); a CV without headings is read by its layout: each date range is an entry,
+a school's or a degree's an education, any other a position. What each section yields is in its module: the header
+(``contacts``), positions and education (``entries``), spoken languages (``spoken``), skills and their scores
+(``skills``).
+"""
+
+from __future__ import annotations
+
+from core.text import clean_paragraphs
+from ingestion.documents import ParseError, PositionEntry, ProfileDocument
+from ingestion.parsers.cv import sections as kinds
+from ingestion.parsers.cv.contacts import header_of, identifiers_of
+from ingestion.parsers.cv.dates import find_range
+from ingestion.parsers.cv.entries import education_of, entries_of, is_job_title, positions_of
+from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, sections_of
+from ingestion.parsers.cv.skills import cv_skills, listed_labels
+from ingestion.parsers.cv.spoken import spoken_languages_of
+
+__all__ = ["NOT_A_CV_MESSAGE", "looks_like_cv", "parse_cv"]
+
+NOT_A_CV_MESSAGE = (
+    "This file does not read as a CV: no name with sections such as Experience, Education or Skills, and no dated "
+    "positions, were found in its text. TalentDB imports CVs (PDF, DOCX, text), Prog.AI profile exports and JSON "
+    "Resume files."
+)
+NO_POSITIONS_WARNING = "No positions with dates were found in this CV: check its Experience section."
+_CV_SECTIONS = (kinds.EXPERIENCE, kinds.EDUCATION, kinds.SKILLS, kinds.LANGUAGES, kinds.PROJECTS)
+_MAX_SUMMARY_LINES = 40
+
+
+def looks_like_cv(text: str) -> bool:
+    """Whether a text file that is neither a Prog.AI export nor a JSON Resume is a CV: two of the CV's section
+    headings (a letter or a note that mentions a CV has none)."""
+    found = {kind for line in cv_lines(text) if (kind := heading_kind(line)) in _CV_SECTIONS}
+    return len(found) >= 2
+
+
+def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileDocument:
+    """The CV's document; ParseError when the text holds no CV (a name and its sections, or dated positions)."""
+    lines = cv_lines(text)
+    sections = sections_of(lines)
+    by_layout = not any(sections.of(kind) for kind in (kinds.EXPERIENCE, kinds.EDUCATION))
+    if by_layout:
+        sections = _sections_by_layout(sections)
+    header = header_of(sections.header, text)
+    positions = positions_of(sections.of(kinds.EXPERIENCE))
+    education = education_of(sections.of(kinds.EDUCATION))
+    listed = listed_labels(sections.of(kinds.SKILLS))
+    if not header.name or not (positions or education or listed) or (by_layout and not _enough_by_layout(positions)):
+        raise ParseError(NOT_A_CV_MESSAGE)
+    languages = spoken_languages_of(sections.of(kinds.LANGUAGES))
+    identifiers, site = identifiers_of(text, header.email)
+    current = next((p for p in positions if p.is_current), positions[0] if positions else None)
+    summary_lines = [line for line in sections.of(kinds.SUMMARY) if line][:_MAX_SUMMARY_LINES]
+    return ProfileDocument(
+        format="cv",
+        name=header.name,
+        headline=header.headline or (current.title if current else ""),
+        title=current.title if current else "",
+        company=current.company if current else "",
+        location=header.location,
+        summary=clean_paragraphs("\n".join(summary_lines)),
+        education=education,
+        positions=positions,
+        spoken_languages=[language.name for language in languages],
+        languages=languages,
+        skills=cv_skills(listed, positions, vocabulary),
+        email=header.email,
+        phone=header.phone,
+        website=site,
+        identifiers=identifiers,
+        warnings=[] if positions else [NO_POSITIONS_WARNING],
+    )
+
+
+def _sections_by_layout(sections: Sections) -> Sections:
+    """A CV without the usual headings: the header ends where the first dated entry's heading starts; the entries
+    are education when they name a school or a degree, positions otherwise."""
+    lines = sections.header
+    first = next((index for index, line in enumerate(lines) if find_range(line)), None)
+    if first is None:
+        return sections
+    entries = entries_of(lines[first:])
+    head_lines = len(entries[0].heading) if entries else 0
+    header_end = max(first - head_lines, 1)
+    body = lines[header_end:]
+    education_lines: list[str] = []
+    experience_lines: list[str] = []
+    for entry in entries_of(body):
+        block = [*entry.heading, *([_range_text(entry)] if entry.dates else []), *entry.body, ""]
+        (education_lines if education_of(block) else experience_lines).extend(block)
+    bodies = dict(sections.bodies)
+    bodies[kinds.EXPERIENCE] = experience_lines
+    bodies[kinds.EDUCATION] = education_lines
+    return Sections(header=lines[:header_end], bodies=bodies)
+
+
+def _range_text(entry) -> str:
+    start = entry.dates.start or ""
+    end = "present" if entry.dates.is_current else entry.dates.end or ""
+    return f"{start} – {end}"
+
+
+def _enough_by_layout(positions: list[PositionEntry]) -> bool:
+    """Without headings, dated lines are a career only when there are two, or one with a job title: an invoice's
+    billing period is neither."""
+    return len(positions) >= 2 or any(is_job_title(p.title) for p in positions)
