@@ -1,0 +1,172 @@
+"""What a sentence says about the skills in it: cues for required and preferred, negations, migrations and
+substitutes, each bound to its sentence and clause."""
+
+from __future__ import annotations
+
+import functools
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+
+from jobs.criteria.mentions import Found
+from jobs.criteria.result import MENTIONED, MIGRATED, NEGATED, PREFERRED, REQUIRED, SUBSTITUTE
+from jobs.criteria.sections import Line
+
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?;])\s+|\n")
+_CLAUSE_END_RE = re.compile(r"[,;.!?()\n]|\s(?:but|although|though|while|whereas)\s")
+
+_PREFERRED_CUE_RE = re.compile(
+    r"\b(?:nice[- ]to[- ]have|(?:is|are|a|as a|would be a) (?:big )?(?:plus|bonus)|bonus (?:points?|if)|welcome[ds]?|"
+    r"useful|not essential|not required|not a must|not mandatory|ideally|preferred|preferably|advantage|advantageous|"
+    r"an asset|desirable|helpful|would be great|great if|optional|appreciated|even better|good to have|would help|"
+    r"is a bonus|counts? in your favou?r)\b"
+)
+_REQUIRED_CUE_RE = re.compile(
+    r"\b(?:we(?:'re| are) (?:looking for|seeking|after)|looking for someone|you should|you must|must|"
+    r"(?:is|are) required|required|essential|you(?:'ll| will)? need|we need|you have|you bring|you know|"
+    r"you(?:'ve| have) (?:shipped|built|worked)|strong (?:experience|knowledge|background)|proven|"
+    r"hands-on experience|experience (?:with|in|of)|years of|demonstrable)\b"
+)
+_STRONG_CUE_RE = re.compile(r"\b(?:deep|strong|expert|extensive|advanced|in-depth|solid|fluent|excellent)\b")
+
+_NEGATION_RE = re.compile(
+    r"\b(?:no|not|never|don't|do not|doesn't|does not|won't|will not|isn't|aren't|needn't|neither|nor|"
+    r"no longer|nothing to do with)\b(?![- ](?:only|just|merely)\b)"
+)
+# Matched at a skill's end (``match(folded, end, sentence_end)``), not searched.
+_NEGATION_AFTER_RE = re.compile(
+    r"[^,;.!?\n]{0,12}?\b(?:(?:is|are)\s+)?(?:not (?:needed|used|necessary|wanted)|isn't (?:needed|used)|"
+    r"no longer (?:used|needed)|(?:is|are)n't part of|not part of)\b"
+)
+_MIGRATION_RE = re.compile(
+    r"\b(?:mov(?:e|es|ing) (?:away )?(?:off|from)|migrat(?:e|es|ing|ion) (?:away )?(?:off|from)|"
+    r"switch(?:es|ing)? (?:away )?(?:off|from)|replac(?:e|es|ing)|retir(?:e|es|ing)|sunsett?ing|"
+    r"phas(?:e|es|ing) out|deprecat(?:e|es|ed|ing)|getting rid of|legacy|decommission(?:ing)?)\b"
+)
+_MIGRATION_TARGET_RE = re.compile(r"\b(?:to|into|onto|with|by|for|towards?|in favou?r of)\b")
+# Matched at a skill's end too. The spaces are possessive (what follows them is a word): a long run of spaces is read
+# once, not once per way of splitting it between ``\s+`` and ``\s*``.
+_MIGRATION_AFTER_RE = re.compile(
+    r"[^.;!?\n]{0,80}?\b(?:that|which|we)\s++(?:we\s++)?(?:are|'re|will be|'ll be|are being|is being|is|are now)?\s*+"
+    r"(?:retiring|replacing|phasing out|moving (?:away )?(?:off|from)|migrating (?:away )?(?:off|from)|"
+    r"sunsetting|deprecating|switching off|decommissioning|getting rid of)\b"
+)
+# The verbs of _MIGRATION_AFTER_RE, anywhere (no word boundary): a sentence without one has no skill it drops.
+_MIGRATION_VERB_RE = re.compile(
+    r"retiring|replacing|phasing out|moving|migrating|sunsetting|deprecating|switching off|decommissioning|"
+    r"getting rid of"
+)
+_SUBSTITUTE_RE = re.compile(
+    r"\bor (?:another|a similar|similar|any other|an equivalent|equivalent|comparable|some other|other)\b"
+)
+
+
+@dataclass(slots=True)
+class _Sentence:
+    """What ``place_in_section`` asks of one sentence, each found in one pass over it: the ends of its clause
+    boundaries, the spans of its migration cues, of their targets and of its substitutes (each list in text order),
+    and whether a preferred or a required cue stands in it."""
+
+    clause_ends: list[int]
+    migration_ends: list[int]
+    target_starts: list[int]
+    target_ends: list[int]
+    substitute_starts: list[int]
+    substitute_ends: list[int]
+    preferred_cue: bool
+    required_cue: bool
+    strong_cue: bool  # somewhere in the sentence: whether to look before each skill
+    migration_verb: bool  # "retiring", "replacing"...: whether _MIGRATION_AFTER_RE can match after any skill
+
+
+class Sentences:
+    """The sentences of a text and what is in them, each line and each sentence scanned once however many skills it
+    names: a mention looks up its own by bisection, so that reading a text stays linear in its length."""
+
+    __slots__ = ("_lines", "_sentences", "folded")
+
+    def __init__(self, folded: str) -> None:
+        self.folded = folded
+        self._lines: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self._sentences: dict[tuple[int, int], _Sentence] = {}
+
+    def bounds(self, line: Line, position: int) -> tuple[int, int]:
+        """The sentence of ``line`` around ``position``: from the end of the last sentence boundary before it (or the
+        line's text) to the start of the first after it (or the line's end)."""
+        scan_start = line.bullet_end if line.bullet_end is not None else line.start
+        key = (scan_start, line.end)
+        if (boundaries := self._lines.get(key)) is None:
+            spans = [match.span() for match in _SENTENCE_END_RE.finditer(self.folded, scan_start, line.end)]
+            boundaries = self._lines[key] = ([start for start, _ in spans], [end for _, end in spans])
+        starts, ends = boundaries
+        before = bisect_right(ends, position)
+        after = bisect_left(starts, position)
+        return (ends[before - 1] if before else scan_start), (starts[after] if after < len(starts) else line.end)
+
+    def sentence(self, start: int, end: int) -> _Sentence:
+        if (found := self._sentences.get((start, end))) is None:
+            folded = self.folded
+            targets = [match.span() for match in _MIGRATION_TARGET_RE.finditer(folded, start, end)]
+            substitutes = [match.span() for match in _SUBSTITUTE_RE.finditer(folded, start, end)]
+            text = folded[start:end]
+            found = self._sentences[(start, end)] = _Sentence(
+                clause_ends=[match.end() for match in _CLAUSE_END_RE.finditer(folded, start, end)],
+                migration_ends=[match.end() for match in _MIGRATION_RE.finditer(folded, start, end)],
+                target_starts=[span[0] for span in targets],
+                target_ends=[span[1] for span in targets],
+                substitute_starts=[span[0] for span in substitutes],
+                substitute_ends=[span[1] for span in substitutes],
+                preferred_cue=_PREFERRED_CUE_RE.search(text) is not None,
+                required_cue=_REQUIRED_CUE_RE.search(text) is not None,
+                strong_cue=_STRONG_CUE_RE.search(text) is not None,
+                migration_verb=_MIGRATION_VERB_RE.search(text) is not None,
+            )
+        return found
+
+
+def first_within(starts: list[int], ends: list[int], low: int, high: int) -> bool:
+    """Whether one of the spans (in text order, none overlapping) lies within [low, high)."""
+    index = bisect_left(starts, low)
+    return index < len(starts) and ends[index] <= high
+
+
+@functools.lru_cache(maxsize=4096)
+def _negation_before(before: str) -> bool:
+    return _NEGATION_RE.search(before) is not None
+
+
+def place_in_section(folded: str, sentences: Sentences, item: Found) -> None:
+    start, end = item.match.start, item.match.end
+    sentence_start, sentence_end = sentences.bounds(item.line, start)
+    sentence = sentences.sentence(sentence_start, sentence_end)
+    clauses = bisect_right(sentence.clause_ends, start)
+    clause_start = sentence.clause_ends[clauses - 1] if clauses else sentence_start
+    if _negation_before(folded[max(clause_start, start - 60) : start]) or _NEGATION_AFTER_RE.match(
+        folded, end, sentence_end
+    ):
+        item.dropped = NEGATED
+        return
+    migrations = bisect_right(sentence.migration_ends, start)  # the nearest cue before the skill
+    if migrations and not first_within(
+        sentence.target_starts, sentence.target_ends, sentence.migration_ends[migrations - 1], start
+    ):
+        item.dropped = MIGRATED
+        return
+    if sentence.migration_verb and _MIGRATION_AFTER_RE.match(folded, end, sentence_end):
+        item.dropped = MIGRATED
+        return
+    if first_within(sentence.substitute_starts, sentence.substitute_ends, clause_start, start):
+        item.dropped = SUBSTITUTE
+        return
+    role = item.line.role
+    if sentence.preferred_cue:
+        role = PREFERRED
+    elif role == MENTIONED and sentence.required_cue:
+        role = REQUIRED
+    item.role = role
+    if (
+        role == REQUIRED
+        and sentence.strong_cue
+        and _STRONG_CUE_RE.search(folded, max(sentence_start, start - 40), start)
+    ):
+        item.role = "required-strong"

@@ -1,0 +1,81 @@
+"""The skills of a post: found, judged and placed in their sections, then decided (required, preferred or
+ignored, with the reason)."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from jobs.criteria.ambiguity import is_ambiguous, judge_ambiguous
+from jobs.criteria.cues import Sentences, place_in_section
+from jobs.criteria.mentions import Found
+from jobs.criteria.result import (
+    DEFAULT_MIN_SCORE,
+    MENTIONED,
+    ONLY_MENTIONED,
+    PREFERRED,
+    REQUIRED,
+    STRONG_MIN_SCORE,
+    Ignored,
+)
+from jobs.criteria.sections import Line
+from jobs.matching import find_skills
+from profiles.vocabulary import SkillVocabulary
+
+
+def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVocabulary) -> list[Found]:
+    found = []
+    line_starts = [line.start for line in lines]
+    kinds: dict[tuple[str, str], bool | None] = {}  # (surface, slug) -> ambiguous, None: a human language
+    for match in find_skills(folded, vocabulary):
+        surface = text[match.start : match.name_end]
+        if (key := (surface, match.slug)) not in kinds:
+            kinds[key] = is_ambiguous(surface, match.slug)
+        if (kind := kinds[key]) is None:
+            continue  # English, Polish, Spanish: the people speak them
+        found.append(Found(match, surface, lines[bisect_right(line_starts, match.start) - 1], kind))
+    judge_ambiguous(text, folded, found)
+    sentences = Sentences(folded)
+    for item in found:
+        if item.dropped is None:
+            place_in_section(folded, sentences, item)
+    return [item for item in found if item.dropped != "ambiguous"]
+
+
+def decide(found: list[Found]) -> tuple[list[tuple[str, int]], list[str], list[Ignored], list[str]]:
+    roles: dict[str, set[str]] = {}
+    dropped: dict[str, str] = {}
+    labels: dict[str, str] = {}  # slug -> its first mention as written
+    for item in found:
+        slug = item.match.slug
+        labels.setdefault(slug, item.surface)
+        if item.dropped is not None:
+            dropped.setdefault(slug, item.dropped)
+        else:
+            roles.setdefault(slug, set()).add(item.role)
+    warnings = []
+    asked = any(r != {MENTIONED} for r in roles.values())
+    if roles and not asked:
+        warnings.append("The description has no requirements section or cue: every skill it names is required.")
+    required: list[tuple[str, int]] = []
+    preferred: list[str] = []
+    ignored: dict[str, str] = {}
+    for slug, slug_roles in roles.items():
+        if "required-strong" in slug_roles:
+            required.append((slug, STRONG_MIN_SCORE))
+        elif REQUIRED in slug_roles or not asked:
+            required.append((slug, DEFAULT_MIN_SCORE))
+        elif PREFERRED in slug_roles:
+            preferred.append(slug)
+        else:
+            ignored[slug] = ONLY_MENTIONED
+    for slug, why in dropped.items():
+        if slug not in roles:
+            ignored.setdefault(slug, why)
+    if not required and not preferred:
+        warnings.append("No skill found in the description: the criteria hold no skills.")
+    return (
+        required,
+        preferred,
+        [Ignored(labels[slug], slug, why) for slug, why in sorted(ignored.items())],
+        warnings,
+    )

@@ -1,0 +1,33 @@
+"""The text as the rules read it: checked (``checked_text``), then cleaned (``cleaned_text``)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from jobs.criteria.result import DEFAULT_MAX_CHARS, CriteriaError
+
+_BAD_CHARACTER_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # controls but tab and newlines
+
+
+def checked_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str:
+    """``text`` as the extractor reads it (NFC, newlines as ``\\n``); ``CriteriaError`` for text it cannot read
+    (empty, longer than ``max_chars``, bytes or another type, control characters): every check of
+    ``extract_criteria`` and none of its reading, for a caller that only needs to know a description is acceptable."""
+    if isinstance(text, bytes | bytearray | memoryview):
+        raise CriteriaError("The description must be text, not bytes.")
+    if not isinstance(text, str):
+        raise CriteriaError(f"The description must be text, not {type(text).__name__}.")
+    if len(text) > max_chars:
+        raise CriteriaError(f"The description is {len(text):,} characters long; at most {max_chars:,} are read.")
+    if not text.strip():
+        raise CriteriaError("The description is empty.")
+    if bad := _BAD_CHARACTER_RE.search(text):
+        position, char = bad.start(), bad.group()
+        if "\ud800" <= char <= "\udfff":
+            raise CriteriaError(f"The description holds a broken character at character {position + 1}.")
+        raise CriteriaError(
+            f"The description holds a control character (U+{ord(char):04X} at character {position + 1}): "
+            "is it a binary file? Paste the text of the job post."
+        )
+    return unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
