@@ -13,6 +13,9 @@ from core.identity import url_key
 from profiles.models import Candidate, CandidateIdentifier
 
 CONTACT_PERMISSION = "profiles.see_contact_details"
+# The candidate's own columns that are contact details (the links are its identifiers and the site): what a page that
+# shows columns, such as the history, leaves out for a reader without the permission.
+CONTACT_COLUMNS = frozenset({"email", "phone", "website"})
 
 # Where each kind of identifier is a public page; the others (e-mail, name and location) are not links.
 PROFILE_LINKS = {

@@ -37,6 +37,7 @@ from profiles.admin.candidate_form import (
 from profiles.admin.changelist import CandidateChangeList, EstimatedCountPaginator, plain_messages
 from profiles.admin.common import HistoryRevertNeedsChangePermission, NoRelatedObjectLinks, action_page, people
 from profiles.admin.duplicates import CandidateDuplicatesMixin
+from profiles.admin.history import HistoryWithoutContactDetails
 from profiles.admin.profile_page import CandidateProfilePageMixin, title_at_company
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
 from profiles.admin.streams import CsvStreamMixin
@@ -82,6 +83,7 @@ class CandidateAdmin(
     CandidateProfilePageMixin,
     CsvStreamMixin,
     HistoryRevertNeedsChangePermission,
+    HistoryWithoutContactDetails,
     CandidateDuplicatesMixin,
     NoRelatedObjectLinks,
     SimpleHistoryAdmin,
