@@ -27,12 +27,13 @@ from pathlib import Path
 
 from core.labels import label_key, label_variants
 from devtools.vocabulary import names
-from devtools.vocabulary.rules import Rules
+from devtools.vocabulary.rules import COMMON_WORD_RANK, Rules
 from profiles.shipped_vocabulary import COLUMNS, ShippedSkill
 from profiles.vocabulary import CURATED_LABELS, CURATED_SKILLS, read_vocabulary, seeded_vocabulary, skill_slug
 
 MIN_QUESTIONS = 500
-VENDOR_PREFIXES = ("amazon", "aws", "azure", "google", "apache", "microsoft", "ms", "ibm", "oracle", "adobe")
+COMPOUND_WORD_RANK = 60_000
+VENDOR_PREFIXES = ("amazon", "aws", "azure", "google", "apache", "microsoft", "ms", "ibm", "oracle", "adobe", "bing")
 # A version glued to a name the vocabulary knows: "vuejs2", "log4j2", "rx-java2", "swift3" (two digits at most, and a
 # stem of three characters at least, so that "d3", "s3", "es6" and "k8s" keep their own meaning).
 _GLUED_VERSION_RE = re.compile(r"(?P<stem>[a-z][a-z0-9.+#-]*[a-z])\d{1,2}")
@@ -99,12 +100,12 @@ def _public_vocabulary(corpus: Path) -> _Vocabulary:
     return vocab
 
 
-def _is_word(part: str, vocab: _Vocabulary, rules: Rules) -> bool:
-    """Whether one part of a tag is a plain word rather than a name: a number, a generic word, or a common English
-    word that is no skill the vocabulary knows."""
+def _is_word(part: str, vocab: _Vocabulary, rules: Rules, rank: int = COMMON_WORD_RANK) -> bool:
+    """Whether one part of a tag is a plain word rather than a name: a number, a generic word, or an English word
+    (among the ``rank`` most frequent) that is no skill the vocabulary knows."""
     if part.isdigit() or part in rules.generic:
         return True
-    return rules.is_common_word(part) and part not in vocab.labels and part not in rules.keep
+    return rules.is_common_word(part, rank) and part not in vocab.labels and part not in rules.keep
 
 
 def _is_technology(tag: str, vocab: _Vocabulary, rules: Rules) -> bool:
@@ -112,7 +113,16 @@ def _is_technology(tag: str, vocab: _Vocabulary, rules: Rules) -> bool:
         return True
     if tag in rules.generic:
         return False
-    return not all(_is_word(part, vocab, rules) for part in tag.split("-"))
+    parts = tag.split("-")
+    if len(parts) == 1:
+        return not _is_word(tag, vocab, rules)
+    # A compound's longer words may be rarer and still be words ("cosine-similarity", "adjacency-matrix"); its short
+    # parts are mostly acronyms ("amazon-rds", "ibm-mq") and a vendor is a name.
+    return not all(
+        part not in VENDOR_PREFIXES
+        and _is_word(part, vocab, rules, COMMON_WORD_RANK if len(part) <= 3 else COMPOUND_WORD_RANK)
+        for part in parts
+    )
 
 
 def _add_tags(vocab: _Vocabulary, tags: list[tuple[str, int]], rules: Rules) -> None:
