@@ -61,6 +61,8 @@ def docx_text(data: bytes) -> str:
                 raise ParseError(TOO_MANY_PARTS_MESSAGE.format(parts=f"{len(infos):,}", limit=MAX_PARTS))
             xml = _read_capped(archive, DOCUMENT_PART)
             links = _read_capped(archive, _RELATIONSHIPS) if _RELATIONSHIPS in archive.namelist() else b""
+    except ParseError:
+        raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, KeyError, NotImplementedError, OSError):
         raise ParseError(DAMAGED_MESSAGE) from None
     if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:  # Word never writes them; entities are how XML bombs expand

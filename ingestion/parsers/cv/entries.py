@@ -17,11 +17,14 @@ from core.text import clean_text
 from ingestion.documents import EducationEntry, PositionEntry
 from ingestion.parsers.cv.dates import DateRange, find_range, find_year
 
-__all__ = ["Entry", "education_of", "entries_of", "is_job_title", "positions_of"]
+__all__ = ["Entry", "education_of", "entries_of", "heading_start", "is_job_title", "positions_of"]
 
 _MAX_HEADING_LINES = 2
 _MAX_HEADING_CHARS = 90
-_SPLIT_RE = re.compile(r"\s+(?:[|–—@·•]|-|at|bei|chez|en|presso|na|no|em)\s+|,\s+|\s*\|\s*|\t+|\s{3,}")
+_MARK_SPLIT_RE = re.compile(r"\s+[|–—@·•-]\s+|,\s+|\s*\|\s*|\t+|\s{3,}")
+# A position's heading also splits at the words for "at" ("Engineer at Globex", "Entwickler bei", "chez", "en",
+# "presso", "na", "em"); an education's does not ("Grado en Ingeniería" is one degree).
+_SPLIT_RE = re.compile(_MARK_SPLIT_RE.pattern + r"|\s+(?:at|bei|chez|en|presso|na|no|em)\s+")
 _TITLE_RE = re.compile(
     r"engineer|developer|programmer|architect|manager|lead\b|head of|director|consultant|analyst|scientist|designer|"
     r"administrator|intern|cto|ceo|founder|devops|sre\b|specialist|researcher|officer|technician|tester|owner|"
@@ -41,7 +44,7 @@ _DEGREE_RE = re.compile(
     r"^(?P<degree>b\.?\s?sc\.?|m\.?\s?sc\.?|b\.?\s?a\.?|m\.?\s?a\.?|b\.?\s?eng\.?|m\.?\s?eng\.?|ph\.?\s?d\.?|mba|"
     r"bachelor(?:'s)?(?: of (?:science|arts|engineering))?|master(?:'s)?(?: of (?:science|arts|engineering))?|"
     r"doctorate|diplom(?:-ingenieur| ingenieur)?|diploma|licence|licenciatura|laurea(?: magistrale| triennale)?|"
-    r"dottorato|mestrado|doutorado|grado|máster|master|ingénieur|dipl\.-ing\.?|abitur|baccalauréat)"
+    r"dottorato|mestrado|doutorado|grado|máster|master|ingénieur|dipl\.-ing\.?|abitur|baccalauréat)(?!\w)"
     r"(?:\s*(?:in|of|en|em|in|de|di|,|-|–|:)\s+|\s+)?(?P<field>.*)$",
     re.IGNORECASE,
 )
@@ -68,6 +71,20 @@ def _is_heading_line(line: str) -> bool:
     return 0 < len(line) <= _MAX_HEADING_CHARS and not line.endswith((".", ";")) and line.count(" ") <= 12
 
 
+def heading_start(lines: list[str], index: int, *, floor: int = 0) -> int:
+    """Where the heading of the entry dated on line ``index`` starts: the short lines just before it, no further back
+    than ``floor``."""
+    start = index
+    while (
+        start > floor
+        and index - start < _MAX_HEADING_LINES
+        and _is_heading_line(lines[start - 1])
+        and not find_range(lines[start - 1])
+    ):
+        start -= 1
+    return start
+
+
 def entries_of(lines: list[str]) -> list[Entry]:
     """The section's entries in order: one a date range, or one a block between blank lines when it has no date."""
     anchors = [(index, dates) for index, line in enumerate(lines) if (dates := find_range(line))]
@@ -77,14 +94,7 @@ def entries_of(lines: list[str]) -> list[Entry]:
     taken_until = 0  # lines before this belong to an earlier entry's heading or body
     starts: list[int] = []
     for index, dates in anchors:
-        start = index
-        while (
-            start > taken_until
-            and index - start < _MAX_HEADING_LINES
-            and _is_heading_line(lines[start - 1])
-            and not find_range(lines[start - 1])
-        ):
-            start -= 1
+        start = heading_start(lines, index, floor=taken_until)
         starts.append(start)
         taken_until = index + 1
         line = lines[index]
@@ -118,8 +128,8 @@ def _blocks(lines: list[str]) -> list[Entry]:
     return entries
 
 
-def _parts(heading: list[str]) -> list[str]:
-    return [clean_text(part) for line in heading for part in _SPLIT_RE.split(line) if part and _has_words(part)]
+def _parts(heading: list[str], splitter: re.Pattern = _SPLIT_RE) -> list[str]:
+    return [clean_text(part) for line in heading for part in splitter.split(line) if part and _has_words(part)]
 
 
 def positions_of(lines: list[str]) -> list[PositionEntry]:
@@ -154,7 +164,7 @@ def education_of(lines: list[str]) -> list[EducationEntry]:
     education = []
     for entry in entries_of(lines):
         candidates = entry.heading + entry.body[:3]
-        parts = _parts(candidates)
+        parts = _parts(candidates, _MARK_SPLIT_RE)
         school = next((part for part in parts if _SCHOOL_RE.search(part)), "")
         degree_text = next((part for part in parts if _DEGREE_WORD_RE.search(part) and part != school), "")
         if not school and not degree_text:

@@ -70,6 +70,8 @@ def pdf_text(data: bytes) -> str:
         if pages > MAX_PAGES:
             raise ParseError(TOO_MANY_PAGES_MESSAGE.format(pages=pages, limit=MAX_PAGES))
         page_pieces = [_pieces(page) for page in reader.pages]
+    except ParseError:
+        raise
     except _DAMAGED:
         raise ParseError(DAMAGED_MESSAGE) from None
     text = "\n\n".join(_page_text(pieces) for pieces in page_pieces if pieces).strip()

@@ -14,7 +14,7 @@ from ingestion.documents import ParseError, PositionEntry, ProfileDocument
 from ingestion.parsers.cv import sections as kinds
 from ingestion.parsers.cv.contacts import header_of, identifiers_of
 from ingestion.parsers.cv.dates import find_range
-from ingestion.parsers.cv.entries import education_of, entries_of, is_job_title, positions_of
+from ingestion.parsers.cv.entries import education_of, entries_of, heading_start, is_job_title, positions_of
 from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, sections_of
 from ingestion.parsers.cv.skills import cv_skills, listed_labels
 from ingestion.parsers.cv.spoken import spoken_languages_of
@@ -83,9 +83,7 @@ def _sections_by_layout(sections: Sections) -> Sections:
     first = next((index for index, line in enumerate(lines) if find_range(line)), None)
     if first is None:
         return sections
-    entries = entries_of(lines[first:])
-    head_lines = len(entries[0].heading) if entries else 0
-    header_end = max(first - head_lines, 1)
+    header_end = heading_start(lines, first, floor=1)
     body = lines[header_end:]
     education_lines: list[str] = []
     experience_lines: list[str] = []

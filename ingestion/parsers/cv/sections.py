@@ -98,6 +98,19 @@ _HEADINGS: dict[str, tuple[str, ...]] = {
 _KIND_OF_HEADING = {heading: kind for kind, headings in _HEADINGS.items() for heading in headings}
 _MAX_HEADING_CHARS = 45
 _WRAPPED_LINE_CHARS = 40
+# Words a sentence does not end on, in the six languages: a line that ends on one goes on in the next.
+_JOINING_WORDS = frozenset(
+    " ".join(
+        (
+            "and or of the a an in on at to for with by from as",
+            "und oder der die das den dem des ein eine mit für von zu im auf bei",
+            "et ou le la les un une des du de avec pour dans sur par",
+            "y o el los las con para en por del",
+            "e ou os as um uma com em no na do da",
+            "di il lo gli per nel della dei delle con su",
+        )
+    ).split(" ")
+)
 _DECORATION_RE = re.compile(r"^[#=*_\s\-–—|•·▪►]+|[\s:：#=*_\-–—|•·▪►]+$")
 _MARKDOWN_HEADING_RE = re.compile(r"^#{1,6}\s+")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•·▪►‣◦–—]|\d{1,2}[.)])\s+")
@@ -138,15 +151,15 @@ def cv_lines(text: str) -> list[str]:
 
 
 def _continues(previous: str, line: str) -> bool:
-    """Whether ``line`` is the rest of a long line the layout wrapped (a PDF's column): it starts in lower case after
-    a line long enough to have been cut, which ends inside a sentence, with a word (not an address or a link)."""
-    return (
-        len(previous) >= _WRAPPED_LINE_CHARS
-        and line.split(" ", 1)[0].rstrip(",;:").isalpha()
-        and line[:1].islower()
-        and previous[-1:].isalpha() | (previous[-1:] in ",-–(")
-        and not heading_kind(previous)
-    )
+    """Whether ``line`` is the rest of a long line the layout wrapped (a PDF's column): after a line long enough to
+    have been cut, which ends inside a sentence (with a comma or a word such as "and", or before a word in lower
+    case), a line that starts with a word (not an address or a link)."""
+    if len(previous) < _WRAPPED_LINE_CHARS or not line.split(" ", 1)[0].rstrip(",;:.!?").isalpha():
+        return False
+    if heading_kind(previous) or heading_kind(line):
+        return False
+    last_word = previous.rsplit(" ", 1)[-1].casefold()
+    return previous.endswith(",") or last_word in _JOINING_WORDS or (line[:1].islower() and previous[-1:].isalpha())
 
 
 def heading_kind(line: str) -> str:

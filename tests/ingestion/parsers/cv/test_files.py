@@ -1,0 +1,126 @@
+"""Which file is a CV, by its content and never its name, and each file that cannot be read: each refused alone with
+a message that says what is wrong and what to do."""
+
+import io
+import zipfile
+
+import pytest
+
+from devtools.cvs import (
+    cv_docx,
+    cv_pdf,
+    cv_plain_text,
+    docx_with_images,
+    pdf_of_pages,
+    pdf_without_text,
+    sample_cv,
+)
+from ingestion.documents import ParseError
+from ingestion.parsers import detect_format, parse, reader_text
+from ingestion.parsers.cv.docx import MAX_PARTS, MAX_TEXT_BYTES
+from ingestion.parsers.cv.pdf import MAX_PAGES
+
+
+def test_a_pdf_and_a_docx_are_cvs_by_their_first_bytes():
+    assert detect_format(cv_pdf(sample_cv())) == "cv"
+    assert detect_format(cv_docx(sample_cv())) == "cv"
+
+
+def test_a_text_cv_is_told_from_a_letter_that_mentions_one():
+    assert detect_format(cv_plain_text(sample_cv()).encode()) == "cv"
+    with pytest.raises(ParseError, match=r"neither a Prog\.AI profile export nor a JSON Resume"):
+        parse(b"Dear recruiter,\nplease find my CV attached: experience, education and skills.\n")
+
+
+def test_the_text_the_reader_worked_from():
+    text = reader_text(cv_pdf(sample_cv(), columns=2))
+    # The sidebar's column comes whole before the career's, not interleaved with it line by line.
+    assert text.index("Python, Go, PostgreSQL, Kafka,") < text.index("French — native") < text.index("SUMMARY")
+    assert text.index("SUMMARY") < text.index("EXPERIENCE") < text.index("EDUCATION")
+
+
+def test_a_docx_reads_its_tables_row_by_row():
+    text = reader_text(cv_docx(sample_cv(), tables=("Experience",)))
+    assert "Staff Software Engineer — Quillfeather Analytics\nMar 2021 – Present\nBuilt the event pipeline" in text
+
+
+def test_an_old_word_document_is_refused_with_what_to_do():
+    data = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
+    assert detect_format(data) == "unknown"
+    with pytest.raises(ParseError, match=r"old Word document \(\.doc\).*save it as PDF or DOCX"):
+        parse(data)
+
+
+def test_a_scanned_pdf_without_text_is_refused():
+    with pytest.raises(ParseError, match=r"no text layer.*Save the CV as a PDF with text"):
+        parse(pdf_without_text())
+
+
+def test_a_pdf_with_a_password_is_refused():
+    with pytest.raises(ParseError, match="protected by a password"):
+        parse(cv_pdf(sample_cv(), password="lantern-7"))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda pdf: pdf[: len(pdf) // 3],
+        lambda pdf: pdf.replace(b"stream", b"strem"),
+        lambda pdf: b"%PDF-1.4\n" + bytes(64),
+    ],
+    ids=["truncated", "broken-streams", "header-only"],
+)
+def test_a_damaged_pdf_is_refused(damage):
+    with pytest.raises(ParseError) as refused:
+        parse(damage(cv_pdf(sample_cv())))
+    assert "PDF" in str(refused.value)
+
+
+def test_a_pdf_of_300_pages_is_refused_before_its_pages_are_read():
+    with pytest.raises(ParseError, match=rf"^This PDF has 300 pages; a CV is read up to {MAX_PAGES}\."):
+        parse(pdf_of_pages(300))
+
+
+def test_a_docx_holding_a_thousand_pictures_is_refused():
+    with pytest.raises(ParseError, match=rf"holds 1,0\d\d parts .*at most {MAX_PARTS}"):
+        parse(docx_with_images(sample_cv(), 1000))
+
+
+def test_a_docx_zip_bomb_is_refused_without_unpacking_it():
+    data = io.BytesIO(cv_docx(sample_cv()))
+    with zipfile.ZipFile(data) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, part in parts.items():
+            if name != "word/document.xml":
+                archive.writestr(name, part)
+        with archive.open("word/document.xml", "w", force_zip64=True) as document:
+            chunk = b"<w:t>" + b"a" * (1024 * 1024) + b"</w:t>"
+            for _ in range(MAX_TEXT_BYTES // len(chunk) + 2):
+                document.write(chunk)
+    assert len(bomb.getvalue()) < 200_000
+    with pytest.raises(ParseError, match="unpacks to more than 20 MB"):
+        parse(bomb.getvalue())
+
+
+def test_a_docx_whose_xml_declares_entities_is_refused():
+    data = io.BytesIO(cv_docx(sample_cv()))
+    with zipfile.ZipFile(data) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    parts["word/document.xml"] = b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><d>&a;</d>'
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, part in parts.items():
+            archive.writestr(name, part)
+    with pytest.raises(ParseError, match="Word file is damaged"):
+        parse(out.getvalue())
+
+
+def test_a_zip_that_is_no_word_document_is_still_a_binary_file():
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("photos/boat.txt", "a boat")
+    assert detect_format(archive.getvalue()) == "unknown"
+    with pytest.raises(ParseError, match=r"^This is a binary file, not a text profile\.$"):
+        parse(archive.getvalue())
