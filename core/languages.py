@@ -65,7 +65,9 @@ FLUENCY_WORDS: dict[str, str] = {
         (
             "full professional", "full professional proficiency", "fluent", "fluently", "fluency", "fully fluent",
             "advanced", "proficient", "excellent", "very good", "expert", "master", "mastery", "near native",
-            "near-native", "c1", "c2", "courant", "couramment", "avancé", "fließend", "verhandlungssicher",
+            "near-native", "c1", "c2",
+            "experto", "experta", "esperto", "esperta", "experte", "courant", "couramment", "avancé", "fließend",
+            "verhandlungssicher",
             "sehr gut", "sehr gute kenntnisse", "fluido", "fluida", "avanzado", "avanzada", "dominio", "avançado",
             "fluente", "vloeiend", "flytande", "flytende", "sujuva", "biegły", "biegle", "plynně", "свободно",
             "свободный", "流暢", "流利", "上級", "ビジネス上級", "高级", "精通", "능통", "유창",

@@ -41,6 +41,7 @@ from profiles.models import (
     SpokenLanguage,
 )
 from profiles.search import SEARCH_TEXT_MAX_CHARS
+from profiles.skill_resolver import Resolved
 from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
 
 __all__ = [
@@ -278,13 +279,27 @@ def _positions_within(positions: list[PositionEntry], limits: Limits, warnings: 
 # --- The stage ----------------------------------------------------------------------------------------------------
 
 
-def document_label_keys(documents: Iterable[ProfileDocument]) -> tuple[set[str], set[str]]:
+def document_label_keys(
+    documents: Iterable[ProfileDocument], vocabulary: SkillVocabulary | None = None
+) -> tuple[set[str], set[str]]:
     """The label keys of the documents' skills and programming languages, and of their repositories' topics: what a
-    vocabulary must know before ``normalise`` maps them (``ingestion.loaders.skill_vocabulary_resolve``)."""
+    vocabulary must know before ``normalise`` maps them (``ingestion.loaders.skill_vocabulary_resolve``).
+
+    With the process's ``vocabulary``, a skill label is read through its resolver first: a label that names known
+    skills stands for their slugs (each skill's own alias), one that is no technology for nothing, so that neither
+    makes a skill; without it, every label as written."""
     skill_keys: set[str] = set()
     topic_keys: set[str] = set()
     for doc in documents:
-        skill_keys.update(label_key(entry.label) for entry in (*doc.skills, *doc.programming_languages))
+        for entry in (*doc.skills, *doc.programming_languages):
+            if vocabulary is None:
+                skill_keys.add(label_key(entry.label))
+                continue
+            result = vocabulary.resolve(entry.label)
+            if result.slugs:
+                skill_keys.update(result.slugs)
+            elif not result.not_technology:
+                skill_keys.add(result.key)
         topic_keys.update(label_key(topic) for c in doc.contributions for topic in c.topics)
     return {key for key in skill_keys if _usable(key)}, {key for key in topic_keys if _usable(key)}
 
@@ -297,9 +312,10 @@ def _usable(key: str) -> bool:
 def normalise(document: ProfileDocument, vocabulary: SkillVocabulary) -> NormalisedProfile:
     """The rows of ``document``, fitted to the tables; its warnings first, then one for each repair."""
     repairs = _Repairs()
+    skills, other_skills = _skills(document, vocabulary, repairs)
     profile = NormalisedProfile(
-        values=_candidate_values(document, repairs),
-        skills=_skills(document, vocabulary, repairs),
+        values=_candidate_values(document, repairs, other_skills),
+        skills=skills,
         education=_education(document, repairs),
         contributions=_contributions(document.contributions, vocabulary, repairs),
         positions=_positions(document.positions, repairs),
@@ -414,7 +430,7 @@ def _years(value: int | None, what: str, warnings: list[str]) -> int | None:
     return value
 
 
-def _candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
+def _candidate_values(doc: ProfileDocument, warnings: list[str], other_skills: list[str]) -> dict:
     loc = doc.location
     email = doc.email
     if email and "@" not in email:
@@ -444,6 +460,7 @@ def _candidate_values(doc: ProfileDocument, warnings: list[str]) -> dict:
         programming_languages_declared=doc.programming_languages_declared,
         contributions_declared=doc.contributions_declared,
         awards=_clip_all(Candidate, "awards", [award.line() for award in doc.awards], warnings, "An award"),
+        other_skills=other_skills,
     )
     return {name: values[name] for name in Candidate.IMPORTED_FIELDS}
 
@@ -459,8 +476,17 @@ def _canonical(key: str, vocabulary: SkillVocabulary) -> tuple[str, str]:
     return skill_slug(key), skill_display_name(key)
 
 
-def _skills(doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[str]) -> list[NormalisedSkill]:
+# How many of a file's labels that are no technology its warning names; the profile keeps them all.
+_OTHER_SKILLS_NAMED = 10
+
+
+def _skills(
+    doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[str]
+) -> tuple[list[NormalisedSkill], list[str]]:
+    """The skills the labels name (``profiles.skill_resolver``), each once with its highest score and the label as
+    written; and the labels that are no technology, as written, which the candidate keeps as text."""
     best: dict[str, NormalisedSkill] = {}  # canonical slug → the entry kept
+    other: dict[str, str] = {}  # label key → as written
     sections = (
         (CandidateSkill.Section.SKILL, doc.skills),
         (CandidateSkill.Section.LANGUAGE, doc.programming_languages),
@@ -475,21 +501,39 @@ def _skills(doc: ProfileDocument, vocabulary: SkillVocabulary, warnings: list[st
                     f"A skill label of {len(entry.label)} characters is too long to name a skill; left out."
                 )
                 continue
-            slug, name = _canonical(key, vocabulary)
+            result = vocabulary.resolve(entry.label)
             label = _clip(CandidateSkill, "label", entry.label, warnings, "A skill label")
-            kept = best.get(slug)
-            if kept is None:
-                best[slug] = NormalisedSkill(
-                    slug, name, Skill.Kind.SKILL, key, label, entry.score, section.value, len(best)
-                )
+            if result.not_technology:
+                other.setdefault(key, _clip(Candidate, "other_skills", entry.label, warnings, "A skill label"))
                 continue
-            if entry.score > kept.score:  # two labels of one skill: the higher score wins
-                best[slug] = dataclasses.replace(kept, label=label, score=entry.score, label_key=key)
-            warnings.append(
-                f"“{kept.label}” and “{label}” are the same skill ({slug}); kept the higher score, "
-                f"{max(kept.score, entry.score)}."
-            )
-    return list(best.values())
+            if result.warning:
+                warnings.append(result.warning)
+            # A known skill is created under its own slug if it went missing; a new one under the label's key.
+            alias = key if result.how is Resolved.ALIAS else None
+            targets = [(slug, slug, alias or slug) for slug in result.slugs] or [(*_canonical(key, vocabulary), key)]
+            for slug, name, alias in targets:
+                kept = best.get(slug)
+                if kept is None:
+                    best[slug] = NormalisedSkill(
+                        slug, name, Skill.Kind.SKILL, alias, label, entry.score, section.value, len(best)
+                    )
+                    continue
+                if entry.score > kept.score:  # two labels of one skill: the higher score wins
+                    best[slug] = dataclasses.replace(kept, label=label, score=entry.score, label_key=alias)
+                warnings.append(
+                    f"“{kept.label}” and “{label}” are the same skill ({slug}); kept the higher score, "
+                    f"{max(kept.score, entry.score)}."
+                )
+    if other:
+        named = ", ".join(f"“{label[:100]}”" for label in list(other.values())[:_OTHER_SKILLS_NAMED])
+        more = f" and {len(other) - _OTHER_SKILLS_NAMED} more" if len(other) > _OTHER_SKILLS_NAMED else ""
+        warnings.append(
+            f"{len(other)} skill labels are no technology (soft skills, spoken languages, hobbies) and were kept on "
+            f"the profile as written, not as skills: {named}{more}."
+            if len(other) > 1
+            else f"The skill label {named} is no technology; it was kept on the profile as written, not as a skill."
+        )
+    return list(best.values()), list(other.values())
 
 
 # --- Education and contributions -----------------------------------------------------------------------------------

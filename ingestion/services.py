@@ -697,7 +697,7 @@ def _chunk_vocabulary(
     When one document's labels cannot be stored, the others' are resolved one document at a time, so that only
     that document is left with the process's copy of the vocabulary (and fails alone when it is loaded)."""
     try:
-        return _resolve_vocabulary(documents, source_ids).vocabulary
+        return _resolve_vocabulary(documents, source_ids, fallback).vocabulary.within(fallback)
     except SAVE_ERRORS as exc:
         if is_transient(exc):
             raise
@@ -705,17 +705,21 @@ def _chunk_vocabulary(
     slugs = dict(fallback.slugs)
     for index, document in enumerate(documents):
         try:
-            resolved = _resolve_vocabulary([document], None if source_ids is None else [source_ids[index]])
+            resolved = _resolve_vocabulary([document], None if source_ids is None else [source_ids[index]], fallback)
         except SAVE_ERRORS as exc:
             if is_transient(exc):
                 raise
             continue
         slugs.update(resolved.vocabulary.slugs)
-    return SkillVocabulary(slugs=slugs, words=fallback.words)
+    return SkillVocabulary(slugs=slugs, words=fallback.words, base=fallback)
 
 
-def _resolve_vocabulary(documents: list[ProfileDocument], source_ids: list[int] | None) -> ResolvedLabels:
-    skill_keys, topic_keys = document_label_keys(documents)
+def _resolve_vocabulary(
+    documents: list[ProfileDocument], source_ids: list[int] | None, vocabulary: SkillVocabulary
+) -> ResolvedLabels:
+    """Resolves the documents' labels through ``vocabulary``'s resolver first (``document_label_keys``): only a
+    label that names no known skill and is a technology creates a skill."""
+    skill_keys, topic_keys = document_label_keys(documents, vocabulary)
     with _import_transaction():
         resolved = skill_labels_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
         if source_ids and (resolved.created_skills or resolved.created_aliases):

@@ -61,6 +61,7 @@ from profiles.models import (
     SpokenLanguage,
 )
 from profiles.search import skill_tokens
+from profiles.skill_resolver import resolver_for
 
 # Query parameters that belong to pagination and rendering, not to filtering: tolerated, never interpreted here.
 PASSTHROUGH_PARAMS = frozenset({"cursor", "page_size", "format"})
@@ -338,14 +339,30 @@ ORDER BY label, preference
 
 
 def resolve_skills(labels: set[str]) -> dict[str, tuple[int, str]]:
-    """Label keys → canonical (skill id, slug), through aliases, then slugs, in one query. Unknown labels are absent.
+    """Label keys → canonical (skill id, slug) of the one skill each names, in one query; other labels are absent.
 
-    A label not known as written is tried in its equivalent forms, most specific first, as imports map labels
-    (``core.labels.label_variants``: `vue-3` and `angular-2+` lead where `vue` and `angular` do)."""
+    Labels are read by the skill resolver, as imports and job posts read them (``profiles.skill_resolver``):
+    `vue-3`, `usage-with-docker` and `svelt` lead to Vue, Docker and Svelte. A label that names several skills
+    (`html-&-css`) or is no technology (`teamwork`) names no one skill here. The database's skills named by the
+    label as written or in its equivalent forms (``core.labels.label_variants``) come first: the process's copy of
+    the vocabulary may not know a skill an import created minutes ago."""
+    from profiles.selectors import skill_vocabulary  # the selectors module imports this one
+
     if not labels:
         return {}
-    variants = {label: label_variants(label) or (label,) for label in labels}
+    resolver = resolver_for(skill_vocabulary())
+    variants: dict[str, tuple[str, ...]] = {}
+    for label in labels:
+        result = resolver.resolve(label)
+        if result.not_technology:
+            continue
+        # What the database knows as written or in an equivalent form first: its copy may be newer than the
+        # process's vocabulary, whose looser rules (a phrase, a misspelling) then come next.
+        forms = label_variants(label) or (label,)
+        variants[label] = forms if len(result.slugs) > 1 else (*forms, *result.slugs)
     wanted = sorted({form for forms in variants.values() for form in forms})
+    if not wanted:
+        return {}
     with read_connection(SkillAlias).cursor() as cursor:
         cursor.execute(_RESOLVE_SKILLS_SQL, {"labels": wanted})
         found = {label: (skill_id, slug) for label, skill_id, slug in cursor.fetchall()}

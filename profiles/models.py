@@ -74,6 +74,9 @@ class Candidate(models.Model):
     badges = ArrayField(models.CharField(max_length=100), default=list, blank=True)
     # A JSON Resume's awards, one line each: "Best Paper (ACM, 2019-06): for the work on X".
     awards = ArrayField(models.CharField(max_length=500), default=list, db_default=[], blank=True)
+    # Labels a file lists among its skills that are no technology (soft skills, human languages, hobbies:
+    # profiles.skill_resolver), as written: a recruiter reads them here; they make no shared skill.
+    other_skills = ArrayField(models.CharField(max_length=200), default=list, db_default=[], blank=True)
     years_coding = models.PositiveSmallIntegerField(null=True, blank=True)
     years_employed = models.PositiveSmallIntegerField(null=True, blank=True)
     spoken_languages = ArrayField(models.CharField(max_length=100), default=list, blank=True)
@@ -122,6 +125,7 @@ class Candidate(models.Model):
         "programming_languages_declared",
         "contributions_declared",
         "awards",
+        "other_skills",
         "phone",
     )
 

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from pathlib import Path
 from django.utils.text import slugify
 
 from core.labels import label_key, label_variants
+from profiles.skill_resolver import Resolution, resolver_for
 
 
 # Cached: an import slugs every label of every file of a chunk again to say which files created a skill, and the
@@ -83,6 +85,22 @@ class SkillVocabulary:
 
     slugs: Mapping[str, str] = field(default_factory=dict)
     words: frozenset[str] = frozenset()
+    # The process's whole vocabulary, when this copy holds only the labels of one import chunk as the database has
+    # them now (``ingestion.services``): the resolver's rules search the whole one.
+    base: SkillVocabulary | None = field(default=None, compare=False, repr=False)
+
+    def resolve(self, label: str) -> Resolution:
+        """What ``label`` names (``profiles.skill_resolver``), against ``base`` when there is one, else this copy.
+        A known skill's slug is then the one this copy has for it (a skill merged since leads to the one kept)."""
+        result = resolver_for(self.base or self).resolve(label)
+        if self.base is None or not result.slugs:
+            return result
+        current = tuple(dict.fromkeys(self.slugs.get(slug, slug) for slug in result.slugs))
+        return result if current == result.slugs else dataclasses.replace(result, slugs=current)
+
+    def within(self, base: SkillVocabulary) -> SkillVocabulary:
+        """This copy, resolving against ``base``."""
+        return dataclasses.replace(self, base=base)
 
     def slug_of(self, key: str) -> str | None:
         """The skill of ``key``: its own alias, else the first of its equivalent forms that is one

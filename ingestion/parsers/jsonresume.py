@@ -21,7 +21,15 @@ from core.countries import country_code, country_name
 from core.dates import months_worked, parse_month
 from core.identity import identity_text, url_parts
 from core.labels import MAX_LABEL_CHARS, MAX_LABEL_PIECES, label_key, label_variants
-from core.languages import read_spoken_language
+from core.languages import (
+    ELEMENTARY,
+    FULL_PROFESSIONAL,
+    LIMITED_WORKING,
+    NATIVE,
+    PROFESSIONAL_WORKING,
+    fluency_level,
+    read_spoken_language,
+)
 from core.text import clean_paragraphs, clean_text
 from ingestion.documents import (
     AwardEntry,
@@ -321,7 +329,21 @@ LEVELS: dict[str, int] = {
     "上級": 8,
     "中級": 6,
     "初級": 3,
-}
+    # "Mid", "Mid-level": between junior and senior ("Mid-Senior" is the mean of its two words, below).
+    "mid": 6,
+    "middle": 6,
+    "mid-level": 6,
+    "midlevel": 6,
+    # The same levels in Spanish, French, German, Portuguese and Italian.
+    "experto": 9, "experta": 9, "esperto": 9, "esperta": 9, "experte": 9, "expertin": 9,
+    "avanzado": 8, "avanzada": 8, "avancé": 8, "avancée": 8, "fortgeschritten": 8, "avançado": 8, "avançada": 8,
+    "avanzato": 8, "avanzata": 8,
+    "intermedio": 6, "intermedia": 6, "intermédiaire": 6, "intermediário": 6, "intermediária": 6,
+    "mittelstufe": 6,
+    "básico": 3, "básica": 3, "basico": 3, "basica": 3, "débutant": 3, "débutante": 3, "principiante": 3,
+    "anfänger": 3, "grundkenntnisse": 3, "iniciante": 3,
+}  # fmt: skip
+_FLUENCY_SCORES = {NATIVE: 10, FULL_PROFESSIONAL: 8, PROFESSIONAL_WORKING: 7, LIMITED_WORKING: 6, ELEMENTARY: 3}
 _NUMERIC_LEVEL_RE = re.compile(r"^(\d+(?:\.\d+)?)\s*(?:(/)\s*(\d+(?:\.\d+)?)|(%)|(?:stars?|points?)?)$")
 
 
@@ -365,9 +387,14 @@ def level_score(level: Any) -> int:
         if denominator == 0:
             return 5
         return _scale(float(m.group(1)), denominator, percent=bool(m.group(4)))
-    for word in re.findall(r"\w+", text):
-        if word in LEVELS:
-            return LEVELS[word]
+    # The words it holds: one is its level; two, a range ("Mid-Senior", "Junior to mid"), are their mean, rounded
+    # down (a range is no more than its lower end's promise plus some).
+    found = [LEVELS[word] for word in re.findall(r"\w+", text) if word in LEVELS]
+    if found:
+        return sum(found) // len(found) if len(found) == 2 else found[0]
+    # A fluency word ("Nativo", "Courant", "Muttersprache"): a level of a skill written as a language's.
+    if level := fluency_level(text):
+        return _FLUENCY_SCORES[level]
     return 5
 
 
@@ -637,10 +664,30 @@ def split_skill_label(label: str, vocabulary: frozenset[str] = frozenset(), cuts
     return out
 
 
+# Group names that head a list of skills and are no skill themselves, though a vocabulary of topics may know the word.
+SKILL_HEADINGS = frozenset(
+    {
+        "languages", "programming-languages", "language", "frameworks", "framework", "libraries", "library", "tools",
+        "tooling", "databases", "database", "frontend", "front-end", "backend", "back-end", "web", "web-development",
+        "mobile", "cloud", "devops", "testing", "other", "others", "misc", "miscellaneous", "general", "skills",
+        "technical-skills", "soft-skills", "platforms", "operating-systems", "os", "infrastructure", "methodologies",
+        "design", "data", "security", "software", "technologies", "tech", "stack", "apis", "api", "concepts",
+    }
+)  # fmt: skip
+
+
+def _group_is_a_skill(name: str, vocabulary: frozenset[str]) -> bool:
+    """A group named after a skill the vocabulary knows ("Android", "Python", "AWS") is also that skill; a heading
+    ("Languages", "Tools": ``SKILL_HEADINGS``) is not, whatever the vocabulary holds."""
+    key = label_key(name)
+    return key not in SKILL_HEADINGS and any(variant in vocabulary for variant in label_variants(key))
+
+
 def _skills(raw: Any, vocabulary: frozenset[str] = frozenset(), warnings: list[str] | None = None) -> list[SkillEntry]:
     """An entry with keywords is a group: its keywords are the skills, at its level, and its name their category
-    ("Languages", "Tools" are headings, not skills); an entry with a name alone is a skill. Labels past the caps of
-    ``split_skill_label`` are cut, with a warning for each kind of cut."""
+    ("Languages", "Tools" are headings, not skills; a group named after a known skill, "Android", is that skill too,
+    at the group's level); an entry with a name alone is a skill. Labels past the caps of ``split_skill_label`` are
+    cut, with a warning for each kind of cut."""
     out: list[SkillEntry] = []
     seen: set[str] = set()
     cuts: Counter = Counter()
@@ -657,6 +704,8 @@ def _skills(raw: Any, vocabulary: frozenset[str] = frozenset(), warnings: list[s
         name = _s(skill, "name")
         keywords = _strings(skill.get("keywords"))
         if keywords:
+            if name and _group_is_a_skill(name, vocabulary):
+                add(name, score, name)
             for keyword in keywords:
                 add(keyword, score, name)
         elif name:
@@ -695,6 +744,11 @@ def _languages(raw: Any, warnings: list[str]) -> list[LanguageEntry]:
         if not spoken.code:
             warnings.append(
                 f"languages[{index}]: {_short_repr(spoken.name)} is not a language we know; kept as written."
+            )
+        if fluency and not spoken.fluency:
+            warnings.append(
+                f"languages[{index}]: the fluency {_short_repr(fluency)} is not one we can read; it is kept as "
+                "written, without a level."
             )
         key = spoken.code or spoken.name.casefold()
         if key in seen:
@@ -1014,6 +1068,7 @@ def _map(data: dict, today: date, vocabulary: frozenset[str] = frozenset()) -> P
             warnings.append(f"basics.email: {_short_repr(email)} is not a valid email")
         email = ""
     doc.email = email
+    doc.phone = _s(basics, "phone")
     doc.identifiers, doc.website = _identifiers(basics, email)
 
     for item in _dicts(data.get("education")):

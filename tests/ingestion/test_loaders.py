@@ -205,11 +205,11 @@ def test_one_person_twice_in_one_chunk_keeps_the_keys_of_both_files():
 
 
 def test_new_labels_become_skills_that_later_imports_reuse():
-    documents_load(documents=[make_document(skills=[SkillEntry("zig-comptime", 6)])])
-    documents_load(documents=[make_document(name="Other Person", skills=[SkillEntry("Zig-Comptime", 7)])])
+    documents_load(documents=[make_document(skills=[SkillEntry("zq-comptime", 6)])])
+    documents_load(documents=[make_document(name="Other Person", skills=[SkillEntry("Zq-Comptime", 7)])])
 
-    assert Skill.objects.filter(slug="zig-comptime").count() == 1
-    assert CandidateSkill.objects.filter(skill__slug="zig-comptime").count() == 2
+    assert Skill.objects.filter(slug="zq-comptime").count() == 1
+    assert CandidateSkill.objects.filter(skill__slug="zq-comptime").count() == 2
 
 
 @pytest.mark.django_db(transaction=True)

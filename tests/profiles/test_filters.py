@@ -115,3 +115,15 @@ def test_a_label_known_as_written_is_not_reinterpreted():
         "quokka.js": (glued.pk, "quokka-framework"),
         "quokka-2": (plain.pk, "quokka"),
     }
+
+
+def test_labels_resolve_as_imports_read_them():
+    """The admin's filters read a label with the skill resolver (profiles.skill_resolver), as imports do: a phrase
+    that names one skill, a misspelling, a spelled-out name lead to the skill; a soft skill names none."""
+    found = resolve_skills({"usage-with-docker", "svelt", "laravel-5.*", "teamwork", "html-&-css"})
+
+    assert {label: slug for label, (_, slug) in found.items()} == {
+        "usage-with-docker": "docker",
+        "svelt": "svelte",
+        "laravel-5.*": "laravel",
+    }
