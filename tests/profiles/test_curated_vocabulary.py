@@ -15,11 +15,13 @@ from profiles.vocabulary import (
     seeded_vocabulary,
     skill_slug,
 )
+from profiles.shipped_vocabulary import read_shipped
 from tests.fixtures import CORPUS_DIR, VOCAB_DIR
 
-WITHOUT_VOCABULARY = SkillVocabulary(slugs=CURATED_LABELS)  # a fresh clone: no VOCAB_DIR, the curated table alone
+WITHOUT_VOCABULARY = SkillVocabulary(slugs=CURATED_LABELS)  # the curated table alone
 VOCABULARIES = [
     pytest.param(WITHOUT_VOCABULARY, id="curated-only"),
+    pytest.param(seeded_vocabulary(read_shipped()), id="shipped-vocabulary"),  # a fresh clone (issue 29)
     pytest.param(seeded_vocabulary(read_vocabulary(VOCAB_DIR)), id="fixture-vocabulary"),
     pytest.param(
         seeded_vocabulary(read_vocabulary(CORPUS_DIR / "vocab")), id="corpus-vocabulary", marks=pytest.mark.corpus
