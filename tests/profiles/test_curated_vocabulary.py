@@ -6,6 +6,7 @@ Pure: the table is read as the seed reads it, and labels resolve as imports reso
 import pytest
 
 from core.labels import label_key
+from profiles.shipped_vocabulary import read_shipped
 from profiles.vocabulary import (
     CURATED_LABELS,
     CURATED_SKILLS,
@@ -15,7 +16,6 @@ from profiles.vocabulary import (
     seeded_vocabulary,
     skill_slug,
 )
-from profiles.shipped_vocabulary import read_shipped
 from tests.fixtures import CORPUS_DIR, VOCAB_DIR
 
 WITHOUT_VOCABULARY = SkillVocabulary(slugs=CURATED_LABELS)  # the curated table alone
