@@ -1,0 +1,116 @@
+"""CVs through the whole pipeline (receive, parse, normalise, load), with the identity rules of every import: a CV of
+someone already in TalentDB updates them, hand edits stay, an erased person's CV is refused, and a file that cannot
+be read fails alone with its message while its bytes are kept."""
+
+import dataclasses
+import json
+
+import pytest
+
+from devtools.cvs import cv_docx, cv_pdf, cv_plain_text, pdf_without_text, sample_cv
+from ingestion.models import SourceFile
+from privacy.services import candidate_erase
+from profiles.models import Candidate
+from profiles.services import candidate_save_by_hand
+from tests.factories import UserFactory
+from tests.ingestion.imports import import_all, receive
+from tests.ingestion.parsers.cv.cvs import german_cv
+
+pytestmark = pytest.mark.django_db
+
+
+def _import(*files: tuple[str, bytes]) -> dict[str, SourceFile]:
+    batch = receive(*files)
+    import_all(batch)
+    return {source.original_name: source for source in SourceFile.objects.filter(batch=batch)}
+
+
+def test_a_pdf_and_a_docx_cv_become_two_candidates_with_their_positions():
+    sources = _import(("maelis.pdf", cv_pdf(sample_cv(), columns=2)), ("henrike.docx", cv_docx(german_cv())))
+
+    assert {name: (s.format, s.status) for name, s in sources.items()} == {
+        "maelis.pdf": ("cv", "imported"),
+        "henrike.docx": ("cv", "imported"),
+    }
+    maelis = sources["maelis.pdf"].candidate
+    assert (maelis.name, maelis.email, maelis.phone, maelis.country_code) == (
+        "Maelis Duvernoy",
+        "maelis.duvernoy@example.org",
+        "+33 6 12 34 56 78",
+        "FR",
+    )
+    assert [(p.company, p.title, p.is_current) for p in maelis.positions.order_by("order")][:2] == [
+        ("Quillfeather Analytics", "Staff Software Engineer", True),
+        ("Brambleworth Logistics GmbH", "Senior Backend Developer", False),
+    ]
+    assert list(maelis.languages.order_by("position").values_list("code", "fluency")) == [
+        ("fr", "native"),
+        ("en", "full_professional"),
+        ("de", "limited_working"),
+    ]
+    assert maelis.skills.filter(skill__slug="python").get().score == 7
+    henrike = sources["henrike.docx"].candidate
+    assert (henrike.name, henrike.company) == ("Henrike Mospach", "Kieselgrund AG")
+    assert henrike.education.get().school == "Hochschule Elsterbrück"
+
+
+def test_a_cv_of_someone_already_imported_updates_them():
+    first = _import(("maelis.txt", cv_plain_text(sample_cv()).encode()))["maelis.txt"].candidate
+    newer = dataclasses.replace(sample_cv(), headline="Principal Engineer — data platforms")
+
+    source = _import(("maelis-2025.pdf", cv_pdf(newer)))["maelis-2025.pdf"]
+
+    assert source.outcome == SourceFile.Outcome.UPDATED
+    assert source.candidate_id == first.pk
+    assert Candidate.objects.get().headline == "Principal Engineer — data platforms"
+
+
+def test_a_cv_by_the_same_email_updates_a_candidate_from_another_format():
+    resume = {"basics": {"name": "Maelis Duvernoy", "email": "maelis.duvernoy@example.org", "label": "Engineer"}}
+    first = _import(("maelis.json", json.dumps(resume).encode()))["maelis.json"].candidate
+
+    source = _import(("maelis.docx", cv_docx(sample_cv())))["maelis.docx"]
+
+    assert source.candidate_id == first.pk
+    assert Candidate.objects.get().positions.count() == 4
+
+
+def test_hand_edits_stay_when_the_cv_is_imported_again():
+    candidate = _import(("maelis.pdf", cv_pdf(sample_cv())))["maelis.pdf"].candidate
+    candidate.headline = "Distributed systems lead (checked by phone)"
+    candidate_save_by_hand(candidate=candidate, user=UserFactory())
+    newer = dataclasses.replace(sample_cv(), headline="Principal Engineer — data platforms")
+
+    _import(("maelis-2025.docx", cv_docx(newer)))
+
+    assert Candidate.objects.get().headline == "Distributed systems lead (checked by phone)"
+
+
+def test_the_cv_of_an_erased_person_is_refused():
+    candidate = _import(("maelis.pdf", cv_pdf(sample_cv())))["maelis.pdf"].candidate
+    candidate_erase(candidate=candidate, user=UserFactory())
+
+    (source,) = _import(("maelis-again.docx", cv_docx(sample_cv()))).values()  # its name is withheld too
+
+    assert source.status == SourceFile.Status.FAILED
+    assert "asked to be erased" in source.error
+    assert bytes(source.content) == b""
+    assert not Candidate.objects.exists()
+
+
+def test_files_that_cannot_be_read_fail_alone_and_keep_their_bytes():
+    scan, locked = pdf_without_text(), cv_pdf(sample_cv(), password="lantern-7")
+    old_word = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
+    sources = _import(
+        ("henrike.docx", cv_docx(german_cv())), ("scan.pdf", scan), ("locked.pdf", locked), ("old.doc", old_word)
+    )
+
+    assert sources["henrike.docx"].status == SourceFile.Status.IMPORTED
+    for name, data, message in [
+        ("scan.pdf", scan, "no text layer"),
+        ("locked.pdf", locked, "protected by a password"),
+        ("old.doc", old_word, "old Word document"),
+    ]:
+        assert sources[name].status == SourceFile.Status.FAILED
+        assert message in sources[name].error
+        assert bytes(sources[name].content) == data
