@@ -64,6 +64,8 @@ def skills_reresolve(
 ) -> Reresolved:
     """Re-resolve the labels of every candidate's unseeded skills, ``batch_size`` candidates per transaction (the
     module docstring says how). ``labels`` is the seeded vocabulary (``seeded_labels()`` when None)."""
+    if not CandidateSkill.objects.exists():  # a new database: nothing to read again, nor the tables to read
+        return Reresolved()
     labels = seeded_labels() if labels is None else labels
     resolver = SkillResolver(labels)
     seeded = set(labels.values())
