@@ -38,6 +38,10 @@ VENDOR_PREFIXES = ("amazon", "aws", "azure", "google", "apache", "microsoft", "m
 # stem of three characters at least, so that "d3", "s3", "es6" and "k8s" keep their own meaning).
 _GLUED_VERSION_RE = re.compile(r"(?P<stem>[a-z][a-z0-9.+#-]*[a-z])\d{1,2}")
 
+# A label written with or without separators names one technology ("json-ld" and "jsonld"), when enough is left.
+_SEPARATORS_RE = re.compile(r"[-_]")  # not ".": Json.NET is not Jsonnet
+MIN_SQUASHED_CHARS = 6
+
 HEADER = """\
 # The vocabulary that ships with TalentDB, built by `python manage.py build_vocabulary` (devtools/vocabulary): do not
 # edit by hand; add a skill or an alias to profiles/data/curated_skills.tsv, or change the build's rules, and rebuild.
@@ -61,10 +65,13 @@ class _Skill:
 class _Vocabulary:
     skills: dict[str, _Skill] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)  # label key -> slug, each label once, first claim wins
+    squashed: dict[str, str] = field(default_factory=dict)  # a label without separators -> slug
 
     def add_label(self, label: str, slug: str) -> None:
         if label and "," not in label and "\t" not in label:
             self.labels.setdefault(label, slug)
+            if len(squashed := _squash(label)) >= MIN_SQUASHED_CHARS:
+                self.squashed.setdefault(squashed, slug)
 
     def known(self, key: str) -> str | None:
         """The skill of ``key`` as written, or of its first equivalent form that the vocabulary knows."""
@@ -73,7 +80,13 @@ class _Vocabulary:
                 return slug
         if (glued := _GLUED_VERSION_RE.fullmatch(key)) and len(glued["stem"]) >= 3:
             return self.known(glued["stem"])
+        if len(squashed := _squash(key)) >= MIN_SQUASHED_CHARS:
+            return self.squashed.get(squashed)  # "batch-file" is Linguist's Batchfile, "system-verilog" SystemVerilog
         return None
+
+
+def _squash(label: str) -> str:
+    return _SEPARATORS_RE.sub("", label)
 
 
 def read_tags(path: Path) -> list[tuple[str, int]]:
