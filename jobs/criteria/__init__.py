@@ -56,7 +56,7 @@ from jobs.criteria.result import (
 )
 from jobs.criteria.sections import read_lines
 from jobs.criteria.skills import decide, found_skills
-from jobs.criteria.text import checked_text
+from jobs.criteria.text import checked_text, cleaned_text
 from jobs.criteria.years import min_years
 from jobs.matching import fold
 from profiles.vocabulary import SkillVocabulary
@@ -87,7 +87,7 @@ def extract_criteria(
     that cannot be read (empty, longer than ``max_chars``, control characters); a text with no skill is no error:
     its criteria say so in ``warnings``.
     """
-    text = checked_text(text, max_chars)
+    text = cleaned_text(checked_text(text, max_chars))
     folded = fold(text)
     lines, header_end, place_spans = read_lines(text)
     found = found_skills(text, folded, lines, vocabulary)

@@ -7,10 +7,12 @@ import functools
 import re
 from bisect import bisect_left
 
+from core.labels import label_key
 from core.languages import is_language_name
 from core.topics import word_count
 from jobs.criteria.mentions import Found
 from jobs.criteria.result import MENTIONED
+from profiles.shipped_vocabulary import ambiguous_labels
 
 # The ambiguous words and a few more that read as English or as names; with the common-English-word rule
 # (ten million web occurrences) they need a technical context.
@@ -151,7 +153,12 @@ def is_ambiguous(surface: str, slug: str) -> bool | None:
     if is_language_name(surface) and not (len(surface) == 1 or surface.isupper()):
         return None
     one_word = surface.isalpha() or len(surface) == 1
-    return one_word and (len(surface) == 1 or slug in AMBIGUOUS_SLUGS or _is_common_word(surface))
+    return one_word and (
+        len(surface) == 1
+        or slug in AMBIGUOUS_SLUGS
+        or _is_common_word(surface)
+        or label_key(surface) in ambiguous_labels()
+    )
 
 
 def judge_ambiguous(text: str, folded: str, found: list[Found]) -> None:
@@ -206,7 +213,9 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
         return "strong" if not one_letter or capitalised else "against"
     if one_letter or not capitalised:
         return "against"
-    if start > line_start and _mid_sentence(words, start, line_start):
+    # A capital in mid-sentence marks a name ("services in Go"), but not an acronym: "high EQ" is a trait.
+    acronym = surface.isupper() and label_key(surface) in ambiguous_labels()
+    if start > line_start and not acronym and _mid_sentence(words, start, line_start):
         return "strong"
     return "neutral"
 

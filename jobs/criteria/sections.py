@@ -10,42 +10,89 @@ from jobs import places
 from jobs.criteria.result import MENTIONED, PREFERRED, REQUIRED
 
 _BULLET_RE = re.compile(r"^\s*(?:[-*\u2022\u2023\u25e6\u2043\u2219\u00b7\u25aa\u25cf\u2013\u2014]|\d{1,2}[.)])\s+")
+# The headings of the sections that ask for skills, as ``heading_text`` gives them (lower case, "&" as "and", hyphens
+# and slashes as spaces, no marks or colon): a whole heading must match, so that a short sentence is no heading.
+_KINDS = r"(?: (?:skills?|qualifications?|experience|requirements?|knowledge|competenc(?:i)?es))?(?: and \w+)?"
+_IF_YOU = r"(?: if)?(?: you)?(?: (?:have|had|also have|bring|know))?"
 PREFERRED_HEADING_RE = re.compile(
-    r"^(?:nice[- ]to[- ]haves?|(?:(?:it'?s|it is|would be)\s+)?(?:a\s+)?(?:big\s+)?(?:plus(?:es)?|bonus(?:\s+points)?)"
-    r"(?:\s+if(?:\s+you)?(?:\s+\w+)?)?|"
-    r"bonus points?|preferred(?:\s+\w+)?|desirable(?:\s+\w+)?|good to have|even better|extra (?:credit|points)|"
-    r"(?:it )?would be (?:great|nice)(?: if)?|optional|what would be a plus|brownie points|ideally(?:\s+\w+)?)$"
+    r"^(?:(?:it'?s |it is |would be |that'?s )?(?:an? )?(?:big |huge |definite |real )?(?:plus(?:es)?|bonus(?:es)?)"
+    r"(?: points?)?" + _KINDS + _IF_YOU + r"|plus points?|extra (?:credit|points)|brownie points|"
+    r"(?:nice|good|great) to haves?"
+    + _KINDS
+    + r"|(?:it'?s |it would be )?(?:nice|great|awesome) if"
+    + _IF_YOU
+    + r"|(?:it )?would be (?:great|nice|awesome|a plus|a bonus)"
+    + _IF_YOU
+    + r"|(?:preferred|desirable|desired|optional|additional|bonus)"
+    + _KINDS
+    + r"|even better"
+    r"|ideally" + _IF_YOU + r"|what would be a plus|what (?:would )?makes? you stand out"
+    r"|(?:you'll |you will |how to )?stand out" + _IF_YOU + r"|"
+    r"(?:the )?following (?:will|would|is|are|could) (?:be |also be )?considered (?:as )?an? (?:plus|bonus|advantage)"
+    r"|(?:what|things that) (?:gets?|will get|would get|catch(?:es)?) our (?:attention|eye)|"
+    r"(?:skills|experience|qualifications) (?:that are|which are|that would be) (?:a plus|nice to have|preferred)|"
+    r"(?:what |things )?we(?:'d| would) (?:love|like)(?: it)?(?: to see)?"
+    + _IF_YOU
+    + r"|(?:an? )?(?:added )?advantages?)$"
 )
 REQUIRED_HEADING_RE = re.compile(
-    r"^(?:(?:key |minimum |basic |essential |technical )?requirements?|required(?:\s+\w+)?|must[- ]haves?|"
-    r"(?:what )?you(?:'ll)? (?:have|need|bring)|what you(?:'ll| will)? need|what we(?:'re| are) looking for|"
-    r"what we look for|who you are|about you|you are|your (?:profile|skills|experience|background)|"
-    r"(?:minimum |basic |required )?qualifications|skills(?: (?:and|&) experience)?|(?:the )?essentials?|"
-    r"what we expect|we expect|you should have|what you bring|experience|ideal candidate|the ideal candidate)$"
+    r"^(?:(?:key |minimum |basic |essential |technical |job |core |our |the |role |position )?requirements?"
+    r"(?: (?:for (?:this|the) (?:role|position|job)|and (?:qualifications|skills|experience)))?"
+    r"|required" + _KINDS + r"|must haves?" + _KINDS + r"|(?:what )?you(?:'ll| will)? (?:have|need|bring)"
+    r"(?: to (?:the table|the team|us))?"
+    r"|what (?:you'll|you will|you|we need you to|you should) (?:need|bring|have|know)"
+    r"(?: to (?:succeed|have|know|bring))?(?: (?:for this role|to the table|to the team))?"
+    r"|(?:what|who) we(?:'re| are) looking for(?: in you| from you)?|(?:what|who) we look for"
+    r"|we(?:'re| are) looking for"
+    r"|looking for|who you are|about you|you are|you're|is this you|you might be a (?:good|great) fit if"
+    + _IF_YOU
+    + r"|(?:your|the|ideal|desired|necessary|needed|key|core|required|essential|technical|minimum|basic) "
+    r"(?:profile|skills|experience|background|qualifications|expertise|toolbox|competenc(?:i)?es)"
+    r"(?: and (?:skills|experience|qualifications|abilities|knowledge|background))?|"
+    r"(?:qualifications|skills|experience|profile|competencies|competences|essentials?|prerequisites?)"
+    r"(?: and (?:skills|experience|qualifications|abilities|knowledge|background))?(?: (?:required|needed))?|"
+    r"(?:the )?essentials?|what we expect(?: from you)?|we expect|you should have|"
+    r"(?:the |our )?ideal candidate(?: (?:will have|has|profile))?|what you(?:'ve| have) (?:done|built)"
+    r"(?: before| so far)?|what it takes|what makes you (?:a )?(?:great|good|strong) (?:fit|match|candidate)|"
+    r"your (?:toolkit|skill set))$"
 )
 
 
-_HEADING_MARKS_RE = re.compile(r"^[#\s*_]+|[*_]+")
-_HEADING_END_RE = re.compile(r"[\s:!.]*")  # matched on the reversed text: the run of these that ends it
+_HEADING_MARKS_RE = re.compile(r"^[^\w'(]+|[*_]+")
+_HEADING_END_RE = re.compile(r"[\s:!.*_]*")  # matched on the reversed text: the run of these that ends it
+_HEADING_SPACES_RE = re.compile(r"[\s/-]+")
 
 
 def heading_text(line: str) -> str:
+    """A heading as the patterns read it: "### What you’ll bring:" is "what you'll bring"."""
     line = _HEADING_MARKS_RE.sub("", line)
-    return line[: len(line) - _HEADING_END_RE.match(line[::-1]).end()].strip().lower()
+    line = line[: len(line) - _HEADING_END_RE.match(line[::-1]).end()].strip().lower()
+    return _HEADING_SPACES_RE.sub(" ", line.replace("&", " and ")).strip()
 
 
-def _is_heading(line: str, next_line: str | None) -> bool:
+_BOLD_LINE_RE = re.compile(r"^(\*\*|__)[^*_].*\1$")  # "**Your profile**": a Markdown line in bold
+
+
+def _is_heading(line: str, next_line: str | None, previous_line: str | None = None) -> bool:
     stripped = line.strip()
     if not stripped or _BULLET_RE.match(line) or len(stripped) > 60 or len(stripped.split()) > 8:
         return False
-    if stripped.endswith(":") or stripped.startswith("#"):
+    if stripped.endswith(":") or stripped.startswith("#") or _BOLD_LINE_RE.match(stripped):
         return True
     if stripped.endswith((".", ",", ";")):
         return False
     heading = heading_text(stripped)
     if PREFERRED_HEADING_RE.match(heading) or REQUIRED_HEADING_RE.match(heading):
         return True
-    return next_line is not None and next_line.strip() != "" and (stripped[:1].isupper() or stripped[:1].isdigit())
+    if next_line is None or not next_line.strip() or not (stripped[:1].isupper() or stripped[:1].isdigit()):
+        return False
+    # Any other short line over text is a heading when it stands apart (a blank line before it) or is in Title Case;
+    # a line among a list's items is one of them ("You have experience with Kotlin").
+    return previous_line is None or not previous_line.strip() or _is_title_case(stripped)
+
+
+def _is_title_case(line: str) -> bool:
+    return all(word[:1].isupper() for word in line.split() if len(word) > 3 and word[:1].isalpha())
 
 
 def _heading_role(heading: str) -> str:
@@ -82,7 +129,8 @@ def read_lines(text: str) -> tuple[list[Line], int, list[tuple[int, int]]]:
     for index, line in enumerate(raw):
         start, end = offsets[index], offsets[index] + len(line)
         nxt = next((r for r in raw[index + 1 : index + 2]), None)
-        if start >= header_end and _is_heading(line, nxt) and not _inline_heading(line):
+        previous = raw[index - 1] if index else None
+        if start >= header_end and _is_heading(line, nxt, previous) and not _inline_heading(line):
             heading = heading_text(line)
             role = _heading_role(heading)
             if place_start is not None:

@@ -11,6 +11,7 @@ from jobs.criteria.mentions import Found
 from jobs.criteria.result import (
     DEFAULT_MIN_SCORE,
     MENTIONED,
+    NOT_A_SKILL,
     ONLY_MENTIONED,
     PREFERRED,
     REQUIRED,
@@ -20,6 +21,13 @@ from jobs.criteria.result import (
 from jobs.criteria.sections import Line
 from jobs.matching import find_skills
 from profiles.vocabulary import SkillVocabulary
+
+# Words of every post that name a kind of work, not a skill to look for in people: never a criterion on their own.
+GENERIC_SLUGS = frozenset({
+    "framework", "frameworks", "library", "libraries", "cloud", "deployment", "automation", "tooling", "tools",
+    "backend", "back-end", "frontend", "front-end", "support", "debugging", "scripting", "algorithm", "algorithms",
+    "ui", "open-source", "opensource", "mobile", "web", "software", "programming", "coding", "development",
+})  # fmt: skip
 
 
 def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVocabulary) -> list[Found]:
@@ -38,6 +46,9 @@ def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVoc
     for item in found:
         if item.dropped is None:
             place_in_section(folded, sentences, item)
+    for item in found:  # a capitalised word of a requirement line read as no skill is shown: "high EQ", "Less"
+        if item.dropped == "ambiguous" and item.line.role != MENTIONED and item.surface[:1].isupper():
+            item.dropped = NOT_A_SKILL
     return [item for item in found if item.dropped != "ambiguous"]
 
 
@@ -60,7 +71,9 @@ def decide(found: list[Found]) -> tuple[list[tuple[str, int]], list[str], list[I
     preferred: list[str] = []
     ignored: dict[str, str] = {}
     for slug, slug_roles in roles.items():
-        if "required-strong" in slug_roles:
+        if slug in GENERIC_SLUGS:
+            ignored[slug] = NOT_A_SKILL
+        elif "required-strong" in slug_roles:
             required.append((slug, STRONG_MIN_SCORE))
         elif REQUIRED in slug_roles or not asked:
             required.append((slug, DEFAULT_MIN_SCORE))

@@ -31,3 +31,20 @@ def checked_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str:
             "is it a binary file? Paste the text of the job post."
         )
     return unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+# Typographic apostrophes and quotes as the plain ones every rule is written with ("What you’ll bring").
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"'})
+_INVISIBLE_RE = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+# A link or an e-mail address names no skill ("https://" is no HTTP, "jobs@acme.dev" no skill): each is read as a
+# space. Possessive runs keep a long unbroken "word" linear.
+_LINK_RE = re.compile(r"(?<![\w@])(?:https?://|ftp://|www\.)[^\s<>()\"']++|[\w.+-]++@[\w-]++(?:\.[\w-]++)++")
+
+
+def cleaned_text(text: str) -> str:
+    """``text`` (from ``checked_text``) as the rules read it: typographic apostrophes and quotes made plain, invisible
+    characters dropped, links and e-mail addresses replaced by a space."""
+    text = _INVISIBLE_RE.sub("", text.translate(_QUOTES))
+    if "@" in text or "://" in text or "www." in text:
+        text = _LINK_RE.sub(" ", text)
+    return text

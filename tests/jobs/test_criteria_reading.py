@@ -1,0 +1,120 @@
+"""extract_criteria on the patterns of real job posts, one by one, with fictional snippets: the text cleaned first
+(typographic apostrophes, links, e-mail addresses), the many forms of section headings, words that are no skill,
+years only from statements about the candidate. No database."""
+
+from __future__ import annotations
+
+import pytest
+
+from jobs.criteria import Criteria, Ignored, extract_criteria
+from tests.jobs.helpers import CITIES, fixture_vocabulary
+
+
+def criteria(text: str) -> Criteria:
+    return extract_criteria(text, fixture_vocabulary(), cities=CITIES)
+
+
+def required(text: str) -> list[str]:
+    return [slug for slug, _ in criteria(text).required]
+
+
+# --- The text, cleaned first --------------------------------------------------------------------------------------
+
+
+def test_typographic_apostrophes_are_read_as_plain_ones():
+    found = criteria("Platform Engineer\n\nWhat you\u2019ll bring\n- Kotlin\n\nWhat we\u2019d love to see\n- Kafka\n")
+    assert required("Platform Engineer\n\nWhat you\u2019ll bring\n- Kotlin\n") == ["kotlin"]
+    assert found.preferred == ("kafka",)
+
+
+def test_links_and_email_addresses_name_no_skill():
+    text = (
+        "Platform Engineer\n\nApply at https://careers.quillbyte.example/jobs/go-kotlin?ref=http or write to "
+        "python.jobs@quillbyte.example (www.quillbyte.example/rust).\n\nRequirements\n- Kotlin\n"
+    )
+    found = criteria(text)
+    assert found.skills == ("kotlin",)
+    assert all(item.skill not in {"http", "python", "rust", "go"} for item in found.ignored)
+
+
+# --- Sections by their many headings -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "What you'll bring",
+        "What we're looking for:",
+        "### Your profile",
+        "**Your qualifications**",
+        "Ideal skills & experience",
+        "What you've done",
+        "YOUR PROFILE",
+        "## Must-have skills:",
+    ],
+)
+def test_required_sections_by_their_headings(heading):
+    text = f"Platform Engineer\n\nWe build things with Rust.\n\n{heading}\n- Kotlin and Kafka\n\nPerks\n- Lunch\n"
+    found = criteria(text)
+    assert required(text) == ["kotlin", "kafka"]
+    assert Ignored("Rust", "rust", "only-mentioned") in found.ignored
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Great-to-haves",
+        "Plus points",
+        "Good to have:",
+        "The following will be considered a plus",
+        "What gets our attention",
+        "**Nice-to-haves**",
+        "### Bonus points if you have",
+    ],
+)
+def test_preferred_sections_by_their_headings(heading):
+    found = criteria(f"Platform Engineer\n\nRequirements\n- Kotlin\n\n{heading}\n- Kafka\n")
+    assert [slug for slug, _ in found.required] == ["kotlin"]
+    assert found.preferred == ("kafka",)
+
+
+def test_a_short_sentence_is_no_heading():
+    assert required("Platform Engineer\n\nRequirements\n- Python\nYou have experience with Kotlin\n- Kafka\n") == [
+        "python",
+        "kotlin",
+        "kafka",
+    ]
+
+
+# --- Not skills ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["framework", "cloud", "backend", "frontend", "debugging", "algorithm", "UI"])
+def test_a_generic_word_is_never_a_skill_on_its_own(word):
+    found = criteria(f"Platform Engineer\n\nRequirements\n- Kotlin\n- {word.capitalize()} experience\n")
+    assert found.skills == ("kotlin",)
+
+
+def test_a_common_word_in_capitals_is_no_skill_without_a_technical_context():
+    found = criteria(
+        "Customer Engineer\n\nRequirements\n- High EQ and a calm voice\n- Less experienced people are welcome too\n"
+        "- Kotlin\n"
+    )
+    assert found.skills == ("kotlin",)
+
+
+# --- Years ---------------------------------------------------------------------------------------------------------
+
+
+def test_years_of_the_company_are_no_experience_asked_for():
+    text = (
+        "Platform Engineer\n\nIn over 35 years, the company has grown to 900 people in nine cities.\n\n"
+        "Requirements\n- Kotlin\n"
+    )
+    assert criteria(text).min_years_coding is None
+    assert criteria(text + "- 4+ years of professional experience\n").min_years_coding == 4
+
+
+def test_several_years_is_no_number():
+    assert criteria("Platform Engineer\n\nRequirements\n- Several years of Kotlin\n").min_years_coding is None
+    assert criteria("Platform Engineer\n\nRequirements\n- A few years of Kotlin\n").min_years_coding is None
