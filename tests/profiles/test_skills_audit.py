@@ -1,4 +1,5 @@
-"""Issue 14: ``manage.py skills_audit`` lists the skills imports created, by frequency, with the labels seen."""
+"""``manage.py skills_audit`` lists the skills imports created, by frequency, with the labels seen, and the pairs of
+skills that look like one technology."""
 
 import io
 
@@ -8,7 +9,9 @@ from django.core.management import call_command
 from ingestion.documents import SkillEntry
 from ingestion.services import documents_load
 from profiles.selectors import skills_created_by_imports
-from profiles.vocabulary import CURATED_SKILLS, read_vocabulary
+from profiles.skill_pairs import vocabulary_slugs
+from profiles.vocabulary import read_vocabulary
+from tests.factories import CandidateSkillFactory, SkillFactory
 from tests.fixtures import VOCAB_DIR
 from tests.ingestion.documents import make_document
 
@@ -20,17 +23,17 @@ def _import(name: str, *labels: str) -> None:
 
 
 def _seeded() -> set[str]:
-    return {slug for slug, _, _ in read_vocabulary(VOCAB_DIR).skills} | set(CURATED_SKILLS)
+    return {slug for slug, _, _ in read_vocabulary(VOCAB_DIR).skills} | vocabulary_slugs()
 
 
 def test_the_skills_imports_created_are_listed_most_used_first_with_their_labels():
     _import("Ada Quell", "Frobnicator Pro", "Python")
-    _import("Bo Quell", "frobnicator   pro", "Gizmo Kit")
+    _import("Bo Quell", "frobnicator   pro", "Blorptastic")
     _import("Cy Quell", "Frobnicator Pro")
 
     created = skills_created_by_imports(seeded_slugs=_seeded())
 
-    assert [(s.slug, s.candidates) for s in created] == [("frobnicator-pro", 3), ("gizmo-kit", 1)]
+    assert [(s.slug, s.candidates) for s in created] == [("frobnicator-pro", 3), ("blorptastic", 1)]
     assert created[0].labels == (("Frobnicator Pro", 2), ("frobnicator   pro", 1))
 
 
@@ -41,9 +44,9 @@ def test_the_command_prints_them(settings):
 
     call_command("skills_audit", stdout=out)
 
-    lines = out.getvalue().splitlines()
-    assert len(lines) == 2  # a heading, and the one skill no vocabulary seeded (Python is seeded)
-    assert "frobnicator-pro (skill): 'Frobnicator Pro' (1)" in lines[1]
+    created = out.getvalue().split("\n\n")[0].splitlines()
+    assert len(created) == 2  # a heading, and the one skill no vocabulary seeded (Python is seeded)
+    assert "frobnicator-pro (skill): 'Frobnicator Pro' (1)" in created[1]
 
 
 def test_the_command_says_when_every_label_maps_to_a_seeded_skill(settings):
@@ -54,3 +57,36 @@ def test_the_command_says_when_every_label_maps_to_a_seeded_skill(settings):
     call_command("skills_audit", stdout=out)
 
     assert "No skill was created by imports" in out.getvalue()
+
+
+def _skill_with_candidates(slug: str, n: int) -> None:
+    skill = SkillFactory(slug=slug)
+    for _ in range(n):
+        CandidateSkillFactory(skill=skill)
+
+
+def test_the_command_lists_the_skills_that_look_like_one_technology_with_their_candidates(settings):
+    settings.VOCAB_DIR = VOCAB_DIR
+    _skill_with_candidates("frobnicator", 2)
+    _skill_with_candidates("frobnicator-ci", 1)  # as an older import may have left it, before an alias knew it
+    out = io.StringIO()
+
+    call_command("skills_audit", "--limit", "0", stdout=out)
+
+    pairs = out.getvalue().split("Skills that look like one technology", 1)[1].splitlines()
+    assert pairs[1] == "  frobnicator-ci (1 candidate) → frobnicator (2 candidates)"  # the most candidates first
+
+
+def test_the_command_says_how_many_pairs_it_left_out(settings):
+    settings.VOCAB_DIR = VOCAB_DIR
+    for n in range(3):
+        _skill_with_candidates(f"widget{n}", 2)
+        _skill_with_candidates(f"widget{n}js", 1)
+    out = io.StringIO()
+
+    call_command("skills_audit", "--limit", "2", stdout=out)
+
+    listed = out.getvalue().split("Skills that look like one technology", 1)[1].splitlines()[1:]
+    assert [line.split(" (")[0] for line in listed[:2]] == ["  widget0js", "  widget1js"]
+    assert listed[2].startswith("  … and ")
+    assert len(listed) == 3
