@@ -25,7 +25,12 @@ from django.utils.safestring import SafeString
 from core.text import human_size
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
-from ingestion.selectors import batch_failed_duplicates, batch_files_with_warnings, import_batch_progress
+from ingestion.selectors import (
+    batch_failed_duplicates,
+    batch_files_with_warnings,
+    import_batch_progress,
+    source_file_text,
+)
 
 
 class _StatusCount(Subquery):
@@ -386,7 +391,7 @@ class SourceFileAdmin(admin.ModelAdmin):
 
     @admin.display(description="text")
     def text_preview(self, source: SourceFile) -> str:
-        text = source.text
+        text = source_file_text(source=source)
         more = len(text) > self.PREVIEW_CHARS
         return format_html(
             "<pre style='white-space: pre-wrap; max-height: 30em; overflow: auto'>{}</pre><a href='{}'>{}</a>",
@@ -415,7 +420,7 @@ class SourceFileAdmin(admin.ModelAdmin):
                 "opts": self.model._meta,
                 "source": source,
                 "size": human_size(source.size),
-                "text": source.text,
+                "text": source_file_text(source=source),
             },
         )
 

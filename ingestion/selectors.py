@@ -1,4 +1,4 @@
-"""Reads of the ingestion pipeline for the API: import batches a user may see, with their progress."""
+"""Reads of the ingestion pipeline: import batches a user may see, with their progress; a stored file's text."""
 
 from __future__ import annotations
 
@@ -6,7 +6,11 @@ from collections.abc import Mapping
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 
+from ingestion.documents import ParseError
+from ingestion.file_budget import file_budget
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.parsers import reader_text
+from ingestion.parsers.cv import cv_file_kind
 
 _STATUSES = [choice.value for choice in SourceFile.Status]
 
@@ -118,3 +122,19 @@ def candidate_sources_prefetch(*, user, to_attr: str = "source_rows") -> Prefetc
         .order_by("candidate_id", "-created_at", "-id")
     )
     return Prefetch("sources", queryset=files, to_attr=to_attr)
+
+
+def source_file_text(*, source: SourceFile) -> str:
+    """The text the parser works from, for a recruiter to check the parsed record against: a PDF's or a DOCX's
+    extracted text, a text file's bytes decoded; why there is none when the file cannot be read.
+
+    Read again from the stored bytes by the import's own function, on one file's time budget, rather than stored
+    beside them: it is exactly what the reader worked from, and an erasure that empties the bytes leaves no copy."""
+    data = bytes(source.content)
+    if cv_file_kind(data) not in ("pdf", "docx"):
+        return source.text
+    try:
+        with file_budget().spending():
+            return reader_text(data)
+    except ParseError as exc:
+        return f"[No text: {exc}]"
