@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count
+from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from core.errors import ApplicationError
@@ -14,6 +16,7 @@ from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
 from profiles.selectors import related_skills, skill_vocabulary_changed
+from profiles.skill_pairs import SkillPair, skill_pairs
 
 
 class VocabularyAdmin(admin.ModelAdmin):
@@ -45,6 +48,63 @@ class SkillAdmin(VocabularyAdmin):
     inlines = [SkillAliasInline]
     actions = ["merge_skills"]
     readonly_fields = ["also_consider"]
+    change_list_template = "admin/profiles/skill/change_list.html"  # a link to the look-alike skills
+
+    def get_urls(self):
+        return [
+            path(
+                "look-alikes/",
+                self.admin_site.admin_view(self.look_alikes_view),
+                name="profiles_skill_look_alikes",
+            ),
+            *super().get_urls(),
+        ]
+
+    def look_alikes_view(self, request):
+        """The skills that look like one technology (``profiles.skill_pairs``), each beside the skill it would become;
+        a curator who may change skills merges the pairs they tick in one go."""
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        may_merge = self.has_change_permission(request)
+        pairs = skill_pairs()
+        if request.method == "POST":
+            if not may_merge:
+                raise PermissionDenied
+            self._merge_pairs(request, pairs, chosen=set(request.POST.getlist("pair")))
+            return HttpResponseRedirect(request.path)
+        return TemplateResponse(
+            request,
+            "admin/profiles/skill/look_alikes.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Skills that look like one technology",
+                "opts": self.model._meta,
+                "pairs": pairs,
+                "may_merge": may_merge,
+            },
+        )
+
+    def _merge_pairs(self, request, pairs: list[SkillPair], *, chosen: set[str]) -> None:
+        # Only pairs the page would list now: a pair posted from an older page, or made up, merges nothing.
+        merging = [pair for pair in pairs if pair.value in chosen]
+        if not merging:
+            self.message_user(request, "Tick the pairs to merge.", messages.WARNING)
+            return
+        skills = Skill.objects.in_bulk([s.id for pair in merging for s in (pair.source, pair.target)])
+        try:
+            with transaction.atomic():  # all the ticked pairs, or none
+                done = [
+                    services.skills_merge(source=skills[pair.source.id], target=skills[pair.target.id])
+                    for pair in merging
+                ]
+        except (ApplicationError, KeyError):
+            self.message_user(
+                request, "A skill of these pairs changed meanwhile; nothing was merged. Look again.", messages.ERROR
+            )
+            return
+        names = ", ".join(f"{pair.source.slug} into {pair.target.slug}" for pair in merging)
+        moved = sum(merge.candidates for merge in done)
+        self.message_user(request, f"Merged {names}: {moved} candidates' scores moved.", messages.SUCCESS)
 
     @admin.display(description="Also consider")
     def also_consider(self, skill: Skill) -> str:
