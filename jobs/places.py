@@ -29,10 +29,30 @@ from core.countries import COUNTRY_ALIASES
 _SHORT_CODES = {"uk": "GB", "us": "US", "usa": "US", "uae": "AE", "u.k.": "GB", "u.s.": "US", "u.s.a.": "US"}
 
 _PLACE_CUES = (
-    "based", "located", "office", "offices", "studio", "lab", "hq", "headquarters", "headquartered", "remote",
-    "remotely", "within", "anywhere", "relocate", "relocation", "resident", "residents", "reside", "live",
-    "eligible to work", "right to work", "work from", "working from", "onsite", "on-site", "hybrid", "location",
+    "based", "located", "office", "studio", "lab", "remote", "remotely", "within", "anywhere", "relocate",
+    "relocation", "resident", "residents", "reside", "live", "eligible to work", "right to work", "work from",
+    "working from", "onsite", "on-site", "hybrid", "location", "candidates", "applicants", "open to", "hiring in",
+    "hire in", "hire from", "work in", "working in",
 )  # fmt: skip
+# Places that are someone else's: the company's other offices and headquarters, its team, customers and partners.
+# The nearest of these or of a cue before a place decides ("our HQ is in Paris; this role is based in Lyon").
+_OTHERS_RE = re.compile(
+    r"\b(?:offices|hq|headquarter(?:s|ed)|customers?|clients?|users|partners|team members|teammates|colleagues|"
+    r"employees|people|founders?|investors|subsidiar(?:y|ies)|engineers|hubs?|also in|presence)\b"
+)
+# "a U.S.-based company", "a Berlin-headquartered scale-up": the company's place, not the job's.
+_COMPANY_PLACE_AFTER_RE = re.compile(
+    r"-?\s?(?:based|headquartered|born)\s+(?:\w+\s+)?(?:company|startup|start-up|firm|business|organi[sz]ation|"
+    r"scale-?up|group|provider|leader|agency|platform|bank|retailer|team)\b"
+)
+# "Freiburg (D)": a city with its country's letters (a car's country code) in brackets.
+_COUNTRY_LETTERS = {
+    "D": "DE", "DE": "DE", "A": "AT", "AT": "AT", "CH": "CH", "F": "FR", "FR": "FR", "NL": "NL", "B": "BE", "BE": "BE",
+    "I": "IT", "IT": "IT", "E": "ES", "ES": "ES", "PL": "PL", "DK": "DK", "UK": "GB", "GB": "GB", "IRL": "IE",
+    "IE": "IE", "P": "PT", "PT": "PT", "S": "SE", "SE": "SE", "N": "NO", "NO": "NO", "FIN": "FI", "FI": "FI",
+    "CZ": "CZ", "L": "LU", "LU": "LU", "US": "US", "USA": "US",
+}  # fmt: skip
+_CITY_LETTERS_RE = re.compile(r"\b[A-Z][\w.-]*[a-z] \(([A-Z]{1,3})\)")
 _CUE_DISTANCE = 40  # a cue counts up to this many characters before the place, in its sentence
 _PLACE_CUE_RE = re.compile(
     r"\b(?:" + "|".join(re.escape(cue) for cue in _PLACE_CUES) + r")\b[^.;!?\n]{0," + str(_CUE_DISTANCE) + "}$"
@@ -142,7 +162,7 @@ def job_countries(
     span_starts = [start for start, _ in place_spans]
     newlines = [match.start() for match in _NEWLINE_RE.finditer(folded)]
     place_lines: dict[int, int | None] = {}  # line start -> where its "Location:" (or the like) ends, None: no such
-    for start, _end, code in _mentions(text, folded, cities):
+    for start, end, code in _mentions(text, folded, cities):
         line_start = newlines[index - 1] + 1 if (index := bisect_left(newlines, start)) else 0
         if line_start not in place_lines:
             line_end = newlines[index] if index < len(newlines) else len(folded)
@@ -154,11 +174,41 @@ def job_countries(
             start < header_end
             or (span >= 0 and start < place_spans[span][1])
             or (place_line_end is not None and place_line_end <= start)
-            or _PLACE_CUE_RE.search(folded, max(line_start, start - _CUE_REACH), start) is not None
+            or _cued(folded, max(line_start, start - _CUE_REACH), start)
         )
+        if own_place and _COMPANY_PLACE_AFTER_RE.match(folded, end, end + 40):
+            own_place = False
         if own_place and code not in countries:
             countries.append(code)
+    for match in _CITY_LETTERS_RE.finditer(text):
+        code = _COUNTRY_LETTERS.get(match.group(1))
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if code and code not in countries and not _others_before(folded, line_start, match.start()):
+            countries.append(code)
     return countries
+
+
+def _cued(folded: str, low: int, start: int) -> bool:
+    """A cue of the job's own place stands before ``start`` in its sentence, and the sentence speaks of no one else's
+    place (offices, customers, the team) unless it turns to the job after that ("our HQ is in Paris; the role is in
+    Lyon")."""
+    if _PLACE_CUE_RE.search(folded, low, start) is None:
+        return False
+    return not _others_before(folded, low, start)
+
+
+_JOB_RE = re.compile(r"\b(?:th(?:is|e) (?:role|job|position)|you|you'll|you will|you're|candidates)\b")
+
+
+def _others_before(folded: str, low: int, start: int) -> bool:
+    """Whether the sentence before ``start`` (from ``low``) names someone else's place after its last word about
+    the job."""
+    window = folded[low:start]
+    window = window[max(window.rfind("."), window.rfind(";")) + 1 :]
+    others = [match.end() for match in _OTHERS_RE.finditer(window)]
+    if not others:
+        return False
+    return not any(match.start() >= others[-1] for match in _JOB_RE.finditer(window))
 
 
 _NEWLINE_RE = re.compile(r"\n")

@@ -118,3 +118,41 @@ def test_years_of_the_company_are_no_experience_asked_for():
 def test_several_years_is_no_number():
     assert criteria("Platform Engineer\n\nRequirements\n- Several years of Kotlin\n").min_years_coding is None
     assert criteria("Platform Engineer\n\nRequirements\n- A few years of Kotlin\n").min_years_coding is None
+
+
+# --- Countries: the job's own place only ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "countries"),
+    [
+        ("Kotlin Engineer - Lisbon\n\nRequirements\n- Kotlin\n", ("PT",)),
+        ("Kotlin Engineer\n\nLocation: Utrecht, hybrid\n\nRequirements\n- Kotlin\n", ("NL",)),
+        ("Kotlin Engineer\n\nThe role is based in Toronto.\n\nRequirements\n- Kotlin\n", ("CA",)),
+        ("Kotlin Engineer\n\nThis job is remote in Portugal.\n\nRequirements\n- Kotlin\n", ("PT",)),
+        ("Kotlin Engineer\n\nYou will join us in Freiburg (D), two days a week.\n\nRequirements\n- Kotlin\n", ("DE",)),
+        ("Kotlin Engineer\n\nYou will work from our Lyon office.\n\nRequirements\n- Kotlin\n", ("FR",)),
+        (
+            "Kotlin Engineer\n\nFully remote, open to candidates in Germany and Austria.\n\nRequirements\n- Kotlin\n",
+            ("DE", "AT"),
+        ),
+    ],
+)
+def test_the_job_is_where_the_post_places_it(text, countries):
+    assert criteria(text).countries == countries
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "We have offices in London, Lisbon and Toronto.",
+        "Our headquarters are in Paris.",
+        "Our team members live in Poland, Spain and Ireland.",
+        "Our customers in Denmark and Portugal love the app.",
+        "Quillbyte is a U.S.-based company with a global mission.",
+        "Quillbyte is a Berlin-based startup.",
+    ],
+)
+def test_other_offices_the_team_customers_and_the_headquarters_are_no_location(sentence):
+    text = f"Kotlin Engineer\n\nRemote.\n\nAbout us\n{sentence} We ship every week.\n\nRequirements\n- Kotlin\n"
+    assert criteria(text).countries == ()
