@@ -34,9 +34,9 @@ from profiles.vocabulary import CURATED_LABELS, CURATED_SKILLS, read_vocabulary,
 MIN_QUESTIONS = 500
 COMPOUND_WORD_RANK = 60_000
 VENDOR_PREFIXES = ("amazon", "aws", "azure", "google", "apache", "microsoft", "ms", "ibm", "oracle", "adobe", "bing")
-# A version glued to a name the vocabulary knows: "vuejs2", "log4j2", "rx-java2", "swift3" (two digits at most, and a
-# stem of three characters at least, so that "d3", "s3", "es6" and "k8s" keep their own meaning).
-_GLUED_VERSION_RE = re.compile(r"(?P<stem>[a-z][a-z0-9.+#-]*[a-z])\d{1,2}")
+# A version glued to a name the vocabulary knows: "vuejs2", "log4j2", "rx-java2", "opencart2.x" (two digits at most,
+# and a stem of three characters at least, so that "d3", "s3", "es6" and "k8s" keep their own meaning).
+_GLUED_VERSION_RE = re.compile(r"(?P<stem>[a-z][a-z0-9.+#-]*[a-z])\d{1,2}(?:\.\d+)*(?:\.x)?")
 
 # A label written with or without separators names one technology ("json-ld" and "jsonld"), when enough is left.
 _SEPARATORS_RE = re.compile(r"[-_]")  # not ".": Json.NET is not Jsonnet

@@ -11,6 +11,17 @@ from devtools.vocabulary.rules import Rules
 
 # Pieces of a glued name are read as words when each is at least this common ("codeigniter" is code + igniter).
 PIECE_WORD_RANK = 100_000
+# Words that join the parts of a name, lower-case inside it ("Ruby on Rails Plugins", "LINQ to SQL").
+CONNECTORS = frozenset({"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "via"})
+# Short parts are acronyms (JPA, SSH, IO), except these English words ("Actions on Google", "Web API", "App Store").
+# fmt: off
+SHORT_WORDS = frozenset({
+    "a", "an", "and", "app", "add", "all", "any", "as", "at", "bar", "box", "by", "de", "end", "for", "get", "in", "is",
+    "it", "key", "log", "map", "max", "min", "my", "new", "no", "non", "not", "of", "on", "one", "or", "our", "out",
+    "per", "pop", "pre", "pro", "re", "row", "run", "set", "sub", "tab", "the", "to", "top", "two", "up", "use", "via",
+    "web",
+})
+# fmt: on
 
 
 class _Named:  # what the naming reads of a skill (the build's own _Skill)
@@ -30,6 +41,8 @@ def _part_name(part: str, skills: Mapping[str, _Named], labels: Mapping[str, str
         return rules.names[part]
     if (known := _known_name(part, skills, labels)) is not None:
         return known
+    if part in SHORT_WORDS:
+        return part.capitalize()
     if part.isalpha() and len(part) <= 3:
         return part.upper()  # an acronym: SQL, JPA, GCC, SSH
     if part.isalpha() and len(part) > 5 and not rules.is_common_word(part):
@@ -48,7 +61,11 @@ def display_name(key: str, skills: Mapping[str, _Named], labels: Mapping[str, st
     "codeigniter" is CodeIgniter, "jpa" is JPA)."""
     if key in rules.names:
         return rules.names[key]
-    return " ".join(_part_name(part, skills, labels, rules) for part in key.split("-") if part)
+    parts = [part for part in key.split("-") if part]
+    return " ".join(
+        part if index and part in CONNECTORS else _part_name(part, skills, labels, rules)
+        for index, part in enumerate(parts)
+    )
 
 
 def needs_context(label: str, rules: Rules) -> bool:
