@@ -288,7 +288,8 @@ INGEST_CHUNK_SIZE = env.int("INGEST_CHUNK_SIZE", default=200)
 INGEST_STALE_AFTER_SECONDS = env.int("INGEST_STALE_AFTER_SECONDS", default=600)
 INGEST_SWEEP_INTERVAL_SECONDS = env.int("INGEST_SWEEP_INTERVAL_SECONDS", default=60)
 INGEST_INBOX_SCAN_INTERVAL_SECONDS = env.int("INGEST_INBOX_SCAN_INTERVAL_SECONDS", default=30)
-# Folder of vocabularies (GitHub topics, Linguist languages) the seed command reads; optional.
+# Folder of public vocabularies (GitHub topics, Linguist languages) that skills_audit also counts as seeded; optional.
+# Nothing reads it to run: the vocabulary ships in profiles/data/vocabulary.tsv (docs/vocabulary.md).
 VOCAB_DIR = Path(env.str("VOCAB_DIR", default=str(BASE_DIR.parent / "shared" / "corpus" / "vocab")))
 DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_FILE_BYTES
 DATA_UPLOAD_MAX_NUMBER_FILES = INGEST_MAX_FILES_PER_UPLOAD
