@@ -12,7 +12,7 @@ from core.languages import is_language_name
 from core.topics import word_count
 from jobs.criteria.mentions import Found
 from jobs.criteria.result import MENTIONED
-from profiles.shipped_vocabulary import ambiguous_labels
+from profiles.shipped_vocabulary import ambiguous_labels, read_shipped
 
 # The issue's ambiguous words and a few more that read as English or as names; with the common-English-word rule
 # (ten million web occurrences) they need a technical context.
@@ -99,7 +99,7 @@ _CUE_BEFORE_RE = re.compile(
     r"\b(?:with|in|using|use|uses|need|needs|of|fluent|fluency|proficient|proficiency|know|knows|knowledge|write|writing|"
     r"written|code|coding|program|programming|modern|strong|solid|expert|experienced|experience|like|including|"
     r"build|building|develop|developing|maintain|maintaining|design|designing|debug|debugging|background in|"
-    r"on|years|yrs|e\.g\.|eg|such as)\s+$"
+    r"on|years|yrs|e\.g\.|eg|such as|mainly|mostly|primarily|ideally|preferably|ideally also|also)\s+$"
 )
 _HEAD_USE_RE = re.compile(r" (?:for|in|with|experience|knowledge|skills|development|programming|expertise)\b")
 _THING_BEFORE_RE = re.compile(
@@ -107,7 +107,7 @@ _THING_BEFORE_RE = re.compile(
 )
 # What follows a skill that heads its list item: the line's end (the end of that line, not of the text: "- Go\n-
 # Python"), a punctuation mark, or "or"/"and" and another.
-_HEADS_ITEM_RE = re.compile(r"[ \t]*(?:\r?\n|$)|[.,;:(]|\s(?:or|and)\b")
+_HEADS_ITEM_RE = re.compile(r"[ \t]*(?:\r?\n|$)|[.,;:(]|[ \t]\(|\s(?:or|and)\b")
 _PHRASE_END_RE = re.compile(r"\s*(?:$|[.,;:!?)\n])")
 _LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
 
@@ -153,12 +153,19 @@ def is_ambiguous(surface: str, slug: str) -> bool | None:
     if is_language_name(surface) and not (len(surface) == 1 or surface.isupper()):
         return None
     one_word = surface.isalpha() or len(surface) == 1
-    return one_word and (
-        len(surface) == 1
-        or slug in AMBIGUOUS_SLUGS
-        or _is_common_word(surface)
-        or label_key(surface) in ambiguous_labels()
-    )
+    if not one_word:
+        return False
+    key = label_key(surface)
+    if len(surface) == 1 or slug in AMBIGUOUS_SLUGS or key in ambiguous_labels():
+        return True
+    # A common English word is ambiguous, unless it is written as a name and the shipped vocabulary knows it
+    # as a technology that needs no context ("Python", "Java", "Linux" are frequent words on the web too).
+    return _is_common_word(surface) and not (surface.istitle() and key in _shipped_labels())
+
+
+@functools.cache
+def _shipped_labels() -> frozenset[str]:
+    return frozenset(label for label, _ in read_shipped().aliases)
 
 
 def judge_ambiguous(text: str, folded: str, found: list[Found]) -> None:

@@ -4,6 +4,7 @@ substitutes, each bound to its sentence and clause."""
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
@@ -77,6 +78,66 @@ class _Sentence:
     required_cue: bool
     strong_cue: bool  # somewhere in the sentence: whether to look before each skill
     migration_verb: bool  # "retiring", "replacing"...: whether _MIGRATION_AFTER_RE can match after any skill
+    scopes: _Scopes | None  # where a preferred cue binds, when the sentence has one
+
+    def preferred_at(self, position: int) -> bool:
+        """Whether a preferred cue binds the skill at ``position``: one in its brackets, or in its clause."""
+        return self.scopes is not None and self.scopes.preferred_at(position)
+
+
+@dataclass(slots=True)
+class _Scopes:
+    """The clauses of a sentence (split at ";", a dash, ", and", "but"...; brackets set aside) and its bracketed
+    groups, each with whether a preferred cue stands in it. A cue binds to its clause, not the whole sentence:
+    "mainly Python, and ideally also C" prefers only C; "Python (Java and Kotlin are a plus)" keeps Python."""
+
+    clause_starts: list[int]
+    clause_preferred: list[bool]
+    bracket_starts: list[int]
+    bracket_ends: list[int]
+    bracket_preferred: list[bool]
+
+    def preferred_at(self, position: int) -> bool:
+        index = bisect_right(self.bracket_starts, position) - 1
+        if index >= 0 and position < self.bracket_ends[index] and self.bracket_preferred[index]:
+            return True
+        index = bisect_right(self.clause_starts, position) - 1
+        return index >= 0 and self.clause_preferred[index]
+
+
+_SCOPE_BREAK_RE = re.compile(
+    r";|\s[\u2013\u2014-]\s|,\s*(?:and(?! so\b| also\b| too\b)|but|while|whereas|though|although)\s|"
+    r"\s(?:but|while|whereas|though|although)\s"
+)
+_BRACKETS_RE = re.compile(r"\([^()\n]*\)")
+# What a bracket holds besides its cue when it only qualifies what stands before it: "Kafka (a plus)".
+_CUE_ONLY_RE = re.compile(r"^[\s(),.!:;-]*(?:(?:is|are|would|be|a|an|very|big|huge|real|also|definitely|considered|"
+                          r"as|strongly|but|not|required)\b[\s,.!-]*)*[\s()]*$")  # fmt: skip
+
+
+def _scopes(folded: str, start: int, end: int) -> _Scopes:
+    brackets = [match.span() for match in _BRACKETS_RE.finditer(folded, start, end)]
+    outer = folded[start:end]
+    if brackets:  # the brackets blanked out, offsets kept: a cue inside them is not the clause's
+        chars = list(outer)
+        for low, high in brackets:
+            chars[low - start : high - start] = " " * (high - low)
+        outer = "".join(chars)
+    bounds = [0, *(match.end() for match in _SCOPE_BREAK_RE.finditer(outer)), len(outer)]
+    clause_starts = [start + low for low in bounds[:-1]]
+    clause_preferred = [
+        _PREFERRED_CUE_RE.search(outer, low, high) is not None for low, high in itertools.pairwise(bounds)
+    ]
+    bracket_preferred = []
+    for low, high in brackets:
+        cue = _PREFERRED_CUE_RE.search(folded, low, high)
+        bracket_preferred.append(cue is not None)
+        if cue is not None and _CUE_ONLY_RE.match(folded[low : cue.start()] + folded[cue.end() : high]):
+            clause = bisect_right(clause_starts, low) - 1  # "Kafka (a plus)": the cue is its clause's
+            clause_preferred[clause] = True
+    return _Scopes(
+        clause_starts, clause_preferred, [low for low, _ in brackets], [high for _, high in brackets], bracket_preferred
+    )
 
 
 class Sentences:
@@ -120,6 +181,7 @@ class Sentences:
                 required_cue=_REQUIRED_CUE_RE.search(text) is not None,
                 strong_cue=_STRONG_CUE_RE.search(text) is not None,
                 migration_verb=_MIGRATION_VERB_RE.search(text) is not None,
+                scopes=_scopes(folded, start, end) if _PREFERRED_CUE_RE.search(text) else None,
             )
         return found
 
@@ -159,7 +221,7 @@ def place_in_section(folded: str, sentences: Sentences, item: Found) -> None:
         item.dropped = SUBSTITUTE
         return
     role = item.line.role
-    if sentence.preferred_cue:
+    if sentence.preferred_at(start):
         role = PREFERRED
     elif role == MENTIONED and sentence.required_cue:
         role = REQUIRED

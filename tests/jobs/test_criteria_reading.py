@@ -156,3 +156,22 @@ def test_the_job_is_where_the_post_places_it(text, countries):
 def test_other_offices_the_team_customers_and_the_headquarters_are_no_location(sentence):
     text = f"Kotlin Engineer\n\nRemote.\n\nAbout us\n{sentence} We ship every week.\n\nRequirements\n- Kotlin\n"
     assert criteria(text).countries == ()
+
+
+# --- Cues bind to their clause -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "wanted", "welcome"),
+    [
+        ("Python (Java and Kotlin are a plus)", ["python"], ("java", "kotlin")),
+        ("Mainly Python, and ideally also C", ["python"], ("c",)),
+        ("Strong Python skills; Kafka would be useful", ["python"], ("kafka",)),
+        ("Kafka (a plus)", [], ("kafka",)),
+        ("Experience with Kafka, Redis or PostgreSQL is a plus", [], ("kafka", "redis", "postgresql")),
+    ],
+)
+def test_a_preferred_cue_binds_to_its_clause_not_the_whole_line(line, wanted, welcome):
+    found = criteria(f"Platform Engineer\n\nRequirements\n- {line}\n")
+    assert [slug for slug, _ in found.required] == wanted
+    assert found.preferred == welcome
