@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 
-from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -35,10 +34,11 @@ from profiles.admin.candidate_form import (
     field_label,
 )
 from profiles.admin.changelist import CandidateChangeList, EstimatedCountPaginator, plain_messages
-from profiles.admin.common import HistoryRevertNeedsChangePermission, NoRelatedObjectLinks, action_page, people
+from profiles.admin.common import HistoryRevertNeedsChangePermission, NoRelatedObjectLinks, people
 from profiles.admin.duplicates import CandidateDuplicatesMixin
 from profiles.admin.history import HistoryWithoutContactDetails
 from profiles.admin.profile_page import CandidateProfilePageMixin, title_at_company
+from profiles.admin.results import SearchResultsMixin
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
 from profiles.admin.streams import CsvStreamMixin
 from profiles.contacts import may_see_contact_details
@@ -46,7 +46,7 @@ from profiles.exports import candidate_csv_lines
 from profiles.models import (
     Candidate,
     CandidateSkill,
-    Shortlist,
+    SavedSearch,
     SpokenLanguage,
 )
 from profiles.selectors import (
@@ -56,30 +56,12 @@ from profiles.selectors import (
     candidate_top_skills_prefetch,
     candidates_count_up_to,
     skill_changes,
-    working_lists_for,
 )
-
-
-class AddToShortlistForm(forms.Form):
-    shortlist = forms.ModelChoiceField(
-        queryset=Shortlist.objects.none(), required=False, empty_label="— a new shortlist —", label="Shortlist"
-    )
-    new_name = forms.CharField(required=False, max_length=200, label="Name of the new shortlist")
-
-    def __init__(self, *args, user, **kwargs):
-        super().__init__(*args, **kwargs)
-        writable = working_lists_for(user=user, queryset=Shortlist.objects.all(), for_writing=True)
-        self.fields["shortlist"].queryset = writable.order_by("name")
-
-    def clean(self):
-        cleaned = super().clean()
-        if not cleaned.get("shortlist") and not (cleaned.get("new_name") or "").strip():
-            raise ValidationError("Choose one of your shortlists or give a name for a new one.")
-        return cleaned
 
 
 @admin.register(Candidate)
 class CandidateAdmin(
+    SearchResultsMixin,
     CandidateProfilePageMixin,
     CsvStreamMixin,
     HistoryRevertNeedsChangePermission,
@@ -89,7 +71,9 @@ class CandidateAdmin(
     SimpleHistoryAdmin,
 ):
     form = CandidateForm
-    list_display = ["name", "title_at_company", "location", "top_skills", "years_coding", "updated_at"]
+    # One line a candidate (templates/admin/profiles/candidate/change_list.html); with skills asked for, the match
+    # and their scores come after the name (``SearchResultsMixin``).
+    list_display = ["name", "title_at_company", "location", "years_coding", "top_skills", "updated"]
     list_display_links = ["name"]
     list_filter = SIDEBAR_FILTERS
     list_per_page = 50
@@ -113,6 +97,7 @@ class CandidateAdmin(
     ]
     readonly_fields = ["protected_summary", "sources", "declared_totals", "created_at", "updated_at"]
     actions = [
+        "add_to_job",
         "add_to_shortlist",
         "export_csv",
         "merge_candidates",
@@ -140,9 +125,9 @@ class CandidateAdmin(
 
     def shared_params(self, request) -> QueryDict:
         params = QueryDict(mutable=True)
-        for name in SHARED_PARAMS:
-            values = [v for v in request.GET.getlist(name) if v.strip()]
-            if values:
+        for name, given in request.GET.lists():  # in the address's order, as a saved search keeps it
+            values = [v for v in given if v.strip()]
+            if name in SHARED_PARAMS and values:
                 params.setlist(name, values)
         return params
 
@@ -172,10 +157,26 @@ class CandidateAdmin(
             "title": "Candidates",  # a list to read and search, not "Select candidate to change"
             **(extra_context or {}),
             "duplicates_url": reverse("admin:profiles_candidate_duplicates"),
+            "save_search_url": self._save_search_url(request),
         }
         return super().changelist_view(request, extra_context)
 
+    def _save_search_url(self, request) -> str | None:
+        """The saved search's add form, filled in with this page's filters (none: nothing to save, or no right)."""
+        params = self.shared_params(request)
+        saved_search_admin = self.admin_site.get_model_admin(SavedSearch)
+        if not params or not saved_search_admin.has_add_permission(request):
+            return None
+        query = QueryDict(mutable=True)
+        query["query"] = params.urlencode()
+        query["owner"] = str(request.user.pk)
+        return f"{reverse('admin:profiles_savedsearch_add')}?{query.urlencode()}"
+
     # --- Columns ------------------------------------------------------------------------------------------------
+
+    @admin.display(description="updated", ordering="updated_at")
+    def updated(self, candidate: Candidate) -> str:
+        return candidate.updated_at.strftime("%Y-%m-%d") if candidate.updated_at else "—"
 
     @admin.display(description="title at company", ordering=Lower("company"))
     def title_at_company(self, candidate: Candidate) -> str:
@@ -329,28 +330,6 @@ class CandidateAdmin(
                 newer.history_delta_changes = [*(getattr(newer, "history_delta_changes", None) or []), *changes]
 
     # --- Actions --------------------------------------------------------------------------------------------------
-
-    def has_shortlist_permission(self, request) -> bool:
-        return request.user.has_perm("profiles.add_shortlistentry")
-
-    @admin.action(description="Add selected candidates to a shortlist", permissions=["shortlist"])
-    def add_to_shortlist(self, request, queryset):
-        form = AddToShortlistForm(request.POST if "apply" in request.POST else None, user=request.user)
-        if form.is_bound and form.is_valid():
-            shortlist = form.cleaned_data["shortlist"]
-            if shortlist is None:
-                shortlist, _ = services.shortlist_get_or_create(owner=request.user, name=form.cleaned_data["new_name"])
-            added = services.shortlist_add_candidates(
-                shortlist=shortlist, candidate_ids=queryset.values_list("pk", flat=True), user=request.user
-            )
-            url = reverse("admin:profiles_shortlist_change", args=[shortlist.pk])
-            self.message_user(
-                request,
-                format_html("{} added to shortlist <a href='{}'>{}</a>.", people(added), url, shortlist.name),
-                messages.SUCCESS,
-            )
-            return None
-        return action_page(self, request, queryset, "add_to_shortlist", "Add to a shortlist", form=form)
 
     @admin.action(description="Export selected candidates as CSV", permissions=["view"])
     def export_csv(self, request, queryset):

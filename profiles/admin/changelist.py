@@ -8,8 +8,14 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.utils.functional import cached_property
 
+from profiles.admin.chips import active_filter_chips
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_PARAMS
 from profiles.selectors import queryset_count
+from profiles.workspace import FACET_EXACT_ROWS, FacetCounts, facet_counts
+
+# Parameters whose search has an order of its own (``candidate_search``: best match first), kept until a column
+# header is clicked.
+ORDERED_BY_SEARCH = ("ordering", "skill", "any_skill")
 
 
 class EstimatedCountPaginator(Paginator):
@@ -39,6 +45,7 @@ class CandidateChangeList(ChangeList):
         return lookup_params
 
     def get_queryset(self, request, exclude_parameters=None):
+        self.request = request
         if not getattr(self, "_shared_filters_applied", False):
             self.root_queryset = self.model_admin.shared_filtered_queryset(request, self.root_queryset)
             self._shared_filters_applied = True
@@ -50,10 +57,25 @@ class CandidateChangeList(ChangeList):
         return queryset
 
     def get_ordering(self, request, queryset):
-        # A saved search's own `ordering` (e.g. -match) holds until a column header is clicked.
-        if ORDER_VAR not in self.params and "ordering" in self.params:
+        # A search's own order (a saved search's `ordering`, or best match first when skills are asked for) holds
+        # until a column header is clicked.
+        if ORDER_VAR not in self.params and any(self.params.get(name) for name in ORDERED_BY_SEARCH):
             return list(queryset.query.order_by)
         return super().get_ordering(request, queryset)
+
+    @cached_property
+    def chips(self):
+        return active_filter_chips(self.request.GET, path=self.request.path)
+
+    @cached_property
+    def facet_counts(self) -> FacetCounts:
+        """Counts for the sidebar's facets: the whole database's (cached) on an unfiltered page; a search's own when
+        its count was exact and small; none for a large search (counting it would scan the table)."""
+        if not self.model_admin.shared_params(self.request):
+            return facet_counts(queryset=None)
+        if self.result_count_is_estimate or self.result_count > FACET_EXACT_ROWS:
+            return FacetCounts()
+        return facet_counts(queryset=self.queryset)
 
     def get_results(self, request):
         super().get_results(request)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.http import QueryDict
+from django.utils.html import format_html
 
 from core.countries import country_name
 from profiles.filters import CandidateFilterSet
@@ -43,7 +44,11 @@ class SharedParamsFilter(admin.ListFilter):
 
 
 class ChoicesFilter(SharedParamsFilter):
-    """Links, one per value; ``options`` returns (value, label) pairs."""
+    """Links, one per value; ``options`` returns (value, label) pairs. A facet (``facet``: its name in
+    ``profiles.workspace.FACETS``) shows beside each value how many candidates of the results have it, when the
+    changelist knows (``CandidateChangeList.facet_counts``)."""
+
+    facet = ""
 
     def options(self, request) -> list[tuple[str, str]]:
         raise NotImplementedError
@@ -55,12 +60,24 @@ class ChoicesFilter(SharedParamsFilter):
         options = self.options(self.request)
         if current and current not in dict(options):
             options = [(current, current), *options]
+        counts = getattr(changelist, "facet_counts", None) if self.facet else None
         for value, label in options:
+            count = counts.of(self.facet, value) if counts else None
             yield {
                 "selected": current == value,
                 "query_string": changelist.get_query_string({name: value}),
-                "display": label,
+                "display": label if count is None else with_count(label, count, estimated=counts.estimated),
             }
+
+
+def with_count(label: str, count: int, *, estimated: bool) -> str:
+    return format_html(
+        '{} <span class="facet-count" title="{}">{}{}</span>',
+        label,
+        "estimated candidates" if estimated else "candidates",
+        "≈" if estimated else "",
+        f"{count:,}",
+    )
 
 
 def country_label(code: str) -> str:
@@ -72,6 +89,7 @@ def country_label(code: str) -> str:
 class CountryFilter(ChoicesFilter):
     title = "country"
     parameters = ("country",)
+    facet = "country"
 
     def options(self, request):
         return [(code, country_label(code)) for code in request.filter_choices.countries]
@@ -80,6 +98,7 @@ class CountryFilter(ChoicesFilter):
 class BadgeFilter(ChoicesFilter):
     title = "badge"
     parameters = ("badge",)
+    facet = "badge"
 
     def options(self, request):
         return [(badge, badge) for badge in request.filter_choices.badges]
@@ -88,6 +107,7 @@ class BadgeFilter(ChoicesFilter):
 class SpokenLanguageFilter(ChoicesFilter):
     title = "spoken language"
     parameters = ("language",)
+    facet = "language"
 
     def options(self, request):
         return [(language, language) for language in request.filter_choices.languages]

@@ -178,7 +178,7 @@ def test_search_and_filters_combine(admin_client, people):
         ("-1", ["Ben Ortiz", "Ada Quill"]),
         ("-2", ["Ben Ortiz", "Ada Quill"]),  # company, case-insensitive: Quanta after Lumen Labs
         ("3", ["Ada Quill", "Ben Ortiz"]),  # location: by country code, DE before FR
-        ("-5", ["Ada Quill", "Ben Ortiz"]),  # years coding, most first
+        ("-4", ["Ada Quill", "Ben Ortiz"]),  # years coding, most first
         ("6", ["Ada Quill", "Ben Ortiz"]),  # last update, oldest first
     ],
 )
@@ -223,8 +223,9 @@ def test_the_changelist_runs_a_fixed_number_of_queries(admin_client, django_asse
     with django_assert_num_queries(CHANGELIST_QUERIES):
         admin_client.get(URL)
     # A filtered list also resolves the requested skill's label, and counts within a time budget: a savepoint, a
-    # local statement_timeout set and put back (SAVEPOINT, set, COUNT, reset, RELEASE instead of COUNT).
-    with django_assert_num_queries(CHANGELIST_QUERIES + 1 + 4):
+    # local statement_timeout set and put back (SAVEPOINT, set, COUNT, reset, RELEASE instead of COUNT). Its columns
+    # resolve the skill again with its name (two), and its facets are counted in one query.
+    with django_assert_num_queries(CHANGELIST_QUERIES + 1 + 4 + 2 + 1):
         response = admin_client.get(URL, {"skill": "python:5", "country": "DE", "q": "engineer"})
     assert len(listed(response)) == 23
 
