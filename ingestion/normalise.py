@@ -41,7 +41,7 @@ from profiles.models import (
     SpokenLanguage,
 )
 from profiles.search import SEARCH_TEXT_MAX_CHARS
-from profiles.skill_resolver import Resolved
+from profiles.skill_resolver import Resolved, near_form
 from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
 
 __all__ = [
@@ -290,6 +290,7 @@ def document_label_keys(
     makes a skill; without it, every label as written."""
     skill_keys: set[str] = set()
     topic_keys: set[str] = set()
+    new: dict[str, str] = {}  # near-identical form → the first new label's key: one new skill for both spellings
     for doc in documents:
         for entry in (*doc.skills, *doc.programming_languages):
             if vocabulary is None:
@@ -299,7 +300,7 @@ def document_label_keys(
             if result.slugs:
                 skill_keys.update(result.slugs)
             elif not result.not_technology:
-                skill_keys.add(result.key)
+                skill_keys.add(new.setdefault(near_form(result.key) or result.key, result.key))
         topic_keys.update(label_key(topic) for c in doc.contributions for topic in c.topics)
     return {key for key in skill_keys if _usable(key)}, {key for key in topic_keys if _usable(key)}
 
@@ -476,6 +477,15 @@ def _canonical(key: str, vocabulary: SkillVocabulary) -> tuple[str, str]:
     return skill_slug(key), skill_display_name(key)
 
 
+def _new_skill(key: str, vocabulary: SkillVocabulary) -> tuple[str, str]:
+    """(slug, display name) of the skill a label that names no known skill leads to: the one its import chunk
+    created for it, or for a near-identical spelling of it (``document_label_keys``), else a new one."""
+    slug = vocabulary.own_slug_of(key)
+    if slug is not None:
+        return slug, slug
+    return skill_slug(key), skill_display_name(key)
+
+
 # How many of a file's labels that are no technology its warning names; the profile keeps them all.
 _OTHER_SKILLS_NAMED = 10
 
@@ -510,7 +520,7 @@ def _skills(
                 warnings.append(result.warning)
             # A known skill is created under its own slug if it went missing; a new one under the label's key.
             alias = key if result.how is Resolved.ALIAS else None
-            targets = [(slug, slug, alias or slug) for slug in result.slugs] or [(*_canonical(key, vocabulary), key)]
+            targets = [(slug, slug, alias or slug) for slug in result.slugs] or [(*_new_skill(key, vocabulary), key)]
             for slug, name, alias in targets:
                 kept = best.get(slug)
                 if kept is None:

@@ -67,6 +67,7 @@ __all__ = [
     "Resolution",
     "Resolved",
     "SkillResolver",
+    "near_form",
     "resolver_for",
 ]
 
@@ -200,6 +201,12 @@ _LOOSE_DROP_RE = re.compile(r"[^a-z0-9+#]")
 def _plain(key: str) -> str:
     """``key`` without accents: "comunicación" and "comunicacion" are one word to the lists above."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", key) if not unicodedata.combining(ch))
+
+
+def near_form(key: str) -> str:
+    """The form two near-identical labels share (rule 4): "redux-toolkit" and "reduxtoolkit", "gruntjs" and
+    "grunt"."""
+    return _loose(key)
 
 
 def _loose(key: str) -> str:
@@ -357,9 +364,7 @@ class SkillResolver:
                 form = "-".join(words[start:end])
                 if len(form) <= 2 or form in NEVER_ALONE or _plain(form) in NOT_TECHNOLOGY:
                     continue
-                slug = self._slugs.get(form)
-                if slug is None and size == 1:
-                    slug = self._loose.get(_loose(form)) if len(form) >= 4 else None
+                slug = self._slugs.get(form)  # as written only: "office" is not Office.js inside a phrase
                 if slug is not None:
                     spans.append((start, end, slug))
         found = tuple(dict.fromkeys(slug for _, _, slug in sorted(spans)))
@@ -384,16 +389,19 @@ def _relabelled(result: Resolution, label: str) -> Resolution:
     return Resolution(label, result.key, result.slugs, result.how, warning)
 
 
-# The resolvers of the last few vocabulary copies, newest last, by identity: a copy is immutable, and a process keeps
-# one per vocabulary version (``profiles.selectors.skill_vocabulary``), so a resolver is built once per version.
+# The resolvers of the last few vocabulary copies used, most recent last, by identity: a copy is immutable, and a
+# process keeps one per vocabulary version (``profiles.selectors.skill_vocabulary``), so a resolver is built once per
+# version (an import chunk's own small copy is used beside it, and does not push it out).
 _RESOLVERS: list[tuple[SkillVocabulary, SkillResolver]] = []
 _RESOLVERS_KEPT = 4
 
 
 def resolver_for(vocabulary: SkillVocabulary) -> SkillResolver:
-    """The resolver of ``vocabulary``, built on its first use and kept while the copy is among the last few used."""
-    for known, resolver in reversed(_RESOLVERS):
+    """The resolver of ``vocabulary`` (of its own labels), built on its first use and kept while the copy is among
+    the last few used."""
+    for index, (known, resolver) in enumerate(_RESOLVERS):
         if known is vocabulary:
+            _RESOLVERS.append(_RESOLVERS.pop(index))  # the most recently used last: the process's copy stays
             return resolver
     resolver = SkillResolver(vocabulary.slugs)
     _RESOLVERS.append((vocabulary, resolver))

@@ -98,6 +98,11 @@ class SkillVocabulary:
         current = tuple(dict.fromkeys(self.slugs.get(slug, slug) for slug in result.slugs))
         return result if current == result.slugs else dataclasses.replace(result, slugs=current)
 
+    def own_slug_of(self, key: str) -> str | None:
+        """The skill this copy's own labels give ``key``: as written, in an equivalent form, or near-identical (a
+        label another file of the same import chunk made a new skill of: "reduxtoolkit" for "redux-toolkit")."""
+        return resolver_for(self).slug_of(key)
+
     def within(self, base: SkillVocabulary) -> SkillVocabulary:
         """This copy, resolving against ``base``."""
         return dataclasses.replace(self, base=base)

@@ -6,6 +6,7 @@ soft skills in two languages, design-pattern names, a misspelling, a level range
 
 import pytest
 
+from ingestion.documents import SkillEntry
 from ingestion.normalise import normalise
 from ingestion.parsers import parse
 from ingestion.services import documents_load
@@ -13,6 +14,7 @@ from profiles.models import Candidate, CandidateSkill, Skill
 from profiles.selectors import skill_vocabulary, skill_vocabulary_changed
 from profiles.services import skills_upsert
 from tests.fixtures import JSONRESUME_DIR
+from tests.ingestion.documents import make_document
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +122,14 @@ def test_the_phone_number_is_read(imported):
     candidate, _, _ = imported
 
     assert candidate.phone == "+351 21 000 0199"
+
+
+def test_two_spellings_of_a_technology_nobody_knows_make_one_new_skill():
+    """Defect: reduxtoolkit and redux-toolkit, on one person, were two skills."""
+    [result] = documents_load(
+        documents=[make_document(skills=[SkillEntry("zqtoolkit", 6), SkillEntry("zq-toolkit", 8)])]
+    )
+
+    rows = CandidateSkill.objects.filter(candidate_id=result.candidate_id).select_related("skill")
+    assert [(row.skill.slug, row.score, row.label) for row in rows] == [("zqtoolkit", 8, "zq-toolkit")]
+    assert not Skill.objects.filter(slug="zq-toolkit").exists()
