@@ -57,6 +57,7 @@ from jobs.criteria.result import (
 from jobs.criteria.sections import read_lines
 from jobs.criteria.skills import decide, found_skills
 from jobs.criteria.text import checked_text, cleaned_text
+from jobs.criteria.unrecognised import unrecognised_terms
 from jobs.criteria.years import min_years
 from jobs.matching import fold
 from profiles.vocabulary import SkillVocabulary
@@ -102,5 +103,6 @@ def extract_criteria(
         remote=places.job_remote(folded, header_end=header_end),
         keywords=tuple(title_keywords(text, folded, header_end, {f.match.slug for f in found}, cities)),
         ignored=tuple(ignored),
+        unrecognised=tuple(unrecognised_terms(text, lines, found)),
         warnings=tuple(warnings),
     )

@@ -10,7 +10,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from jobs.criteria.mentions import Found
-from jobs.criteria.result import MENTIONED, MIGRATED, NEGATED, PREFERRED, REQUIRED, SUBSTITUTE
+from jobs.criteria.result import MENTIONED, MIGRATED, NEGATED, NOT_A_SKILL, PREFERRED, REQUIRED, SUBSTITUTE
 from jobs.criteria.sections import Line
 
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?;])\s+|\n")
@@ -62,6 +62,18 @@ _SUBSTITUTE_RE = re.compile(
 )
 
 
+# The field of a degree is no skill ("a degree in Mathematics or Data Science"): from "in"/"of" after the degree to
+# where the field's list ends.
+_DEGREE_RE = re.compile(
+    r"\b(?:degree|bachelor(?:'?s)?|master(?:'?s)?|b\.?sc|m\.?sc|b\.?s|m\.?s|b\.?a|m\.?a|b\.?eng|m\.?eng|ph\.?d|"
+    r"doctorate|diploma|studies|studied|majored|graduated?)\b[^.;\n]{0,25}?\b(?:in|of)\s"
+)
+_FIELD_END_RE = re.compile(
+    r"[.;:(\n]|\b(?:with|including|plus|e\.g|such as|experience|years?|you|where|which|who)\b|"
+    r"\band\s+(?:\d|a\b|an\b|strong|solid|proven|hands-on|some|good)"
+)
+
+
 @dataclass(slots=True)
 class _Sentence:
     """What ``place_in_section`` asks of one sentence, each found in one pass over it: the ends of its clause
@@ -79,6 +91,8 @@ class _Sentence:
     strong_cue: bool  # somewhere in the sentence: whether to look before each skill
     migration_verb: bool  # "retiring", "replacing"...: whether _MIGRATION_AFTER_RE can match after any skill
     scopes: _Scopes | None  # where a preferred cue binds, when the sentence has one
+    degree_starts: list[int]  # the spans of the fields of degrees ("in Mathematics or Physics")
+    degree_ends: list[int]
 
     def preferred_at(self, position: int) -> bool:
         """Whether a preferred cue binds the skill at ``position``: one in its brackets, or in its clause."""
@@ -182,8 +196,18 @@ class Sentences:
                 strong_cue=_STRONG_CUE_RE.search(text) is not None,
                 migration_verb=_MIGRATION_VERB_RE.search(text) is not None,
                 scopes=_scopes(folded, start, end) if _PREFERRED_CUE_RE.search(text) else None,
+                **_degree_fields(folded, start, end),
             )
         return found
+
+
+def _degree_fields(folded: str, start: int, end: int) -> dict[str, list[int]]:
+    starts, ends = [], []
+    for degree in _DEGREE_RE.finditer(folded, start, end):
+        field_end = _FIELD_END_RE.search(folded, degree.end(), end)
+        starts.append(degree.end())
+        ends.append(field_end.start() if field_end else end)
+    return {"degree_starts": starts, "degree_ends": ends}
 
 
 def first_within(starts: list[int], ends: list[int], low: int, high: int) -> bool:
@@ -219,6 +243,10 @@ def place_in_section(folded: str, sentences: Sentences, item: Found) -> None:
         return
     if first_within(sentence.substitute_starts, sentence.substitute_ends, clause_start, start):
         item.dropped = SUBSTITUTE
+        return
+    degree = bisect_right(sentence.degree_starts, start) - 1
+    if degree >= 0 and start < sentence.degree_ends[degree]:
+        item.dropped = NOT_A_SKILL  # the field of a degree
         return
     role = item.line.role
     if sentence.preferred_at(start):

@@ -4,14 +4,26 @@ years only from statements about the candidate. No database."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from jobs.criteria import Criteria, Ignored, extract_criteria
+from profiles.vocabulary import SkillVocabulary
 from tests.jobs.helpers import CITIES, fixture_vocabulary
+
+# Skills a database holds once the shipped vocabulary is seeded, which the public test vocabulary lacks.
+EXTRA_LABELS = {"eq": "eq", "cloud": "cloud", "less": "less", "framework": "framework", "frontend": "frontend"}
+
+
+@functools.cache
+def vocabulary() -> SkillVocabulary:
+    slugs = {**fixture_vocabulary().slugs, **EXTRA_LABELS}
+    return SkillVocabulary(slugs=slugs, words=frozenset(slugs))
 
 
 def criteria(text: str) -> Criteria:
-    return extract_criteria(text, fixture_vocabulary(), cities=CITIES)
+    return extract_criteria(text, vocabulary(), cities=CITIES)
 
 
 def required(text: str) -> list[str]:
@@ -175,3 +187,42 @@ def test_a_preferred_cue_binds_to_its_clause_not_the_whole_line(line, wanted, we
     found = criteria(f"Platform Engineer\n\nRequirements\n- {line}\n")
     assert [slug for slug, _ in found.required] == wanted
     assert found.preferred == welcome
+
+
+# --- Degrees, and what the reading shows it left out ----------------------------------------------------------------
+
+
+def test_the_field_of_a_degree_is_no_skill():
+    found = criteria(
+        "Data Engineer\n\nRequirements\n- A degree in Mathematics or Data Science\n"
+        "- MSc in Statistics, Physics or Machine Learning, with strong SQL\n- BSc in Biology and 3+ years of Python\n"
+    )
+    assert [slug for slug, _ in found.required] == ["sql", "python"]
+    assert Ignored("Data Science", "data-science", "not-a-skill") in found.ignored
+    assert Ignored("Machine Learning", "machine-learning", "not-a-skill") in found.ignored
+
+
+def test_technology_looking_terms_the_vocabulary_lacks_are_listed_as_unrecognised():
+    found = criteria(
+        "Bioinformatics Engineer\n\nWe use Hexaplot internally.\n\nRequirements\n"
+        "- Pipelines in Nextflow or Snakemake, on AWS\n- Unit tests with MockK; maps in PostGIS\n"
+        "- Experience with Yocto and RxJava, a BSc in Biology, fluent English and a CV in PDF\n"
+    )
+    assert found.unrecognised == ("Nextflow", "Snakemake", "MockK", "PostGIS", "Yocto", "RxJava")
+    assert found.skills == ("aws", "unit-testing")
+
+
+def test_each_mention_left_out_says_why():
+    found = criteria(
+        "Platform Engineer\n\nWe build the app for iOS. We don't use Java, and we are moving off Perl. "
+        "We are open to Kotlin, or another framework like Laravel.\n\nRequirements\n- Kotlin\n- High EQ\n- Cloud\n"
+    )
+    assert found.skills == ("kotlin",)
+    assert {item.skill: item.reason for item in found.ignored} == {
+        "ios": "only-mentioned",
+        "java": "negated",
+        "perl": "migrated-off",
+        "laravel": "substitute",
+        "eq": "not-a-skill",
+        "cloud": "not-a-skill",
+    }
