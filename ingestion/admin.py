@@ -225,6 +225,11 @@ class ImportBatchAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None) -> bool:
         return False  # a batch is a record of what arrived; nothing to edit
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # Nor to delete, by anyone: its files would lose the batch that tells who brought them and when, and an
+        # erasure or the retention rules remove what must go (privacy.services).
+        return False
+
     # --- Upload and progress ----------------------------------------------------------------------------------------
 
     def get_urls(self):

@@ -11,6 +11,7 @@ from ingestion.file_budget import file_budget
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import reader_text
 from ingestion.parsers.cv import cv_file_kind
+from ingestion.privacy import WITHHELD_NAME
 
 _STATUSES = [choice.value for choice in SourceFile.Status]
 
@@ -65,6 +66,12 @@ def batch_failed_duplicates(*, batch: ImportBatch, limit: int | None = None) -> 
     ids = batch.duplicates_failed_ids[:limit]
     stored = SourceFile.objects.only("id", "batch_id", "original_name", "error").in_bulk(set(ids))
     return [stored[pk] for pk in ids if pk in stored]
+
+
+def failed_files_to_look_at() -> QuerySet[SourceFile]:
+    """The failed files someone should look at: a file withheld after an erasure (emptied of the person, its name
+    withheld, failed with the erasure's message) failed on purpose and has nothing left to look at."""
+    return SourceFile.objects.filter(status=SourceFile.Status.FAILED).exclude(original_name=WITHHELD_NAME)
 
 
 # The files with warnings a batch's detail lists (the count says how many there are in all).

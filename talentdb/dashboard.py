@@ -15,6 +15,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.selectors import failed_files_to_look_at
 from jobs.selectors import PIPELINE_STAGES, jobs_for
 from privacy.notices import notices_overdue_count
 from profiles.models import Candidate, CandidateSkill, Repository, Shortlist, ShortlistEntry, Skill
@@ -137,7 +138,7 @@ def dashboard(*, user, limit: int = 10) -> Dashboard:
             .values_list("status", "n")
         )
     )
-    failed = SourceFile.objects.filter(status=SourceFile.Status.FAILED)
+    failed = failed_files_to_look_at()
     top_skills = common_values(CandidateSkill, "skill_id", limit=limit)
     names = dict(Skill.objects.filter(pk__in=[int(pk) for pk, _ in top_skills]).values_list("pk", "name"))
     return Dashboard(

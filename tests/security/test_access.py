@@ -17,7 +17,8 @@ pytestmark = pytest.mark.django_db
 
 # Open to anyone: the load balancer's probe, and the admin's way in and out. Static files are served by WhiteNoise
 # before the URL configuration is consulted.
-PUBLIC = {"healthz", "admin:login", "admin:logout"}
+# "home" only redirects to the admin index, which asks for the login.
+PUBLIC = {"healthz", "home", "admin:login", "admin:logout"}
 
 # What an authenticated user needs on each API endpoint (issue 4: read-only access for any API consumer, imports need
 # the import permission). GET of READ endpoints is open to every logged-in user; every other method is refused.
