@@ -1,14 +1,14 @@
 """``POST /api/v1/jobs/match/``: paste a job description, get the candidates ranked for it, each match explained.
 
 Nothing is stored: the description's criteria are extracted (``jobs.selectors.description_criteria``), the
-recruiter's overrides replace what they name, and ``jobs.ranking`` ranks and explains a page. A POST because a
+recruiter's overrides replace what they name, and ``jobs.ranking.ranked_page`` ranks and explains a page, as for a
+stored job and on the admin's matches page. A POST because a
 description does not fit a URL; it reads only, so it needs a login and the candidate view permission, not a write
 permission (session clients send the CSRF token, as for every POST: DRF's SessionAuthentication checks it).
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, serializers
@@ -16,6 +16,7 @@ from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
+from api.job_reading import ignored_field, unrecognised_field
 from api.pagination import KeysetPagination
 from api.serializers import LocationSerializer, candidate_location
 from core.countries import country_code
@@ -30,8 +31,8 @@ from jobs.ranking import (
     WEIGHT_YEARS,
     WIDEN_MIN_LIFT,
     WIDEN_PER_SKILL,
-    candidates_explain,
-    candidates_ranked,
+    rank_options,
+    ranked_page,
 )
 from jobs.selectors import NO_SKILL_WARNING, criteria_overridden, description_criteria
 from profiles.models import Candidate
@@ -42,8 +43,9 @@ MAX_LIST_ITEMS = 100  # per criteria list; the selector also caps the skills at 
 JOB_MATCH_FORMULA = (
     f"match (0-100) = round({WEIGHT_REQUIRED} × required fit + {WEIGHT_PREFERRED} × preferred fit + "
     f"{WEIGHT_EVIDENCE} × contribution evidence + {WEIGHT_KEYWORDS} × keyword fit + {WEIGHT_YEARS} × years fit + "
-    f'{WEIGHT_LOCATION} × location fit), each fit 0-1 (README, "Ranking"). Ordered by the number of required '
-    "skills missed, then `-match`, then id."
+    f"{WEIGHT_LOCATION} × location fit), each fit 0-1; the required fit is how much of the requirement the "
+    'candidate covers, the mean of min(score / min_score, 1) over the required skills (docs/jobs.md, "Ranking"). '
+    "Whoever meets every required skill (an empty `missing`) comes first, then `-match`, then id."
 )
 
 
@@ -167,6 +169,8 @@ class CriteriaSerializer(serializers.Serializer):
     countries = serializers.ListField(child=serializers.CharField(), help_text="ISO 3166-1 alpha-2.")
     remote = serializers.BooleanField(allow_null=True)
     keywords = serializers.ListField(child=serializers.CharField())
+    ignored = ignored_field()
+    unrecognised = unrecognised_field()
 
 
 class MatchedSkillSerializer(serializers.Serializer):
@@ -206,16 +210,14 @@ class JobMatchResponseSerializer(serializers.Serializer):
     warnings = serializers.ListField(child=serializers.CharField(), help_text="What was not understood.")
 
 
-_LISTED = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")
-
-
 # The query parameters of every ranked endpoint (jobs/match/, jobs/{id}/matches/, candidates/{id}/similar/).
 RANKED_PAGE_PARAMETERS = [
     OpenApiParameter(
         "strict",
         OpenApiTypes.STR,
         enum=["0", "1", "true", "false"],
-        description="1: leave out candidates missing a required skill (default 0: rank them last).",
+        description="1: leave out candidates missing a required skill (default 0: rank them after whoever meets "
+        "every requirement).",
     ),
     OpenApiParameter("cursor", OpenApiTypes.STR, description="Opaque position from a `next` link."),
     OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (default 50, at most 500)."),
@@ -234,22 +236,14 @@ WIDEN_PARAMETER = OpenApiParameter(
     "`related_to`, the criteria's skill it goes with.",
 )
 
-
-def widen_param(params) -> bool:
-    """The ``widen`` query parameter of ``jobs/match/`` and ``jobs/{id}/matches/``: related skills widen the match."""
-    raw = params.get("widen", "0")
-    if raw not in ("0", "1", "true", "false"):
-        raise DjangoValidationError({"widen": ["1 (or true) to widen the match with related skills, or 0"]})
-    return raw in ("1", "true")
-
-
-def strict_param(params) -> bool:
-    """The ``strict`` query parameter of the ranked endpoints (``jobs/match/``, ``jobs/{id}/matches/``,
-    ``candidates/{id}/similar/``)."""
-    raw = params.get("strict", "0")
-    if raw not in ("0", "1", "true", "false"):
-        raise DjangoValidationError({"strict": ["1 (or true) to leave out candidates missing a required skill, or 0"]})
-    return raw in ("1", "true")
+ANYWHERE_PARAMETER = OpenApiParameter(
+    "anywhere",
+    OpenApiTypes.STR,
+    enum=["0", "1", "true", "false"],
+    description="1: rank candidates in every country (those outside the criteria's countries lose the location "
+    "fit). Default 0: when the criteria name countries (an on-site or hybrid job, or a remote one open to some "
+    "countries), only candidates in them are ranked. A `country` filter names the place itself and wins over both.",
+)
 
 
 class JobMatchView(generics.GenericAPIView):
@@ -263,42 +257,36 @@ class JobMatchView(generics.GenericAPIView):
         description=(
             "The description's criteria (skills required with a minimum score, preferred, excluded; years; "
             "countries; remote; keywords), with `criteria` overriding what it names, rank the candidates who hold at "
-            "least one of the skills. Nothing is stored. " + JOB_MATCH_FORMULA + " Candidate filters (`country`, "
-            "`location`, `title`...) may be added as query parameters to narrow the pool. A description in which no "
-            "skill is found answers no results and a warning."
+            "least one of the skills (in the criteria's countries, unless `anywhere=1`). Nothing is stored. "
+            + JOB_MATCH_FORMULA
+            + " Candidate filters (`country`, `location`, `title`...) may be added as query parameters to narrow the "
+            "pool. A description in which no skill is found answers no results and a warning."
         ),
         request=JobMatchRequestSerializer,
         responses={200: JobMatchResponseSerializer},
-        parameters=[*RANKED_PAGE_PARAMETERS, WIDEN_PARAMETER],
+        parameters=[*RANKED_PAGE_PARAMETERS, WIDEN_PARAMETER, ANYWHERE_PARAMETER],
     )
     def post(self, request, *args, **kwargs):
         body = self.get_serializer(data=request.data)
         body.is_valid(raise_exception=True)
         criteria = description_criteria(body.validated_data["description"])
         criteria = criteria_overridden(criteria, body.validated_data.get("criteria", {}))
-        strict = strict_param(request.query_params)
-        widen = widen_param(request.query_params)
-        params = request.query_params.copy()
-        params.pop("strict", None)
-        params.pop("widen", None)
+        options, params = rank_options(request.query_params)
         warnings = list(criteria.warnings)
         if not criteria.skills:
             warnings.append(NO_SKILL_WARNING)
-        queryset = candidates_ranked(
+        page = ranked_page(
             criteria,
+            options=options,
             params=params,
-            strict=strict,
-            widen=widen,
             user=request.user,
-            queryset=Candidate.objects.only(*_LISTED),
+            take=lambda ranked: self.paginator.paginate_queryset(ranked, request, view=self),
         )
-        paginator = self.paginator
-        page = candidates_explain(paginator.paginate_queryset(queryset, request, view=self), criteria, widen=widen)
         return Response(
             {
                 "criteria": criteria.to_dict(),
                 "results": [match_row(candidate, request) for candidate in page],
-                "next": paginator.get_next_link(),
+                "next": self.paginator.get_next_link(),
                 "warnings": warnings,
             }
         )

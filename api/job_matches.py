@@ -1,8 +1,9 @@
-"""Ranked candidates from stored criteria (issue 16): ``GET /jobs/{id}/matches/`` and ``GET /candidates/{id}/similar/``.
+"""Ranked candidates from stored criteria: ``GET /jobs/{id}/matches/`` and ``GET /candidates/{id}/similar/``.
 
 Both answer as ``POST /jobs/match/`` does (its result shape, ranking, ``strict`` and keyset pagination) with the
 criteria read from the database instead of a pasted description: a job's stored criteria
-(``jobs.selectors.job_matches``) or one candidate's strongest skills and topics (``jobs.ranking.similar_ranked``).
+(``jobs.selectors.job_criteria``) or one candidate's strongest skills and topics (``jobs.ranking.similar_criteria``),
+ranked and explained by ``jobs.ranking.ranked_page``.
 The candidate filters of ``GET /candidates/`` narrow the ranked pool, except those that would rank (``skill``,
 ``any_skill``, ``q``, ``ordering``): the criteria rank here. Both need the candidate view permission; a job's matches
 need ``jobs.view_job`` too, and only a job the user may read (their own, one shared with them, any for a superuser)
@@ -11,6 +12,7 @@ answers; another's private job is a 404, as in ``api.jobs``.
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
@@ -20,6 +22,7 @@ from rest_framework.reverse import reverse
 
 from api.filters import SelectorFilterBackend
 from api.job_match import (
+    ANYWHERE_PARAMETER,
     JOB_MATCH_FORMULA,
     RANKED_PAGE_PARAMETERS,
     WIDEN_PARAMETER,
@@ -27,20 +30,21 @@ from api.job_match import (
     CriteriaSerializer,
     MatchResultSerializer,
     match_row,
-    strict_param,
-    widen_param,
 )
 from api.jobs import JobPermission, _JobMixin
 from api.pagination import KeysetPagination
 from jobs.ranking import (
+    RESULT_FIELDS,
     SIMILAR_MARGIN,
     SIMILAR_PREFERRED,
     SIMILAR_REQUIRED,
     SIMILAR_TOPICS,
-    candidates_explain,
-    similar_ranked,
+    RankOptions,
+    rank_options,
+    ranked_page,
+    similar_criteria,
 )
-from jobs.selectors import NO_SKILL_WARNING, job_matches
+from jobs.selectors import NO_SKILL_WARNING, job_criteria
 from profiles.filters import CandidateFilterSet
 from profiles.models import Candidate
 
@@ -83,16 +87,19 @@ class _RankedMixin:
     filterset_class = RankedCandidateFilterSet
     queryset = Candidate.objects.none()
 
-    def ranked_page(self, request, criteria, queryset, *, widen: bool = False) -> tuple[list[dict], str | None]:
-        page = candidates_explain(self.paginator.paginate_queryset(queryset, request, view=self), criteria, widen=widen)
+    def ranked_results(
+        self, request, criteria, *, options: RankOptions, params, queryset=None
+    ) -> tuple[list[dict], str | None]:
+        """One page of ``jobs.ranking.ranked_page`` as result rows, and the link to the next."""
+        page = ranked_page(
+            criteria,
+            options=options,
+            params=params,
+            user=request.user,
+            queryset=queryset,
+            take=lambda ranked: self.paginator.paginate_queryset(ranked, request, view=self),
+        )
         return [match_row(candidate, request) for candidate in page], self.paginator.get_next_link()
-
-
-def _params(request) -> tuple[dict, bool]:
-    strict = strict_param(request.query_params)
-    params = request.query_params.copy()
-    params.pop("strict", None)
-    return params, strict
 
 
 class JobMatchesView(_RankedMixin, _JobMixin, generics.GenericAPIView):
@@ -106,17 +113,15 @@ class JobMatchesView(_RankedMixin, _JobMixin, generics.GenericAPIView):
         + JOB_MATCH_FORMULA
         + _FILTERS
         + " Needs profiles.view_candidate and jobs.view_job; a job you may not read is a 404.",
-        parameters=[*RANKED_PAGE_PARAMETERS, WIDEN_PARAMETER],
+        parameters=[*RANKED_PAGE_PARAMETERS, WIDEN_PARAMETER, ANYWHERE_PARAMETER],
         responses={200: JobMatchesResponseSerializer},
         filters=True,
     )
     def get(self, request, *args, **kwargs):
         job = self.get_object()
-        params, strict = _params(request)
-        widen = widen_param(params)
-        params.pop("widen", None)
-        criteria, queryset = job_matches(job=job, user=request.user, params=params, strict=strict, widen=widen)
-        results, next_link = self.ranked_page(request, criteria, queryset, widen=widen)
+        options, params = rank_options(request.query_params)
+        criteria = job_criteria(job)
+        results, next_link = self.ranked_results(request, criteria, options=options, params=params)
         return Response(
             {
                 "job": reverse("api:job-detail", kwargs={"pk": job.pk}, request=request),
@@ -148,14 +153,18 @@ class CandidateSimilarView(_RankedMixin, generics.GenericAPIView):
         filters=True,
     )
     def get(self, request, *args, **kwargs):
-        params, strict = _params(request)
-        try:
-            criteria, queryset = similar_ranked(
-                candidate_id=self.kwargs["pk"], user=request.user, params=params, strict=strict
+        # Only ``strict``: the criteria read from a candidate name no countries, and a related skill makes no peer.
+        if unknown := sorted({"widen", "anywhere"} & set(request.query_params)):
+            raise DjangoValidationError(
+                {name: ["not a switch of similar candidates (only strict is)"] for name in unknown}
             )
+        options, params = rank_options(request.query_params)
+        try:
+            criteria = similar_criteria(candidate_id=self.kwargs["pk"])
         except Candidate.DoesNotExist as exc:
             raise Http404("No candidate with this id.") from exc
-        results, next_link = self.ranked_page(request, criteria, queryset)
+        others = Candidate.objects.exclude(pk=self.kwargs["pk"]).only(*RESULT_FIELDS)
+        results, next_link = self.ranked_results(request, criteria, options=options, params=params, queryset=others)
         return Response(
             {
                 "candidate": reverse("api:candidate-detail", kwargs={"pk": self.kwargs["pk"]}, request=request),

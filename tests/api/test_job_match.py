@@ -13,6 +13,7 @@ from profiles.models import SkillAlias
 from profiles.search import candidates_refresh_search_columns
 from profiles.selectors import skill_vocabulary_changed
 from tests.api.conftest import _client_for
+from tests.api.test_schema import schema as schema  # module-scoped: the schema is generated once
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,
@@ -106,6 +107,8 @@ def test_it_answers_the_contract_with_the_ideal_first_and_the_one_missing_kafka_
         "countries": ["DE"],
         "remote": body["criteria"]["remote"],
         "keywords": body["criteria"]["keywords"],
+        "ignored": [],
+        "unrecognised": [],
     }
     assert [row["id"] for row in body["results"]] == [pool["ada"].pk, pool["bo"].pk, pool["cy"].pk]
     ada, _, cy = body["results"]
@@ -196,7 +199,7 @@ def _error(response, status=400):
         ({"description": "Go\x00\x01 binary"}, "control character"),
         ({"description": 42}, "must be text"),
         ({}, "required"),
-        ({"description": DESCRIPTION, "criteria": {"required": [{"skill": "cobol-2099"}]}}, "Unknown skill"),
+        ({"description": DESCRIPTION, "criteria": {"required": [{"skill": "zorblang"}]}}, "Unknown skill"),
         ({"description": DESCRIPTION, "criteria": {"preferred": [{"skill": "nope-nope"}]}}, "Unknown skill"),
         ({"description": DESCRIPTION, "criteria": {"required": [{"skill": "go", "min_score": 11}]}}, "10"),
         ({"description": DESCRIPTION, "criteria": {"required": [{"skill": "go", "min_score": -1}]}}, "0"),
@@ -358,3 +361,29 @@ def test_widen_with_strict_still_leaves_out_whoever_misses_a_required_skill(matc
 @pytest.mark.parametrize("value", ["maybe", "2", "", "yes"])
 def test_a_bad_widen_value_is_a_400(match_api, pool, value):
     assert "widen" in _error(_post(match_api, {"description": DESCRIPTION}, widen=value))["details"]
+
+
+# --- Place: the job's countries first, ``anywhere=1`` for everyone ---------------------------------------------------
+
+
+def test_an_on_site_job_ranks_its_countries_by_default_and_anywhere_ranks_everyone(match_api, pool):
+    eve = _candidate("Eve", {"go": 9, "postgresql": 9, "kafka": 9}, country="FR")
+
+    default = _post(match_api, {"description": DESCRIPTION})
+    everyone = _post(match_api, {"description": DESCRIPTION}, anywhere=1)
+
+    assert default.json()["criteria"]["countries"] == ["DE"]
+    assert eve.pk not in [row["id"] for row in default.json()["results"]]
+    # Eve covers more than Bo but is 10 location points behind; Cy misses Kafka and comes last.
+    assert [row["id"] for row in everyone.json()["results"]] == [pool["ada"].pk, pool["bo"].pk, eve.pk, pool["cy"].pk]
+    assert everyone.json()["results"][2]["location"]["country_code"] == "FR"
+    assert "anywhere" in _error(_post(match_api, {"description": DESCRIPTION}, anywhere="maybe"))["details"]
+
+
+def test_the_anywhere_switch_is_in_the_schema_of_both_job_endpoints(schema):
+    post = {p["name"]: p for p in schema["paths"]["/api/v1/jobs/match/"]["post"]["parameters"]}
+    get = {p["name"]: p for p in schema["paths"]["/api/v1/jobs/{id}/matches/"]["get"]["parameters"]}
+
+    assert post["anywhere"] == get["anywhere"]
+    assert sorted(post["anywhere"]["schema"]["enum"]) == ["0", "1", "false", "true"]
+    assert "only candidates in them are ranked" in post["anywhere"]["description"]

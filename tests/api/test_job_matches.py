@@ -200,6 +200,8 @@ def test_similar_candidates_rank_the_twin_first_and_leave_the_candidate_out(recr
         "countries": [],
         "remote": None,
         "keywords": ["stream processing"],
+        "ignored": [],
+        "unrecognised": [],
     }
     ranked = ids(body)
     assert peers["gus"].pk not in ranked

@@ -87,11 +87,13 @@ def test_the_ideal_candidate_comes_first_and_every_decoy_below(job):
     }
     _person("Someone Else", Criteria(required=(("unrelated-skill", 5),)), contributions=RECENT)
 
-    ranked = list(candidates_ranked(criteria, today=TODAY))
+    ranked = list(candidates_ranked(criteria, anywhere=True, today=TODAY))
 
     assert ranked[0] == ideal
     assert ranked[0].match >= 90
     assert len(ranked) == 1 + len(decoys), "the candidate with none of the skills is not in the pool"
+    in_place = list(candidates_ranked(criteria, today=TODAY))
+    assert in_place == [row for row in ranked if row != decoys["wrong country"]], "by default, the job's countries"
     rows = {candidate.pk: (index, candidate) for index, candidate in enumerate(ranked)}
     for why, decoy in decoys.items():
         index, row = rows[decoy.pk]
@@ -132,13 +134,14 @@ WORKED_EXAMPLE = Criteria(
 )
 
 
-def test_the_readme_worked_example_scores_61():
+def test_the_docs_worked_example_scores_70():
     candidate = _worked_example_pool()
 
     [row] = candidates_ranked(WORKED_EXAMPLE, today=TODAY)
 
-    # 40 × (0.9 + 0.2) / 2 + 10 × 0.6 + 20 × 50 / (50 + 50) + 10 × 1/2 + 10 × 4/5 + 10 × 1 = 22 + 6 + 10 + 5 + 8 + 10
-    assert (row.pk, row.match, row.missing_count) == (candidate.pk, 61, 1)
+    # required: python (min(9/7, 1) + 9/10) / 2 = 0.95, postgresql (4/5 + 4/10) / 2 = 0.6, their mean 0.775
+    # 40 × 0.775 + 10 × 0.6 + 20 × 50 / (50 + 50) + 10 × 1/2 + 10 × 4/5 + 10 × 1 = 31 + 6 + 10 + 5 + 8 + 10
+    assert (row.pk, row.match, row.missing_count, row.misses_any) == (candidate.pk, 70, 1, 1)
 
 
 def test_the_explanation_names_matched_and_missing_skills_and_the_evidence(django_assert_num_queries):
@@ -188,7 +191,7 @@ def test_ties_break_by_id_and_excluded_skills_leave_candidates_out():
 def test_criteria_without_known_skills_rank_nobody():
     _person("Anyone", Criteria(required=(("go", 5),)))
 
-    assert list(candidates_ranked(Criteria(required=(("cobol-2099", 5),)))) == []
+    assert list(candidates_ranked(Criteria(required=(("zorblang", 5),)))) == []
     assert list(candidates_ranked(Criteria())) == []
 
 
@@ -232,12 +235,13 @@ def test_widened_a_related_skill_ranks_above_nothing_and_below_the_preferred_ski
         pool["preferred"],
         pool["related"],
         pool["nothing"],
-        pool["related only"],
         pool["stand-in for the required"],
+        pool["related only"],
     ]
-    # 40 × required_fit + 10 × preferred_fit + 30 (no keywords, years or countries asked), evidence 0. rust 8 counts
-    # 0.8, zig 8 standing in for it 0.5 × 0.8 = 0.4; grpc 8 standing in for the missing go (min 5) 0.5 × 0.8 × 4 / 20.
-    assert [row.match for row in ranked] == [70, 66, 62, 34, 33]
+    # 40 × required_fit + 10 × preferred_fit + 30 (no keywords, years or countries asked), evidence 0. go 8 (min 5)
+    # earns (1 + 0.8) / 2 = 0.9; rust 8 counts 0.8, zig 8 standing in for it 0.5 × 0.8 = 0.4; grpc 8 standing in for
+    # the missing go 0.5 × 0.8 × 0.6 = 0.24, 0.6 being what go at 4 would earn: (4/5 + 4/10) / 2.
+    assert [row.match for row in ranked] == [74, 70, 66, 40, 34]
     assert [row.missing_count for row in ranked] == [0, 0, 0, 1, 1], "a related skill never meets a required one"
     candidates_explain(ranked, WIDENED, widen=True)
     assert ranked[1].matched == [
@@ -269,7 +273,7 @@ def test_widened_never_lowers_a_match():
 
     assert len(plain) == 3
     assert all(widened[pk] >= match for pk, match in plain.items())
-    assert widened[pool["preferred"].pk] == plain[pool["preferred"].pk] == 70
+    assert widened[pool["preferred"].pk] == plain[pool["preferred"].pk] == 74
 
 
 def test_unwidened_related_skills_count_for_nothing():
@@ -278,7 +282,7 @@ def test_unwidened_related_skills_count_for_nothing():
     ranked = list(candidates_ranked(WIDENED, today=TODAY))
 
     assert ranked == [pool["preferred"], *sorted([pool["related"], pool["nothing"]], key=lambda c: c.pk)]
-    assert [row.match for row in ranked] == [70, 62, 62]
+    assert [row.match for row in ranked] == [74, 66, 66]
     candidates_explain(ranked, WIDENED)
     assert all("related_to" not in item for row in ranked for item in row.matched)
 
@@ -324,3 +328,70 @@ def test_unwidened_the_statement_and_its_queries_are_what_they_were(django_asser
 
     assert str(candidates_ranked(WIDENED, today=TODAY).query) == unwidened
     assert str(candidates_ranked(WIDENED, widen=True, today=TODAY).query) == unwidened
+
+
+# --- Many requirements: coverage, not the count of skills missed ------------------------------------------------------
+
+MANY = Criteria(
+    required=tuple(
+        (slug, 5)
+        for slug in (
+            "python", "pytorch", "tensorflow", "scikit-learn", "pandas", "numpy", "sql", "docker", "kubernetes",
+            "aws", "spark", "airflow", "git", "linux", "java", "scala", "terraform", "kafka", "react", "typescript",
+            "graphql", "mlflow",
+        )
+    )
+)  # fmt: skip
+
+
+def test_a_post_with_many_requirements_ranks_the_best_overall_fit_above_whoever_misses_one_skill_fewer():
+    """22 required skills: the ML engineer holds six of them strongly, with recent work; the generalist holds seven at
+    the bare minimum and no ML at all. Missing 16 against missing 15 must not decide."""
+    ml = _person(
+        "Mila Learner",
+        MANY,
+        skills={"python": 9, "pytorch": 9, "tensorflow": 8, "scikit-learn": 9, "pandas": 9, "numpy": 9},
+        contributions=RECENT,
+    )
+    generalist = _person(
+        "Gene Ralist",
+        MANY,
+        skills={"docker": 5, "kubernetes": 5, "aws": 5, "git": 5, "linux": 5, "java": 5, "react": 5},
+    )
+
+    ranked = list(candidates_ranked(MANY, today=TODAY))
+
+    assert ranked == [ml, generalist]
+    assert [row.missing_count for row in ranked] == [16, 15]
+    assert ranked[0].match > ranked[1].match, "the order and the percentage agree"
+
+
+def test_whoever_meets_every_requirement_still_leads_however_many_there_are():
+    ml = _person("Mila Learner", MANY, skills=dict.fromkeys(MANY.skills[:6], 10), contributions=RECENT)
+    everything = _person("All Round", MANY, skills=dict.fromkeys(MANY.skills, 5))
+
+    ranked = list(candidates_ranked(MANY, today=TODAY))
+
+    assert ranked == [everything, ml]
+    assert [row.misses_any for row in ranked] == [0, 1]
+    assert list(candidates_ranked(MANY, strict=True, today=TODAY)) == [everything]
+
+
+def test_a_related_skill_of_two_requirements_goes_with_the_closer_one_whatever_their_order():
+    """gRPC goes with Go and, more closely, with Kafka: it stands in for Kafka whichever the criteria list first."""
+    relate("go", "grpc", lift=3.0)
+    relate("kafka", "grpc", lift=6.0)
+    go_first = Criteria(required=(("go", 5), ("kafka", 5)))
+    kafka_first = Criteria(required=(("kafka", 5), ("go", 5)))
+    pool = [_person(f"Peer {n}", go_first, skills={"go": 3 + 2 * n, "grpc": 9 - 2 * n}) for n in range(4)]
+
+    ranked = {
+        name: list(candidates_ranked(c, widen=True, today=TODAY))
+        for name, c in (("go", go_first), ("kafka", kafka_first))
+    }
+
+    assert set(ranked["go"]) == set(pool)
+    assert [(row.pk, row.match) for row in ranked["go"]] == [(row.pk, row.match) for row in ranked["kafka"]]
+    for criteria, rows in ((go_first, ranked["go"]), (kafka_first, ranked["kafka"])):
+        candidates_explain(rows, criteria, widen=True)
+        assert {item["related_to"] for row in rows for item in row.matched if "related_to" in item} == {"kafka"}

@@ -1,0 +1,85 @@
+"""One page of ranked candidates, explained: the single path that ``POST jobs/match/``, ``GET jobs/{id}/matches/``,
+``GET candidates/{id}/similar/`` and the admin's matches page all take, each with its own way of cutting a page
+(a cursor or a page number) passed in as ``take``."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+
+from jobs.criteria import Criteria
+from jobs.ranking.explain import candidates_explain
+from jobs.ranking.formula import RESULT_FIELDS, candidates_ranked
+from profiles.models import Candidate
+
+# The switches of a ranking as query parameters, and what "1" does: shown in errors and in the API's schema.
+SWITCHES = {
+    "strict": "leave out candidates who miss a required skill",
+    "widen": "widen the match with related skills",
+    "anywhere": "rank candidates in every country, not only the job's",
+}
+_TRUE, _FALSE = ("1", "true"), ("0", "false")
+
+
+@dataclass(frozen=True, slots=True)
+class RankOptions:
+    """How a ranking runs (the package docstring): ``strict`` drops whoever misses a requirement, ``widen`` adds
+    related skills, ``anywhere`` ranks every country when the criteria name some."""
+
+    strict: bool = False
+    widen: bool = False
+    anywhere: bool = False
+
+    def query(self) -> dict[str, str]:
+        """The switches that are on, as query parameters (what a page's links keep)."""
+        return {name: "1" for name in SWITCHES if getattr(self, name)}
+
+
+def rank_options(params: Mapping, *, lenient: bool = False) -> tuple[RankOptions, dict]:
+    """The switches read from query parameters ("1"/"true" on, "0"/"false" or absent off), and the other parameters
+    (the candidate filters that narrow the pool). Any other value is a ValidationError naming the switch; ``lenient``
+    (a page's links, which a person may have edited) reads it as off."""
+    values, errors = {}, {}
+    for name in SWITCHES:
+        raw = params.get(name)
+        if raw is None:
+            continue
+        if raw not in (*_TRUE, *_FALSE) and not lenient:
+            errors[name] = [f"1 (or true) to {SWITCHES[name]}, or 0"]
+        values[name] = raw in _TRUE
+    if errors:
+        raise ValidationError(errors)
+    rest = params.copy()  # a QueryDict's copy is mutable, and keeps a filter given twice
+    for name in SWITCHES:
+        rest.pop(name, None)
+    return RankOptions(**values), rest
+
+
+def ranked_page(
+    criteria: Criteria,
+    *,
+    options: RankOptions,
+    take: Callable[[QuerySet[Candidate]], Sequence[Candidate]],
+    params: Mapping | None = None,
+    user=None,
+    queryset: QuerySet[Candidate] | None = None,
+    today: dt.date | None = None,
+) -> list[Candidate]:
+    """The candidates ranked by ``criteria`` (``candidates_ranked`` with ``options`` and the filters in ``params``),
+    cut to one page by ``take``, each explained (``candidates_explain``: ``matched``, ``missing``, ``evidence``).
+    ``queryset``: where the pool starts (default: every candidate, with the columns a row shows)."""
+    ranked = candidates_ranked(
+        criteria,
+        params=params or None,
+        strict=options.strict,
+        widen=options.widen,
+        anywhere=options.anywhere,
+        user=user,
+        today=today,
+        queryset=Candidate.objects.only(*RESULT_FIELDS) if queryset is None else queryset,
+    )
+    return list(candidates_explain(list(take(ranked)), criteria, widen=options.widen, today=today))
