@@ -52,7 +52,7 @@ _COUNTRY_LETTERS = {
     "IE": "IE", "P": "PT", "PT": "PT", "S": "SE", "SE": "SE", "N": "NO", "NO": "NO", "FIN": "FI", "FI": "FI",
     "CZ": "CZ", "L": "LU", "LU": "LU", "US": "US", "USA": "US",
 }  # fmt: skip
-_CITY_LETTERS_RE = re.compile(r"\b[A-Z][\w.-]*[a-z] \(([A-Z]{1,3})\)")
+_CITY_LETTERS_RE = re.compile(r"\b[A-Z][\w.-]{0,40}?[a-z] \(([A-Z]{1,3})\)")
 _CUE_DISTANCE = 40  # a cue counts up to this many characters before the place, in its sentence
 _PLACE_CUE_RE = re.compile(
     r"\b(?:" + "|".join(re.escape(cue) for cue in _PLACE_CUES) + r")\b[^.;!?\n]{0," + str(_CUE_DISTANCE) + "}$"

@@ -123,7 +123,7 @@ _SCOPE_BREAK_RE = re.compile(
     r";|\s[\u2013\u2014-]\s|,\s*(?:and(?! so\b| also\b| too\b)|but|while|whereas|though|although)\s|"
     r"\s(?:but|while|whereas|though|although)\s"
 )
-_BRACKETS_RE = re.compile(r"\([^()\n]*\)")
+_BRACKETS_RE = re.compile(r"\([^()\n]{0,200}\)")
 # What a bracket holds besides its cue when it only qualifies what stands before it: "Kafka (a plus)".
 _CUE_ONLY_RE = re.compile(r"^[\s(),.!:;-]*(?:(?:is|are|would|be|a|an|very|big|huge|real|also|definitely|considered|"
                           r"as|strongly|but|not|required)\b[\s,.!-]*)*[\s()]*$")  # fmt: skip
@@ -204,9 +204,10 @@ class Sentences:
 def _degree_fields(folded: str, start: int, end: int) -> dict[str, list[int]]:
     starts, ends = [], []
     for degree in _DEGREE_RE.finditer(folded, start, end):
-        field_end = _FIELD_END_RE.search(folded, degree.end(), end)
+        reach = min(end, degree.end() + 120)  # a field is a few words: its search stays short
+        field_end = _FIELD_END_RE.search(folded, degree.end(), reach)
         starts.append(degree.end())
-        ends.append(field_end.start() if field_end else end)
+        ends.append(field_end.start() if field_end else reach)
     return {"degree_starts": starts, "degree_ends": ends}
 
 

@@ -12,6 +12,8 @@ garbage collector off during each run.
 
 import functools
 import gc
+import importlib
+import pkgutil
 import time
 
 import pytest
@@ -24,8 +26,17 @@ from tests.reliability.growth import assert_near_linear, measure_growth
 pytestmark = pytest.mark.reliability
 
 CAP = criteria.DEFAULT_MAX_CHARS
-# The reader's caches of what short windows of text say (not the vocabulary's automaton: built once per vocabulary).
-CACHES = [value for value in vars(criteria).values() if hasattr(value, "cache_clear")]
+# The reader's caches of what short windows of text say, in every module of the package (not the vocabulary's
+# automaton, built once per vocabulary, nor the shipped vocabulary's labels, read once per process).
+_MODULES = [importlib.import_module(f"jobs.criteria.{m.name}") for m in pkgutil.iter_modules(criteria.__path__)]
+CACHES = [
+    value
+    for module in _MODULES
+    for name, value in vars(module).items()
+    if hasattr(value, "cache_clear")
+    and name != "_shipped_labels"
+    and getattr(value, "__module__", "") == module.__name__
+]
 
 
 def _read(text: str) -> None:
@@ -67,6 +78,14 @@ SHAPES = {
     "places under many headings": _repeated("Backend\n\n", "Location\nGermany\n\n"),
     "places after a run of dashes": _repeated("Backend\n\n", "-", " Germany Berlin"),
     "a list of one skill a line": _repeated("Requirements\n", "- Python\n"),
+    "opening brackets": _repeated("Requirements: Python ", "(", "a plus"),
+    "brackets with a cue": _repeated("Requirements: ", "Python (Kotlin is a plus), "),
+    "degrees in one sentence": _repeated("Requirements: ", "a degree in Physics, "),
+    "cities with country letters": _repeated("Backend\n\nBased in ", "Freiburg (D), Python, "),
+    "links and addresses": _repeated("Requirements: ", "Python, https://a.example/x, Go, a@b.example, "),
+    "terms the vocabulary lacks": _repeated("Requirements\n- Python with ", "Nextflow, "),
+    "years of the company": _repeated("Requirements\n", "In over 35 years, the company has grown. "),
+    "team members' places": _repeated("Backend\n\nOur team members live in ", "Poland, "),
 }
 
 
