@@ -97,6 +97,7 @@ class CandidateProfilePageMixin:
             "entries": [(entry, owner, self._owner_url(request, owner)) for entry, owner in profile.entries],
             "sources": self._sources_for(request, candidate),
             "may_edit": self.has_change_permission(request, candidate),
+            "may_add_to_lists": request.user.has_perm("profiles.add_shortlistentry"),
             "has_view_permission": True,
             "panels": self._panels_for(request, candidate),
         }

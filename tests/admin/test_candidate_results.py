@@ -200,3 +200,18 @@ def test_next_off_the_site_is_ignored(recruiter_client, recruiter, people):
 
     assert response.status_code == 302
     assert "elsewhere" not in response["Location"]
+
+
+def test_the_profile_has_add_to_job_and_add_to_shortlist_for_a_recruiter(recruiter_client, people):
+    url = reverse("admin:profiles_candidate_change", args=[people["ada"].pk])
+
+    html = recruiter_client.get(url).content.decode()
+
+    assert 'id="profile-add-to-job"' in html
+    assert reverse("admin:profiles_candidate_add_to_shortlist", args=[people["ada"].pk]) in html
+
+
+def test_a_viewers_profile_has_no_add_buttons(viewer_client, people):
+    url = reverse("admin:profiles_candidate_change", args=[people["ada"].pk])
+
+    assert "profile-add-to-job" not in viewer_client.get(url).content.decode()
