@@ -86,7 +86,7 @@ def test_a_description_without_skills_makes_a_job_with_a_warning(skills):
 def test_an_unknown_skill_in_the_overrides_is_refused(skills):
     with pytest.raises(ApplicationError) as raised:
         services.job_create(
-            user=UserFactory(), title="B", description=DESCRIPTION, criteria={"preferred": [{"skill": "cobol-9000"}]}
+            user=UserFactory(), title="B", description=DESCRIPTION, criteria={"preferred": [{"skill": "frob-9000"}]}
         )
 
     assert raised.value.code == "unknown_skill"
