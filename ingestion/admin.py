@@ -26,7 +26,9 @@ from core.text import human_size
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.selectors import (
+    BatchFilesState,
     batch_failed_duplicates,
+    batch_files_state,
     batch_files_with_warnings,
     import_batch_progress,
     source_file_text,
@@ -99,7 +101,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
     list_select_related = ["created_by"]
     search_fields = ["label"]
     fields = [
-        "progress",
+        "batch_progress",
         ("origin", "created_by"),
         "label",
         ("total_files", "duplicates"),
@@ -109,7 +111,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         "warned_files",
     ]
     readonly_fields = [
-        "progress",
+        "batch_progress",
         "origin",
         "created_by",
         "label",
@@ -138,7 +140,20 @@ class ImportBatchAdmin(admin.ModelAdmin):
 
     @admin.display(description="progress")
     def progress(self, batch: ImportBatch) -> SafeString:
+        """A row of the list: from the counts ``get_queryset`` annotated."""
         return progress_bar(batch, import_batch_progress(batch))
+
+    @admin.display(description="progress")
+    def batch_progress(self, batch: ImportBatch) -> SafeString:
+        """The batch's page: from the read its failed files come from too (``_files_state``)."""
+        return progress_bar(batch, self._files_state(batch).progress)
+
+    def _files_state(self, batch: ImportBatch) -> BatchFilesState:
+        """The page's one read of its files' states, kept on the batch for the fields that show it: the figures and
+        the failed files read at two moments of a running batch could disagree."""
+        if not hasattr(batch, "files_state"):
+            batch.files_state = batch_files_state(batch=batch, failed_limit=self.FAILED_FILES_SHOWN)
+        return batch.files_state
 
     @admin.display(description="files")
     def files_link(self, batch: ImportBatch) -> str:
@@ -158,11 +173,9 @@ class ImportBatchAdmin(admin.ModelAdmin):
 
     @admin.display(description="failed files")
     def failed_files(self, batch: ImportBatch) -> str:
-        rows = [(f["url"], f["name"], f["error"]) for f in self._failed_file_rows(batch)]
-        cut = len(rows) == self.FAILED_FILES_SHOWN
-        count = (
-            batch.files.filter(status=SourceFile.Status.FAILED).count() + batch.duplicates_failed if cut else len(rows)
-        )
+        state = self._files_state(batch)
+        rows = [(f["url"], f["name"], f["error"]) for f in self._failed_file_rows(batch, state)]
+        count = state.progress["failed"]
         if not rows:
             return format_html('<div class="batch-failed-files">{}</div>', "None.")
         return format_html(
@@ -171,15 +184,15 @@ class ImportBatchAdmin(admin.ModelAdmin):
             format_html_join("", "<li><a href='{}'>{}</a>: {}</li>", rows),
         )
 
-    def _failed_file_rows(self, batch: ImportBatch) -> list[dict]:
-        """The batch's failed files, then the files it received whose bytes were stored before and had failed: each is
-        that stored copy (in a batch the uploader may view), with its name and error as an erasure left them."""
-        failed = (
-            batch.files.filter(status=SourceFile.Status.FAILED)
+    def _failed_file_rows(self, batch: ImportBatch, state: BatchFilesState) -> list[dict]:
+        """The batch's failed files (those of ``state``), then the files it received whose bytes were stored before and
+        had failed: each is that stored copy (in a batch the uploader may view), with its name and error as an erasure
+        left them."""
+        rows = list(
+            SourceFile.objects.filter(pk__in=state.failed_ids)
             .only("id", "batch_id", "original_name", "error")
-            .order_by("id")[: self.FAILED_FILES_SHOWN]
+            .order_by("id")
         )
-        rows = list(failed)
         rows += batch_failed_duplicates(batch=batch, limit=self.FAILED_FILES_SHOWN - len(rows))
         return [
             {
@@ -246,11 +259,12 @@ class ImportBatchAdmin(admin.ModelAdmin):
         batch = get_object_or_404(ImportBatch, pk=pk)
         if not self.has_view_permission(request, batch):
             raise PermissionDenied
+        state = batch_files_state(batch=batch, failed_limit=self.FAILED_FILES_SHOWN)
         return JsonResponse(
             {
-                **services.batch_progress(batch=batch),
+                **state.progress,
                 "finished_at": self._finished_at_text(batch),
-                "failed_files": self._failed_file_rows(batch),
+                "failed_files": self._failed_file_rows(batch, state),
             }
         )
 

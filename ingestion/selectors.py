@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 
@@ -12,6 +13,7 @@ from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import reader_text
 from ingestion.parsers.cv import cv_file_kind
 from ingestion.privacy import WITHHELD_NAME
+from profiles.db import read_connection
 
 _STATUSES = [choice.value for choice in SourceFile.Status]
 
@@ -57,6 +59,43 @@ def progress_from_counts(batch: ImportBatch, counts: Mapping[str, int]) -> dict:
         "percent": 100 if total == 0 else min(100, round(100 * processed / total)),
         "finished": batch.finished_at is not None,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class BatchFilesState:
+    """A batch's figures (``progress_from_counts``) and the ids of its first failed files, from one read."""
+
+    progress: dict
+    failed_ids: list[int]
+
+
+def batch_files_state(*, batch: ImportBatch, failed_limit: int) -> BatchFilesState:
+    """The figures of ``batch`` and the ids of its first ``failed_limit`` failed files (by id), in one statement.
+
+    One statement is one snapshot of the files' states: while workers import the batch, a figure read by one query and
+    a list read by the next could disagree ("0 failed" above a failed file). The batch's own columns that the figures
+    and ``batch_failed_duplicates`` read (its totals, duplicates and finish time) are brought up to the same read."""
+    with read_connection(SourceFile).cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT b.total_files, b.duplicates, b.duplicates_failed, b.duplicates_failed_ids, b.finished_at,
+                f.status, count(f.id),
+                (array_agg(f.id ORDER BY f.id) FILTER (WHERE f.status = %(failed)s))[1:%(limit)s]
+            FROM ingestion_importbatch b LEFT JOIN ingestion_sourcefile f ON f.batch_id = b.id
+            WHERE b.id = %(batch)s
+            GROUP BY b.id, f.status
+            """,
+            {"failed": SourceFile.Status.FAILED, "limit": failed_limit, "batch": batch.pk},
+        )
+        rows = cursor.fetchall()
+    if not rows:
+        raise ImportBatch.DoesNotExist(f"No batch {batch.pk}.")
+    (batch.total_files, batch.duplicates, batch.duplicates_failed, batch.duplicates_failed_ids, batch.finished_at) = (
+        rows[0][:5]
+    )
+    counts = {status: n for *_, status, n, _ in rows if status is not None}
+    failed_ids = next((ids for *_, status, _, ids in rows if status == SourceFile.Status.FAILED), None) or []
+    return BatchFilesState(progress=progress_from_counts(batch, counts), failed_ids=failed_ids)
 
 
 def batch_failed_duplicates(*, batch: ImportBatch, limit: int | None = None) -> list[SourceFile]:

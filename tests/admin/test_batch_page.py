@@ -2,8 +2,11 @@
 of what arrived, "View site" leads to the recruiting desk, the figures agree with the files listed while the batch
 runs, and a file withheld after an erasure is no failure to look at."""
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.urls import reverse
 
 from ingestion import services
@@ -61,6 +64,28 @@ def test_a_running_batch_counts_the_failed_file_it_lists(recruiter_client, runni
     assert "file-0.txt</a>" in html
     assert (progress["failed"], progress["pending"], progress["finished"]) == (1, 2, False)
     assert [f["name"] for f in progress["failed_files"]] == ["file-0.txt"]
+
+
+def test_a_file_failing_while_the_page_is_drawn_is_counted_as_it_is_listed(recruiter_client, running_batch):
+    """A worker finishes a file between the page's first read of the files and the next: the figure and the list
+    still come from one read."""
+    second = running_batch.files.order_by("id")[1]
+    finished = []
+
+    def worker_finishes_a_file(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if "ingestion_sourcefile" in sql and not finished:
+            finished.append(sql)
+            SourceFile.objects.filter(pk=second.pk).update(status=SourceFile.Status.FAILED, error="Not a profile.")
+        return result
+
+    with connection.execute_wrapper(worker_finishes_a_file):
+        html = batch_page(recruiter_client, running_batch)
+
+    figure = int(re.search(r'<span class="batch-progress-failed">(\d+)</span>', html).group(1))
+    listed = html.split('class="batch-failed-files"', 1)[1].split("</div>", 1)[0].count("<li>")
+    assert finished
+    assert figure == listed
 
 
 def test_a_batch_without_a_label_is_labelled_by_its_source_size_and_time_not_its_file_names(recruiter_client):
