@@ -1,9 +1,12 @@
 """Ingestion throughput: parsing alone, end to end through Celery into PostgreSQL, and COPY of the same rows.
 
-    DEBUG=1 .venv/bin/python bench/ingest.py [--count 20000] [--workers 2] [--concurrency 1]
+    DEBUG=1 .venv/bin/python bench/ingest.py [--count 20000] [--cvs 0] [--workers 2] [--concurrency 1]
 
 Generates N synthetic profiles with ``generate_profiles``, imports them into a fresh database ``talentdb_bench_ingest``
 with real Celery workers, and prints profiles per second for each stage plus the workers' peak memory.
+
+``--cvs M`` adds M fictional CVs to the mix (``devtools.cvs.write_cvs``: two-column PDFs, PDFs and DOCX files, two
+pages each), and first times the parsing of one two-page PDF CV in this process (CPU, the median of many).
 
 ``--workers`` is how many ``celery worker`` processes consume the ingest queue, as that many ingest-worker containers
 or hosts would (docker-compose.yml); ``--concurrency`` is the prefork processes of each. The default, 2 x 1, runs
@@ -47,11 +50,38 @@ def _init_parser(vocabulary: frozenset[str]) -> None:
     _VOCABULARY = vocabulary
 
 
+def _time_pdf_cv(vocabulary: frozenset[str], runs: int = 50) -> None:
+    """The parse of one two-page PDF CV (text extraction, columns, reader), in this process: CPU time, median."""
+    import io
+    import statistics
+
+    from pypdf import PdfReader
+
+    from devtools.cvs import cv_pdf, sample_cv
+    from ingestion.parsers import parse
+
+    for columns in (1, 2):
+        data = cv_pdf(sample_cv(), columns=columns)
+        pages = len(PdfReader(io.BytesIO(data)).pages)
+        parse(data, vocabulary=vocabulary)  # the first parse fills the caches a worker keeps warm
+        times = []
+        for _ in range(runs):
+            started = time.process_time()
+            parse(data, vocabulary=vocabulary)
+            times.append(time.process_time() - started)
+        print(
+            f"PDF CV of {pages} pages, {columns} column(s), {len(data):,} bytes: parse median "
+            f"{1000 * statistics.median(times):.1f} ms CPU, slowest {1000 * max(times):.1f} ms "
+            f"({runs} runs, one process)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2, help="celery worker processes consuming the ingest queue")
     parser.add_argument("--concurrency", type=int, default=1, help="prefork processes of each worker")
+    parser.add_argument("--cvs", type=int, default=0, help="fictional PDF and DOCX CVs added to the profiles")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument(
         "--database", default=DATABASE, help="dropped and created afresh: one of its own for each concurrent run"
@@ -76,10 +106,16 @@ def main() -> None:
     out = Path(tempfile.mkdtemp(prefix="talentdb-bench-"))
     started = time.perf_counter()
     write_profiles(out, args.count, seed=args.seed)
+    if args.cvs:
+        from devtools.cvs import write_cvs
+
+        write_cvs(out, args.cvs)
     files = sorted(str(p) for p in out.iterdir())
     print(f"generated {len(files)} files in {time.perf_counter() - started:.1f} s ({out})")
 
     vocabulary = skill_vocabulary().words
+    if args.cvs:
+        _time_pdf_cv(vocabulary)
     rows = []
     for processes in (1, 2):
         started = time.perf_counter()
@@ -120,11 +156,11 @@ def main() -> None:
         for worker in workers:
             worker.wait(timeout=30)
     summary = services.batch_summary(batch=batch)
-    rows.append(("store files (receive, sha256, bytea)", args.count / received, ""))
+    rows.append(("store files (receive, sha256, bytea)", len(files) / received, ""))
     rows.append(
         (
             f"end to end: receive + {args.workers} worker(s) x{args.concurrency} + load",
-            args.count / elapsed,
+            len(files) / elapsed,
             f"{summary.line()}; peak RSS of one worker process {peak_rss / 2**20:.0f} MiB",
         )
     )
@@ -162,7 +198,8 @@ def main() -> None:
         )
     )
 
-    print(f"\n{args.count} profiles, {os.cpu_count()} cores, {shape}")
+    mix = f" + {args.cvs} CVs" if args.cvs else ""
+    print(f"\n{args.count} profiles{mix}, {os.cpu_count()} cores, {shape}")
     print(f"{'stage':<48} {'profiles/s':>12}  notes")
     for name, rate, note in rows:
         print(f"{name:<48} {rate:>12,.0f}  {note}")

@@ -8,9 +8,11 @@ as CV templates do. ``pdf_of_pages``, ``pdf_without_text`` and ``docx_with_image
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import zipfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 __all__ = [
     "FictionalCv",
@@ -21,6 +23,7 @@ __all__ = [
     "pdf_of_pages",
     "pdf_without_text",
     "sample_cv",
+    "write_cvs",
 ]
 
 
@@ -236,3 +239,28 @@ def cv_plain_text(cv: FictionalCv, *, markdown: bool = False) -> str:
         lines += ["", f"## {heading}" if markdown else heading.upper(), ""]
         lines += [f"- {line}" if markdown and line else line for line in body]
     return "\n".join(lines) + "\n"
+
+
+# --- A folder of CVs ------------------------------------------------------------------------------------------------
+
+_FIRST_NAMES = ("Maelis", "Oskar", "Henrike", "Idris", "Ludovica", "Anouk", "Joaquim", "Rocío", "Tamsin", "Bertil")
+_LAST_NAMES = ("Duvernoy", "Fenwright", "Mospach", "Calloway", "Fenaroli", "Tissot", "Serrão", "Albarrán", "Quill")
+
+
+def write_cvs(folder: Path, count: int) -> list[Path]:
+    """``count`` CVs of as many invented people into ``folder``: two-column PDFs, one-column PDFs and DOCX files with
+    tables, in turn (``cv-00001.pdf``...). Each is ``sample_cv`` under another name, e-mail and GitHub account."""
+    paths = []
+    for number in range(count):
+        first = _FIRST_NAMES[number % len(_FIRST_NAMES)]
+        last = _LAST_NAMES[(number // len(_FIRST_NAMES)) % len(_LAST_NAMES)]
+        handle = f"{first[0]}{last}{number}".lower()
+        phone = f"+33 6 12 34 {number // 100 % 100:02d} {number % 100:02d}"
+        contacts = [f"{handle}@example.org · {phone}", "Lyon, France", f"github.com/{handle}"]
+        cv = dataclasses.replace(sample_cv(), name=f"{first} {last}", contacts=contacts)
+        kind = number % 3
+        data = cv_pdf(cv, columns=2) if kind == 0 else cv_pdf(cv) if kind == 1 else cv_docx(cv, tables=("Experience",))
+        path = Path(folder) / f"cv-{number:05d}.{'docx' if kind == 2 else 'pdf'}"
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
