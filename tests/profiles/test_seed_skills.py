@@ -36,6 +36,16 @@ def test_seed_skills_without_arguments_loads_the_shipped_vocabulary():
     assert " skills, " in out.getvalue()
 
 
+def test_seed_skills_reads_nothing_outside_the_project(settings, tmp_path):
+    """A fresh clone has no ../shared: the default seed does not look for it."""
+    settings.VOCAB_DIR = tmp_path / "no-shared-corpus"
+    Skill.objects.filter(slug="snakemake").delete()
+
+    call_command("seed_skills", stdout=io.StringIO())
+
+    assert Skill.objects.get(slug="snakemake").name == "Snakemake"
+
+
 def test_seed_skills_keeps_what_a_curator_changed():
     """Existing rows win over a seed: a skill renamed by hand keeps its name, an alias pointed elsewhere stays."""
     Skill.objects.filter(slug="looker").update(name="Looker (BI)")

@@ -96,6 +96,22 @@ def test_common_words_need_a_technical_context():
     assert ambiguous <= {label for label, _ in read_shipped().aliases}
 
 
+def test_a_table_with_other_columns_is_refused(tmp_path):
+    table = tmp_path / "vocabulary.tsv"
+    table.write_text("# a note\nslug\tname\tkind\naws\tAWS\tskill\n", encoding="utf-8")
+
+    with pytest.raises(ValueError, match="the columns are slug, name, kind, aliases"):
+        read_rows(table)
+
+
+def test_each_skill_s_slug_and_name_lead_to_it():
+    """No alias of one skill is another skill's own name (the rule the audit holds the public lists to)."""
+    labels = dict(read_shipped().aliases)
+
+    taken = [(row.slug, label) for row in ROWS.values() for label in (row.slug, label_key(row.name))]
+    assert [(slug, label, labels[label]) for slug, label in taken if labels[label] != slug] == []
+
+
 def test_the_curated_table_s_decisions_are_the_shipped_vocabulary_s():
     assert curated_agrees(list(ROWS.values())) == []
 
