@@ -34,7 +34,8 @@ def checked_text(text: object, max_chars: int = DEFAULT_MAX_CHARS) -> str:
 
 
 # Typographic apostrophes and quotes as the plain ones every rule is written with ("What you’ll bring").
-_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201b": "'", "\u2032": "'", "\u201c": '"', "\u201d": '"'})
+_APOSTROPHES_RE = re.compile("[\u2019\u2018\u201b\u2032]")
+_QUOTES_RE = re.compile("[\u201c\u201d\u201e]")
 _INVISIBLE_RE = re.compile(r"[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 # A link or an e-mail address names no skill ("https://" is no HTTP, "jobs@acme.dev" no skill): each is read as a
 # space. Possessive runs keep a long unbroken "word" linear.
@@ -44,7 +45,7 @@ _LINK_RE = re.compile(r"(?<![\w@])(?:https?://|ftp://|www\.)[^\s<>()\"']++|[\w.+
 def cleaned_text(text: str) -> str:
     """``text`` (from ``checked_text``) as the rules read it: typographic apostrophes and quotes made plain, invisible
     characters dropped, links and e-mail addresses replaced by a space."""
-    text = _INVISIBLE_RE.sub("", text.translate(_QUOTES))
+    text = _INVISIBLE_RE.sub("", _QUOTES_RE.sub('"', _APOSTROPHES_RE.sub("'", text)))
     if "@" in text or "://" in text or "www." in text:
         text = _LINK_RE.sub(" ", text)
     return text

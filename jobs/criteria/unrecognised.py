@@ -14,7 +14,8 @@ from jobs.criteria.sections import Line
 MAX_UNRECOGNISED = 20
 RARE_WORD_COUNT = 2_000_000  # a capitalised word rarer than this on the web is likely a name of something
 
-_TERM_RE = re.compile(r"(?<![\w.@/#+-])[A-Za-z][A-Za-z0-9]*+(?:[.+#-][A-Za-z0-9]++)*+[+#]*+")
+# A word with a capital or a digit in it (a lower-case word is no name of a product), with its dots and signs.
+_TERM_RE = re.compile(r"(?<![\w.@/#+-])(?=[a-z]*+[A-Z0-9])[A-Za-z][A-Za-z0-9]*+(?:[.+#-][A-Za-z0-9]++)*+[+#]*+")
 _MIXED_CASE_RE = re.compile(r"^[A-Za-z]+[a-z][A-Z]|^[A-Z]{2,}[a-z]+[A-Z]?|^[a-z]+[A-Z]")
 _ACRONYM_RE = re.compile(r"^[A-Z]{3,6}s?$")
 # Capitalised words of requirement lines that are no technology: degrees, documents, places of the world, months.

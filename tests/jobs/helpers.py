@@ -55,13 +55,14 @@ class Expected:
     min_years: int | None
     country: str | None
     remote: bool | None
+    countries: list[str] | None = None  # instead of country: a post open in several countries (our own files)
 
     @classmethod
     def read(cls, path: Path) -> Expected:
         data = json.loads(path.read_text(encoding="utf-8"))
         return cls(
             data["required"], data["preferred"], data.get("areas", []), data["not_skills"], data["min_years"],
-            data["country"], data["remote"],
+            data["country"], data["remote"], data.get("countries"),
         )  # fmt: skip
 
 
@@ -82,8 +83,12 @@ def differences(criteria: Criteria, expected: Expected) -> list[str]:
     problems += [f"{slug} must not be a skill" for slug in expected.not_skills if slug in named]
     if criteria.min_years_coding != expected.min_years:
         problems.append(f"min_years: {criteria.min_years_coding}, expected {expected.min_years}")
-    country = criteria.countries[0] if len(criteria.countries) == 1 else (list(criteria.countries) or None)
-    if country != expected.country:
+    if expected.countries is not None:
+        if sorted(criteria.countries) != sorted(expected.countries):
+            problems.append(f"countries: {list(criteria.countries)}, expected {expected.countries}")
+    elif (criteria.countries[0] if len(criteria.countries) == 1 else (list(criteria.countries) or None)) != (
+        expected.country
+    ):
         problems.append(f"country: {list(criteria.countries)}, expected {expected.country}")
     if criteria.remote is not expected.remote:
         problems.append(f"remote: {criteria.remote}, expected {expected.remote}")

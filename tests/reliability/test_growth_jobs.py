@@ -20,7 +20,7 @@ import pytest
 
 from jobs import criteria
 from jobs.criteria import extract_criteria
-from tests.jobs.helpers import CITIES, fixture_vocabulary
+from tests.jobs.helpers import CITIES, JOBS_DIR, fixture_vocabulary
 from tests.reliability.growth import assert_near_linear, measure_growth
 
 pytestmark = pytest.mark.reliability
@@ -117,3 +117,28 @@ def _timed(text: str) -> float:
     started = time.process_time()
     _read(text)
     return time.process_time() - started
+
+
+def _median_cpu(text: str) -> float:
+    vocabulary = fixture_vocabulary()
+    extract_criteria(text, vocabulary, cities=CITIES)
+    timings = []
+    for _ in range(20):
+        started = time.process_time()  # CPU time: other processes on a busy machine do not count
+        extract_criteria(text, vocabulary, cities=CITIES)
+        timings.append(time.process_time() - started)
+    return sorted(timings)[10]
+
+
+def _own_posts(length: int) -> str:
+    posts = [path.read_text(encoding="utf-8") for path in sorted(JOBS_DIR.glob("*.txt"))]
+    text = "\n\n".join(posts)
+    return (text * (length // len(text) + 1))[:length]
+
+
+def test_a_5_kb_description_takes_well_under_10_ms():
+    assert _median_cpu(_own_posts(5_000)) < 0.010
+
+
+def test_a_20_000_character_description_takes_under_50_ms():
+    assert _median_cpu(_own_posts(20_000)) < 0.050
