@@ -44,7 +44,8 @@ def export_lines(
     format: str, queryset: QuerySet[Candidate], *, url: CandidateUrl, contacts: bool = False
 ) -> Iterator[str]:
     """The lines of an export of ``queryset`` in ``format`` (``csv`` with its header line first, or ``jsonl``); with
-    ``contacts`` (the reader may see them: ``profiles.contacts``), each candidate's e-mail and links too."""
+    ``contacts`` (the reader may see them: ``profiles.contacts``), each candidate's e-mail, phone and links too.
+    ``url`` is called once for each row, as it is written: an export job records the candidates its file holds so."""
     if format == "csv":
         return candidate_csv_lines(queryset, url=url, contacts=contacts)
     if format == "jsonl":

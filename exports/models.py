@@ -1,4 +1,6 @@
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from django.db.models import Q
 
@@ -62,6 +64,9 @@ class Export(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True, help_text="When the file is deleted.")
+    # The candidates the file holds, recorded as it is written: an erasure expires only the files that hold the
+    # person. Null for a file written before they were recorded, which an erasure expires whoever it holds.
+    candidate_ids = ArrayField(models.BigIntegerField(), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -72,6 +77,8 @@ class Export(models.Model):
             models.Index(fields=["owner"], condition=Q(status__in=["queued", "running"]), name="export_active_idx"),
             # The beat task deletes files past their expiry.
             models.Index(fields=["expires_at"], condition=Q(status="done"), name="export_done_expiry_idx"),
+            # An erasure looks for the finished files that hold the person.
+            GinIndex(fields=["candidate_ids"], condition=Q(status="done"), name="export_done_candidates_gin"),
         ]
         constraints = [
             models.CheckConstraint(

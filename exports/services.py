@@ -81,7 +81,7 @@ def export_create(*, owner, format: str, query: str, row_url: str) -> Export:
         export = Export.objects.create(
             owner=owner, format=format, query=query, row_url=row_url, heartbeat_at=timezone.now()
         )
-        _enqueue_on_commit(export.pk)
+        export_enqueue_on_commit(export.pk)
     return export
 
 
@@ -99,7 +99,8 @@ def _check_limit(user) -> None:
         )
 
 
-def _enqueue_on_commit(export_id: int) -> None:
+def export_enqueue_on_commit(export_id: int) -> None:
+    """Send the job to the workers once the current transaction commits."""
     from exports import tasks  # tasks import services; keep the cycle one-way at import time
 
     transaction.on_commit(lambda: tasks.run_export.delay(export_id))
@@ -246,7 +247,14 @@ def _write(export: Export, token: str) -> None:
     _heartbeat(export, token, rows_total=queryset.order_by().count())
     # Whether the owner may see contact details now, when the file is written, not when the job was asked for.
     contacts = may_see_contact_details(export.owner)
-    lines = export_lines(export.format, queryset, url=row_url(export.row_url), contacts=contacts)
+    held: list[int] = []  # the candidates of the rows written, in order: what an erasure looks for
+    url = row_url(export.row_url)
+
+    def url_of_row(candidate: Candidate) -> str:
+        held.append(candidate.pk)  # export_lines asks for each row's URL once, as it writes the row
+        return url(candidate)
+
+    lines = export_lines(export.format, queryset, url=url_of_row, contacts=contacts)
     header_lines = 1 if export.format == Export.Format.CSV else 0
     digest, size, lines_written = hashlib.sha256(), 0, 0
     with NamedTemporaryFile(suffix=".part", dir=settings.FILE_UPLOAD_TEMP_DIR) as part:
@@ -261,7 +269,7 @@ def _write(export: Export, token: str) -> None:
         part.flush()
         rows = lines_written - header_lines
         _heartbeat(export, token, rows_written=rows)
-        _delete_files(export)  # what an earlier, interrupted run of this job left
+        export_files_delete(export)  # what an earlier, interrupted run of this job left
         part.seek(0)
         name = storage().save(f"{export.pk}/{token}.{export.format}", File(part))
     now = timezone.now()
@@ -272,6 +280,7 @@ def _write(export: Export, token: str) -> None:
         file_sha256=digest.hexdigest(),
         rows_written=rows,
         rows_total=rows,  # the rows the file holds; the count at the start only measured progress
+        candidate_ids=held,
         heartbeat_at=now,
         finished_at=now,
         expires_at=now + timedelta(hours=settings.EXPORT_RETENTION_HOURS),
@@ -306,7 +315,8 @@ def _release(export: Export, token: str) -> None:
         logger.warning("export %s: could not queue it again; the sweeper will", export.pk)
 
 
-def _delete_files(export: Export) -> None:
+def export_files_delete(export: Export) -> None:
+    """Delete whatever files of the job the storage holds (a finished file, or what an interrupted run left)."""
     files = storage()
     try:
         _folders, names = files.listdir(str(export.pk))
@@ -346,7 +356,7 @@ def exports_sweep() -> SweepResult:
             export.save(update_fields=["status", "heartbeat_at"])
             requeue_ids.append(export.pk)
         for export_id in requeue_ids:
-            _enqueue_on_commit(export_id)
+            export_enqueue_on_commit(export_id)
     return SweepResult(requeued=len(requeue_ids), failed=failed, expired=exports_expire(now=now))
 
 
@@ -355,7 +365,7 @@ def exports_expire(*, now=None) -> int:
     now = now or timezone.now()
     expired = 0
     for export in Export.objects.filter(status=Export.Status.DONE, expires_at__lte=now):
-        _delete_files(export)
+        export_files_delete(export)
         expired += Export.objects.filter(pk=export.pk, status=Export.Status.DONE).update(
             status=Export.Status.EXPIRED, file_name=""
         )
@@ -364,5 +374,5 @@ def exports_expire(*, now=None) -> int:
 
 def export_delete(*, export: Export) -> None:
     """Delete a job and its file (the admin's delete)."""
-    _delete_files(export)
+    export_files_delete(export)
     export.delete()
