@@ -1,13 +1,22 @@
-"""``make run``: everything a fresh machine needs to show TalentDB working, in one process tree.
+"""``make run``: everything a fresh machine needs to show TalentDB working, in one process tree; ``make stop`` ends it.
 
 Starts (or reuses) the embedded PostgreSQL and Redis unless DATABASE_URL / REDIS_URL are set, migrates, seeds the skill
-vocabulary, creates a first admin login (printed once), loads the sample profiles, then runs the web server, a Celery
-worker for each queue (settings.CELERY_TASK_ROUTES: imports, the periodic tasks, export jobs) and Celery beat until
-Ctrl-C: the services of docker-compose.yml, on one machine.
+vocabulary, collects the static files, creates a first admin login, loads the sample profiles, then runs the web
+server, a Celery worker for each queue (settings.CELERY_TASK_ROUTES: imports, the periodic tasks, export jobs) and
+Celery beat until Ctrl-C or ``make stop``: the services of docker-compose.yml, on one machine.
+
+A second run skips the steps whose inputs did not change since they last ran against this database (the vocabulary
+files, the static files, the samples): it starts in a few seconds. The first admin's password is printed last, once
+the workers have printed their banners, so that it is not lost above them.
+
+``python -m talentdb.run stop`` (``make stop``) stops the run recorded in ``var/run.json``: the run itself, and then
+any of its processes (web server, workers, beat) still running.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import secrets
 import signal
@@ -17,6 +26,13 @@ import time
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# What each skippable step reads: a step runs again when one of these files changed (added, removed, resized, touched).
+STEP_INPUTS = {
+    "seed_skills": ["profiles/data", "profiles/management/commands/seed_skills.py"],
+    "collectstatic": ["requirements.txt", "talentdb/static", "profiles/static", "jobs/static", "ingestion/static"],
+    "ingest_samples": ["samples"],
+}
+STOP_TIMEOUT_SECONDS = 30
 
 
 def main() -> int:
@@ -24,17 +40,39 @@ def main() -> int:
     os.environ.setdefault("DEBUG", "1")  # a local run; production sets DEBUG=0 and SECRET_KEY
     from talentdb import embedded
 
+    var_dir = embedded.var_dir()
+    running = _recorded_run(var_dir)
+    if running and _alive(running["pid"]):
+        print(f"TalentDB is already running (process {running['pid']}); `make stop` stops it.", file=sys.stderr)
+        return 1
     for name, url in embedded.start().items():  # the processes below compute the same URLs
         print(f"Embedded {name}: {url}")
-    var_dir = embedded.var_dir()
 
     python = sys.executable
     manage = [python, str(BASE_DIR / "manage.py")]
-    subprocess.run([*manage, "migrate", "--no-input", "-v", "0"], check=True)
-    subprocess.run([*manage, "seed_skills"], check=True)
-    subprocess.run([*manage, "collectstatic", "--no-input", "-v", "0"], check=True)
-    _create_first_admin()
-    subprocess.run([*manage, "ingest", "--sync", "--no-progress", str(BASE_DIR / "samples")], check=False)
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=0)  # in this process: no second interpreter to start
+    done = _steps_done(var_dir)
+    database = _database_identity()
+    for step, command, check in [
+        ("seed_skills", [*manage, "seed_skills"], True),
+        ("collectstatic", [*manage, "collectstatic", "--no-input", "-v", "0"], True),
+        ("ingest_samples", [*manage, "ingest", "--sync", "--no-progress", str(BASE_DIR / "samples")], False),
+    ]:
+        fingerprint = _fingerprint(step, database)
+        if done.get(step) == fingerprint:
+            print(f"{step}: nothing changed since the last run, skipped.")
+            continue
+        if subprocess.run(command, check=check).returncode == 0:
+            done[step] = fingerprint
+            _write_json(var_dir / "run-steps.json", done)
+    first_login = _create_first_admin()
+    from django.db import connections
+
+    connections.close_all()  # this process only watches from here on
 
     from django.conf import settings  # reading the settings starts nothing
 
@@ -57,8 +95,7 @@ def main() -> int:
             ]
         ),
     ]
-    print(f"\nTalentDB is running: admin http://127.0.0.1:{port}/admin/  API http://127.0.0.1:{port}/api/docs/")
-    print("Press Ctrl-C to stop.\n")
+    _write_json(var_dir / "run.json", {"pid": os.getpid(), "children": [p.pid for p in processes]})
 
     # Each process is asked to stop once: a second signal reaches Celery while it is already shutting down, and it
     # prints a traceback. Ctrl-C has already sent SIGINT to the whole process group, the servers included.
@@ -74,7 +111,10 @@ def main() -> int:
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        while all(process.poll() is None for process in processes):
+        _wait_for_banners(processes, port)
+        if not asked:
+            _print_ready(port, first_login)
+        while not asked and all(process.poll() is None for process in processes):
             time.sleep(0.5)
     except KeyboardInterrupt:
         asked = True
@@ -85,6 +125,7 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    (var_dir / "run.json").unlink(missing_ok=True)
     return 0
 
 
@@ -100,7 +141,52 @@ def worker_commands(python: str, settings) -> list[list[str]]:
     ]
 
 
-def _create_first_admin() -> None:
+# --- Skipping what did not change -----------------------------------------------------------------------------------
+
+
+def _fingerprint(step: str, database: str) -> str:
+    """A digest of the step's input files (path, size, modification time) and of the database it ran against."""
+    digest = hashlib.sha256(database.encode())
+    for name in STEP_INPUTS[step]:
+        root = BASE_DIR / name
+        files = sorted(root.rglob("*")) if root.is_dir() else [root]
+        for path in files:
+            if path.is_file():
+                stat = path.stat()
+                digest.update(f"{path.relative_to(BASE_DIR)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def _database_identity() -> str:
+    """Which database the steps ran against: its server and name, and when it was created (a database dropped and
+    made again under the same name is another one)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT current_database(), inet_server_addr()::text, inet_server_port(), "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())"
+        )
+        return "|".join(str(part) for part in cursor.fetchone())
+
+
+def _steps_done(var_dir: Path) -> dict:
+    try:
+        return json.loads((var_dir / "run-steps.json").read_text())
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+
+
+# --- The first login -------------------------------------------------------------------------------------------------
+
+
+def _create_first_admin() -> str | None:
+    """Create the first admin (user ``admin``) on a database without one; returns the password to print, else None."""
     import django
 
     django.setup()
@@ -108,13 +194,108 @@ def _create_first_admin() -> None:
 
     user_model = get_user_model()
     if user_model.objects.filter(is_superuser=True).exists():
-        return
+        return None
     password = secrets.token_urlsafe(12)
     user_model.objects.create_superuser("admin", "admin@example.com", password)
-    print("\n" + "=" * 60)
-    print(f"First admin login (shown once):  user admin  password {password}")
-    print("=" * 60 + "\n")
+    return password
+
+
+def _wait_for_banners(processes: list[subprocess.Popen], port: str, timeout: float = 60) -> None:
+    """Until the web server answers and every worker answers a ping (each has printed its banner by then), or
+    ``timeout``; beat prints its banner at once."""
+    import socket
+
+    from talentdb.celery import app
+
+    deadline = time.monotonic() + timeout
+    workers = len(processes) - 2  # the web server and beat are the others
+    while time.monotonic() < deadline and all(p.poll() is None for p in processes):
+        try:
+            with socket.create_connection(("127.0.0.1", int(port)), timeout=0.5):
+                pass
+        except OSError:
+            time.sleep(0.3)
+            continue
+        if len(app.control.ping(timeout=1.0) or []) >= workers:
+            break
+    time.sleep(0.5)
+
+
+def _print_ready(port: str, first_login: str | None) -> None:
+    print("\n" + "=" * 72)
+    print(f"TalentDB is running: admin http://127.0.0.1:{port}/admin/  API http://127.0.0.1:{port}/api/docs/")
+    if first_login:
+        print(f"First admin login (shown once):  user admin  password {first_login}")
+    else:
+        print("Log in with your admin account. Forgotten its password? In another terminal:")
+        print("  .venv/bin/python manage.py changepassword admin")
+    print("Stop: Ctrl-C here, or `make stop` from another terminal.")
+    print("=" * 72 + "\n", flush=True)
+
+
+# --- make stop -------------------------------------------------------------------------------------------------------
+
+
+def _recorded_run(var_dir: Path) -> dict | None:
+    try:
+        return json.loads((var_dir / "run.json").read_text())
+    except (FileNotFoundError, ValueError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process of TalentDB's (a pid reused by another program does not count)."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return False
+        return True  # no /proc (macOS): the pid alone
+    if b"<defunct>" in cmdline or not cmdline:
+        return False
+    return any(word in cmdline for word in (b"talentdb", b"manage.py", b"celery"))
+
+
+def _wait_gone(pids: list[int], timeout: float) -> list[int]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        pids = [pid for pid in pids if _alive(pid)]
+        if not pids:
+            return []
+        time.sleep(0.2)
+    return [pid for pid in pids if _alive(pid)]
+
+
+def stop(var_dir: Path) -> list[int]:
+    """Stop the recorded run: SIGTERM to it (it stops its processes and waits for them), then to any of its processes
+    still running, then SIGKILL to what outlived ``STOP_TIMEOUT_SECONDS``. Returns the pids that were running."""
+    run = _recorded_run(var_dir)
+    if run is None:
+        print("No `make run` is recorded as running.")
+        return []
+    pids = [pid for pid in [run["pid"], *run.get("children", [])] if _alive(pid)]
+    for pid in pids[:1] if pids and pids[0] == run["pid"] else pids:
+        os.kill(pid, signal.SIGTERM)
+    left = _wait_gone(pids, STOP_TIMEOUT_SECONDS)
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            continue
+    for pid in _wait_gone(left, 5):
+        os.kill(pid, signal.SIGKILL)
+    (var_dir / "run.json").unlink(missing_ok=True)
+    print(f"Stopped the web server, workers and beat ({len(pids)} processes)." if pids else "Nothing was running.")
+    return pids
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["stop"]:
+        from talentdb import embedded
+
+        embedded.load_dotenv()
+        stop(embedded.var_dir())
+        sys.exit(0)
     sys.exit(main())
