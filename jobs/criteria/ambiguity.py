@@ -93,7 +93,7 @@ _IDIOM_BEFORE_RE = re.compile(
 _IDIOM_AFTER_RE = re.compile(
     r"^(?:[&-]|\s&|\s?-?\s?(?:to[- ]market|live\b|to\b|through|beyond|above|ahead|wrong|far\b|for it|getter|suite|"
     r"level\b|quickly|fast\b|swiftly|calmly|joy\b|curiosity|interest\b|ideas?\b|conversations?|a\b|an\b|the\b|out\b|"
-    r"into\b|on\b|off\b|with\b|around\b|about\b|'s\b))"
+    r"into\b|on\b|off\b|with\b|around\b|about\b|'s\b|experienced\b|than\b|often\b|likely\b|so\b))"
 )
 _CUE_BEFORE_RE = re.compile(
     r"\b(?:with|in|using|use|uses|need|needs|of|fluent|fluency|proficient|proficiency|know|knows|knowledge|write|writing|"
@@ -109,7 +109,8 @@ _THING_BEFORE_RE = re.compile(
 # Python"), a punctuation mark, or "or"/"and" and another.
 _HEADS_ITEM_RE = re.compile(r"[ \t]*(?:\r?\n|$)|[.,;:(]|[ \t]\(|\s(?:or|and)\b")
 _PHRASE_END_RE = re.compile(r"\s*(?:$|[.,;:!?)\n])")
-_LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
+# What stands between two skills of one list: a comma, a slash, "and", "or", or a bracket ("Kotlin (Spring)").
+_LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\(|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
 
 
 def _is_common_word(surface: str) -> bool:
@@ -305,4 +306,7 @@ def _list_neighbour(folded: str, found: list[Found], index: int) -> bool:
 
 def _listed_together(folded: str, first: Found, second: Found) -> bool:
     a, b = first.match.end, second.match.start
-    return 0 < b - a <= 12 and _LIST_GAP_RE.match(folded[a:b]) is not None
+    if not (0 < b - a <= 12 and _LIST_GAP_RE.match(folded[a:b])):
+        return False
+    # A bracket joins only a skill that fills it alone, "Kotlin (Spring)"; "AWS (Batch, S3)" names parts of AWS.
+    return "(" not in folded[a:b] or folded[second.match.end : second.match.end + 1] == ")"

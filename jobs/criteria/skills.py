@@ -3,6 +3,7 @@ ignored, with the reason)."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from jobs.criteria.ambiguity import is_ambiguous, judge_ambiguous
@@ -30,6 +31,9 @@ GENERIC_SLUGS = frozenset({
 })  # fmt: skip
 
 
+_COMPANY_LINE_RE = re.compile(r"[^\w\n]*(?:company|employer|client|organi[sz]ation|hiring company)\s*:[^\n]*$")
+
+
 def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVocabulary) -> list[Found]:
     found = []
     line_starts = [line.start for line in lines]
@@ -46,6 +50,9 @@ def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVoc
     for item in found:
         if item.dropped is None:
             place_in_section(folded, sentences, item)
+    for item in found:  # the company's name on a "Company:" line of a job board's overview ("Company: Flink")
+        if item.dropped is None and _COMPANY_LINE_RE.match(folded, item.line.start, item.match.start):
+            item.dropped = NOT_A_SKILL
     for item in found:  # a capitalised word of a requirement line read as no skill is shown: "high EQ", "Less"
         if item.dropped == "ambiguous" and item.line.role != MENTIONED and item.surface[:1].isupper():
             item.dropped = NOT_A_SKILL

@@ -43,6 +43,7 @@ _COMPANY_RE = re.compile(
     r"\b(?:we|we've|we're|our|us|company|firm|founded|established|history|clients|customers|business|"
     r"has grown|have grown|been around|in operation|existence)\b"
 )
+_EXPERIENCE_FIELD_RE = re.compile(r"[^\w\n]*(?:required |minimum )?experience(?: level| required)?\s*:")
 _CANDIDATE_RE = re.compile(
     r"\b(?:you|your|you've|you're|yourself|candidates?|applicants?|someone|somebody|looking for|seeking|hiring)\b"
 )
@@ -63,7 +64,12 @@ def min_years(folded: str, lines: list[Line]) -> int | None:
         if _BEFORE_RE.search(folded, max(0, match.start() - 30), match.start()):
             continue
         line = line_of(lines, match.start())
-        if not (_YEARS_CONTEXT_RE.match(after) or line.role != MENTIONED or "experience" in after):
+        if not (
+            _YEARS_CONTEXT_RE.match(after)
+            or line.role != MENTIONED
+            or "experience" in after
+            or _EXPERIENCE_FIELD_RE.match(folded, line.start, match.start())  # "Experience level: 5-10 years"
+        ):
             continue
         sentence = _sentence_around(folded, match.start(), match.end(), line)
         if _COMPANY_RE.search(sentence) and not _CANDIDATE_RE.search(sentence) and "experience" not in after:

@@ -226,3 +226,30 @@ def test_each_mention_left_out_says_why():
         "eq": "not-a-skill",
         "cloud": "not-a-skill",
     }
+
+
+# --- Job boards' overview lines ------------------------------------------------------------------------------------
+
+
+def test_a_job_boards_overview_gives_years_but_not_the_companys_name_as_a_skill():
+    found = criteria(
+        "Senior Backend Engineer\nJob Overview\n- Company: Kafka\n- Location: Berlin, Germany\n"
+        "- Experience Level: 5-10 years\n\nRequirements\n- Go and Kotlin (Spring)\n"
+    )
+    assert "kafka" not in found.skills
+    assert found.min_years_coding == 5
+    assert found.countries == ("DE",)
+
+
+def test_a_framework_in_brackets_after_its_language_stands_with_it():
+    assert required("Backend Engineer\n\nRequirements\n- Services in Kotlin (Spring) and Go\n") == [
+        "kotlin",
+        "spring",
+        "go",
+    ]
+
+
+def test_less_before_experienced_is_no_skill():
+    assert criteria("Backend Engineer\n\nRequirements\n- Kotlin\n- Patience with less experienced people\n").skills == (
+        "kotlin",
+    )
