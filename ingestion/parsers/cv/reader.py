@@ -72,7 +72,7 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
         phone=header.phone,
         website=site,
         identifiers=identifiers,
-        warnings=[] if positions else [NO_POSITIONS_WARNING],
+        warnings=_warnings(positions),
     )
 
 
@@ -106,3 +106,13 @@ def _enough_by_layout(positions: list[PositionEntry]) -> bool:
     """Without headings, dated lines are a career only when there are two, or one with a job title: an invoice's
     billing period is neither."""
     return len(positions) >= 2 or any(is_job_title(p.title) for p in positions)
+
+
+def _warnings(positions: list[PositionEntry]) -> list[str]:
+    if not positions:
+        return [NO_POSITIONS_WARNING]
+    return [
+        f"Position {p.order + 1} ({p.title}): starts ({p.start}) after it ends ({p.end}); stored the other way round."
+        for p in positions
+        if p.start and p.end and p.start > p.end
+    ]

@@ -22,9 +22,12 @@ import re
 from core.labels import label_key
 from ingestion.documents import PositionEntry, SkillEntry
 
-__all__ = ["LISTED_SCORE", "MENTION_SCORE", "cv_skills", "listed_labels"]
+__all__ = ["LISTED_SCORE", "MAX_LISTED", "MENTION_SCORE", "cv_skills", "listed_labels"]
 
 LISTED_SCORE = 5
+# A CV lists a few dozen skills; past this many, the section is no list of skills a person has (a pasted glossary),
+# and the rest are left out: every position's text is matched against the labels listed.
+MAX_LISTED = 300
 MENTION_SCORE = 2
 _RECENT_MONTHS = 24
 _LESS_RECENT_MONTHS = 60
@@ -50,6 +53,8 @@ def listed_labels(lines: list[str]) -> list[tuple[str, str]]:
             if not label or len(label) > _MAX_LABEL_CHARS or len(label.split()) > _MAX_LABEL_WORDS:
                 continue
             found.setdefault(label_key(label), (label, category))
+            if len(found) >= MAX_LISTED:
+                return list(found.values())
     return list(found.values())
 
 

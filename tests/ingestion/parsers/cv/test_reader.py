@@ -168,3 +168,15 @@ def test_a_text_that_is_no_cv_is_refused():
     with pytest.raises(ParseError) as refused:
         parse(cv_pdf(FictionalCv(name="Gullwing Printing Co.", contacts=invoice.split("\n")[1:])))
     assert str(refused.value) == NOT_A_CV_MESSAGE
+
+
+def test_a_position_that_ends_before_it_starts_is_kept_with_a_warning():
+    cv = FictionalCv(
+        name="Oskar Fenwright",
+        sections=[("Experience", ["Platform Engineer — Lanternfield Ltd", "2021 – 2019", ""]), ("Skills", ["Go"])],
+    )
+    document = parse_cv(cv_plain_text(cv))
+    assert (document.positions[0].start, document.positions[0].end) == ("2021-01", "2019-01")
+    assert document.warnings == [
+        "Position 1 (Platform Engineer): starts (2021-01) after it ends (2019-01); stored the other way round."
+    ]
