@@ -195,7 +195,7 @@ _JOINERS_RE = re.compile(r"/|-&-|-and-|-\+-|\+(?=[a-z])(?<![+#]\+)")
 _WORD_RE = re.compile(r"[^-]+")
 _PARENTHESES_RE = re.compile(r"\(([^()]+)\)$")
 _MAX_PHRASE_WORDS = 4  # the longest known label a phrase is searched for, in words
-_LOOSE_DROP_RE = re.compile(r"[^a-z0-9+#]")
+_LOOSE_DROP_RE = re.compile(r"[^\w+#]|_")  # punctuation and spaces; letters of every script stay
 
 
 def _plain(key: str) -> str:
@@ -210,7 +210,8 @@ def near_form(key: str) -> str:
 
 
 def _loose(key: str) -> str:
-    """The near-identical form of a key (rule 4): letters, digits, "+" and "#" only, without a "js" or "ci" suffix."""
+    """The near-identical form of a key (rule 4): letters (of any script, accents aside), digits, "+" and "#" only,
+    without a "js" or "ci" suffix."""
     loose = _LOOSE_DROP_RE.sub("", _plain(key))
     for suffix in ("js", "ci"):
         if loose.endswith(suffix) and len(loose) - len(suffix) >= 3:
