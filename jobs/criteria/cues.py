@@ -26,7 +26,8 @@ _REQUIRED_CUE_RE = re.compile(
     r"\b(?:we(?:'re| are) (?:looking for|seeking|after)|looking for someone|you should|you must|must|"
     r"(?:is|are) required|required|essential|you(?:'ll| will)? need|we need|you have|you bring|you know|"
     r"you(?:'ve| have) (?:shipped|built|worked)|strong (?:experience|knowledge|background)|proven|"
-    r"hands-on experience|experience (?:with|in|of)|years of|demonstrable)\b"
+    r"hands-on experience|experience (?:with|in|of)|years of|demonstrable|mandatory|a must|"
+    r"(?:is|are) (?:an? )?(?:implicit |hard |key |firm )?requirement)\b"
 )
 _STRONG_CUE_RE = re.compile(r"\b(?:deep|strong|expert|extensive|advanced|in-depth|solid|fluent|excellent)\b")
 
@@ -36,7 +37,8 @@ _NEGATION_RE = re.compile(
 )
 # Matched at a skill's end (``match(folded, end, sentence_end)``), not searched.
 _NEGATION_AFTER_RE = re.compile(
-    r"[^,;.!?\n]{0,12}?\b(?:(?:is|are)\s+)?(?:not (?:needed|used|necessary|wanted)|isn't (?:needed|used)|"
+    r"[^,;.!?\n]{0,12}?\b(?:(?:is|are)\s+)?(?:not (?:needed|used|necessary|wanted|acceptable|accepted)|"
+    r"isn't (?:needed|used|acceptable)|"
     r"no longer (?:used|needed)|(?:is|are)n't part of|not part of)\b"
 )
 _MIGRATION_RE = re.compile(

@@ -54,11 +54,12 @@ REQUIRED_HEADING_RE = re.compile(
     r"(?:the )?essentials?|what we expect(?: from you)?|we expect|you should have|"
     r"(?:the |our )?ideal candidate(?: (?:will have|has|profile))?|what you(?:'ve| have) (?:done|built)"
     r"(?: before| so far)?|what it takes|what makes you (?:a )?(?:great|good|strong) (?:fit|match|candidate)|"
+    r"(?:core |key |technical |programming |role |our |job )?expectations|"
     r"your (?:toolkit|skill set))$"
 )
 
 
-_HEADING_MARKS_RE = re.compile(r"^[^\w'(]+|[*_]+")
+_HEADING_MARKS_RE = re.compile(r"^[^\w'(]+|^\d{1,2}(?:\.\d{1,2})*\.?\s+|[*_]+")  # bullets, "4.4 ", bold
 _HEADING_END_RE = re.compile(r"[\s:!.*_]*")  # matched on the reversed text: the run of these that ends it
 _HEADING_SPACES_RE = re.compile(r"[\s/-]+")
 

@@ -253,3 +253,14 @@ def test_less_before_experienced_is_no_skill():
     assert criteria("Backend Engineer\n\nRequirements\n- Kotlin\n- Patience with less experienced people\n").skills == (
         "kotlin",
     )
+
+
+def test_numbered_expectations_mandatory_and_not_acceptable():
+    found = criteria(
+        "Backend Developer\n\n2.1 Programming Expectations\n- Java or Python is acceptable.\n"
+        "- Strong Kotlin skills are mandatory.\n- C / C++ is not acceptable here.\n\n2.2 Tooling notes\n"
+        "- CI/CD knowledge is an implicit requirement.\n- Jenkins is good-to-have, not mandatory.\n"
+    )
+    assert [slug for slug, _ in found.required] == ["java", "python", "kotlin", "ci-cd"]
+    assert found.preferred == ("jenkins",)
+    assert {item.skill: item.reason for item in found.ignored} == {"c": "negated", "cpp": "negated"}
