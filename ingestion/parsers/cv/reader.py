@@ -42,9 +42,10 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
     """The CV's document; ParseError when the text holds no CV (a name and its sections, or dated positions)."""
     lines = cv_lines(text)
     sections = sections_of(lines)
-    by_layout = not any(sections.of(kind) for kind in (kinds.EXPERIENCE, kinds.EDUCATION))
-    if by_layout:
-        sections = _sections_by_layout(sections)
+    by_layout = False
+    if not any(sections.of(kind) for kind in (kinds.EXPERIENCE, kinds.EDUCATION)):
+        laid_out = _sections_by_layout(sections)
+        by_layout, sections = laid_out is not sections, laid_out
     header = header_of(sections.header, text)
     positions = positions_of(sections.of(kinds.EXPERIENCE))
     education = education_of(sections.of(kinds.EDUCATION))
@@ -78,7 +79,8 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
 
 def _sections_by_layout(sections: Sections) -> Sections:
     """A CV without the usual headings: the header ends where the first dated entry's heading starts; the entries
-    are education when they name a school or a degree, positions otherwise."""
+    are education when they name a school or a degree, positions otherwise. ``sections`` itself when its header holds
+    no date range."""
     lines = sections.header
     first = next((index for index, line in enumerate(lines) if find_range(line)), None)
     if first is None:

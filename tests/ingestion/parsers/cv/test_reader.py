@@ -180,3 +180,15 @@ def test_a_position_that_ends_before_it_starts_is_kept_with_a_warning():
     assert document.warnings == [
         "Position 1 (Platform Engineer): starts (2021-01) after it ends (2019-01); stored the other way round."
     ]
+
+
+def test_a_cv_of_skills_and_languages_alone_is_read():
+    cv = FictionalCv(
+        name="Tamsin Quill",
+        contacts=["tamsin.quill@example.org"],
+        sections=[("Skills", ["Go, Rust"]), ("Languages", ["English — native", "Welsh — B2"])],
+    )
+    document = parse_cv(cv_plain_text(cv))
+    assert [skill.label for skill in document.skills] == ["Go", "Rust"]
+    assert [language.code for language in document.languages] == ["en", "cy"]
+    assert document.warnings == ["No positions with dates were found in this CV: check its Experience section."]
