@@ -16,14 +16,30 @@ import logging
 from collections import Counter
 from dataclasses import dataclass
 
-from pypdf import PdfReader
-from pypdf.errors import PyPdfError
+from pypdf import PdfReader, apply_configuration
+from pypdf.errors import LimitReachedError, PyPdfError
 
 from ingestion.documents import ParseError
 
 __all__ = ["ENCRYPTED_MESSAGE", "MAX_PAGES", "SCANNED_MESSAGE", "pdf_text"]
 
 MAX_PAGES = 30
+# The most one stream of a CV may unpack to: a page's text and its fonts take a few hundred KB; pypdf's own limit
+# (75 MB a stream, for any PDF) would let a small file hold gigabytes across its pages.
+MAX_STREAM_BYTES = 16 * 1024 * 1024
+_LIMITS = {
+    name: MAX_STREAM_BYTES
+    for name in (
+        "maximum_declared_stream_length",
+        "array_based_stream_maximum_output_length",
+        "zlib_maximum_output_length",
+        "lzw_maximum_output_length",
+        "run_length_maximum_output_length",
+        "brotli_maximum_output_length",
+        "jbig2_maximum_output_length",
+        "image_maximum_buffer_size",
+    )
+}
 ENCRYPTED_MESSAGE = (
     "This PDF is protected by a password, so its text cannot be read. Save a copy without the password (or ask the "
     "candidate for one) and upload that."
@@ -35,6 +51,10 @@ SCANNED_MESSAGE = (
 DAMAGED_MESSAGE = (
     "This PDF is damaged and could not be read. Save it again from the program that made it, as PDF or DOCX, and "
     "upload that."
+)
+TOO_LARGE_MESSAGE = (
+    "This PDF holds a part that unpacks to more than {limit} MB, far more than a CV's text: it was not read. Save the "
+    "CV again as PDF or DOCX and upload that."
 )
 TOO_MANY_PAGES_MESSAGE = (
     "This PDF has {pages} pages; a CV is read up to {limit}. Upload the CV on its own, not the document it is part of."
@@ -63,15 +83,18 @@ def pdf_text(data: bytes) -> str:
     """The text of every page, in reading order, lines separated by newlines and blocks by blank lines."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged file's every repair is a warning: not news
     try:
-        reader = PdfReader(io.BytesIO(data), strict=False)
-        if reader.is_encrypted and not _decrypted(reader):
-            raise ParseError(ENCRYPTED_MESSAGE)
-        pages = len(reader.pages)
-        if pages > MAX_PAGES:
-            raise ParseError(TOO_MANY_PAGES_MESSAGE.format(pages=pages, limit=MAX_PAGES))
-        page_pieces = [_pieces(page) for page in reader.pages]
+        with apply_configuration(**_LIMITS):
+            reader = PdfReader(io.BytesIO(data), strict=False)
+            if reader.is_encrypted and not _decrypted(reader):
+                raise ParseError(ENCRYPTED_MESSAGE)
+            pages = len(reader.pages)
+            if pages > MAX_PAGES:
+                raise ParseError(TOO_MANY_PAGES_MESSAGE.format(pages=pages, limit=MAX_PAGES))
+            page_pieces = [_pieces(page) for page in reader.pages]
     except ParseError:
         raise
+    except LimitReachedError:
+        raise ParseError(TOO_LARGE_MESSAGE.format(limit=MAX_STREAM_BYTES // (1024 * 1024))) from None
     except _DAMAGED:
         raise ParseError(DAMAGED_MESSAGE) from None
     text = "\n\n".join(_page_text(pieces) for pieces in page_pieces if pieces).strip()
@@ -102,6 +125,11 @@ def _pieces(page) -> list[_Piece]:
             if line.strip():
                 pieces.append(_Piece(x, y - number * height * 1.2, height, line.strip()))
 
+    contents = page.get_contents()
+    if contents is not None:
+        # Unpacked here, where a stream past the limits raises: text extraction would pass over it as no text. pypdf
+        # keeps what it unpacked, so the extraction below does not unpack it again.
+        contents.get_data()
     page.extract_text(visitor_text=visit)
     return pieces
 

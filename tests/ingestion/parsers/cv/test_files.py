@@ -3,6 +3,7 @@ a message that says what is wrong and what to do."""
 
 import io
 import zipfile
+import zlib
 
 import pytest
 
@@ -18,7 +19,7 @@ from devtools.cvs import (
 from ingestion.documents import ParseError
 from ingestion.parsers import detect_format, parse, reader_text
 from ingestion.parsers.cv.docx import MAX_PARTS, MAX_TEXT_BYTES
-from ingestion.parsers.cv.pdf import MAX_PAGES
+from ingestion.parsers.cv.pdf import MAX_PAGES, MAX_STREAM_BYTES
 
 
 def test_a_pdf_and_a_docx_are_cvs_by_their_first_bytes():
@@ -124,3 +125,29 @@ def test_a_zip_that_is_no_word_document_is_still_a_binary_file():
     assert detect_format(archive.getvalue()) == "unknown"
     with pytest.raises(ParseError, match=r"^This is a binary file, not a text profile\.$"):
         parse(archive.getvalue())
+
+
+def _pdf_of_one_page(content: bytes) -> bytes:
+    """A one-page PDF whose page's content stream is ``content``, compressed."""
+    stream = zlib.compress(content, 9)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+
+
+def test_a_pdf_whose_page_unpacks_to_more_than_a_cv_holds_is_refused():
+    data = _pdf_of_one_page(b"BT 72 720 Td (Maelis) Tj ET\n" + b" " * (MAX_STREAM_BYTES + 1))
+    assert len(data) < 100_000
+    with pytest.raises(ParseError, match=r"unpacks to more than 16 MB"):
+        parse(data)
