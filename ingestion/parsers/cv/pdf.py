@@ -27,9 +27,8 @@ MAX_PAGES = 30
 # The most one stream of a CV may unpack to: a page's text and its fonts take a few hundred KB; pypdf's own limit
 # (75 MB a stream, for any PDF) would let a small file hold gigabytes across its pages.
 MAX_STREAM_BYTES = 16 * 1024 * 1024
-_LIMITS = {
-    name: MAX_STREAM_BYTES
-    for name in (
+_LIMITS = dict.fromkeys(
+    (
         "maximum_declared_stream_length",
         "array_based_stream_maximum_output_length",
         "zlib_maximum_output_length",
@@ -38,8 +37,9 @@ _LIMITS = {
         "brotli_maximum_output_length",
         "jbig2_maximum_output_length",
         "image_maximum_buffer_size",
-    )
-}
+    ),
+    MAX_STREAM_BYTES,
+)
 ENCRYPTED_MESSAGE = (
     "This PDF is protected by a password, so its text cannot be read. Save a copy without the password (or ask the "
     "candidate for one) and upload that."
