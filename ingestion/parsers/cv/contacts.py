@@ -92,9 +92,9 @@ def _is_headline(line: str) -> bool:
     )
 
 
-def header_of(header_lines: list[str], text: str) -> Header:
-    """The header's fields; the e-mail address and phone number are looked for in the whole ``text`` when the header
-    has none (a sidebar's contact section)."""
+def header_of(header_lines: list[str], text: str, contact_lines: list[str] = ()) -> Header:
+    """The header's fields; the e-mail address is looked for in the whole ``text``, the phone number and the place in
+    ``contact_lines`` (a contact section, often a sidebar's) too, when the header has none."""
     found = Header()
     lines = [line for line in header_lines if line][:_MAX_HEADER_LINES]
     for line in lines:
@@ -120,10 +120,12 @@ def header_of(header_lines: list[str], text: str) -> Header:
     email = _EMAIL_RE.search(head) or _EMAIL_RE.search(text)
     found.email = email.group(0).rstrip(".") if email else ""
     labelled = [line for line in text.split("\n") if _PHONE_LABEL_RE.search(line)]
-    found.phone = next((phone for line in [*lines, *labelled] if (phone := _phone_in(line))), "")
+    contacts = [line for line in contact_lines if line]
+    found.phone = next((phone for line in [*lines, *contacts, *labelled] if (phone := _phone_in(line))), "")
     if not (found.location.city or found.location.country):
-        for line in text.split("\n"):
-            if _LOCATION_LABEL_RE.match(line) and (location := _location_of(line)):
+        for line in [*contacts, *text.split("\n")]:
+            labelled_place = _LOCATION_LABEL_RE.match(line)
+            if (labelled_place or line in contacts) and (location := _location_of(line)):
                 found.location = location
                 break
     return found

@@ -46,7 +46,7 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
     if not any(sections.of(kind) for kind in (kinds.EXPERIENCE, kinds.EDUCATION)):
         laid_out = _sections_by_layout(sections)
         by_layout, sections = laid_out is not sections, laid_out
-    header = header_of(sections.header, text)
+    header = header_of(sections.header, text, sections.of(kinds.CONTACT))
     positions = positions_of(sections.of(kinds.EXPERIENCE))
     education = education_of(sections.of(kinds.EDUCATION))
     listed = listed_labels(sections.of(kinds.SKILLS))

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 __all__ = [
+    "CONTACT",
     "EDUCATION",
     "EXPERIENCE",
     "LANGUAGES",
@@ -95,6 +96,13 @@ _HEADINGS: dict[str, tuple[str, ...]] = {
         "pubblicazioni", "premi",
     ),
 }  # fmt: skip
+# What a CV calls itself at its top, in the six languages ("Résumé" there is no summary's heading).
+_DOCUMENT_TITLES = frozenset(
+    {
+        "curriculum vitae", "cv", "resume", "résumé", "lebenslauf", "tabellarischer lebenslauf", "currículum vitae",
+        "curriculum", "currículo", "curriculo", "curriculum vitæ",
+    }
+)  # fmt: skip
 _KIND_OF_HEADING = {heading: kind for kind, headings in _HEADINGS.items() for heading in headings}
 _MAX_HEADING_CHARS = 45
 _WRAPPED_LINE_CHARS = 40
@@ -162,6 +170,11 @@ def _continues(previous: str, line: str) -> bool:
     return previous.endswith(",") or last_word in _JOINING_WORDS or (line[:1].islower() and previous[-1:].isalpha())
 
 
+def _document_title(line: str) -> bool:
+    key = _DECORATION_RE.sub("", line).casefold()
+    return key in _DOCUMENT_TITLES
+
+
 def heading_kind(line: str) -> str:
     """The kind of section ``line`` heads, or ""."""
     if not line or len(line) > _MAX_HEADING_CHARS:
@@ -175,6 +188,8 @@ def sections_of(lines: list[str]) -> Sections:
     sections = Sections()
     current = sections.header
     for line in lines:
+        if not any(sections.header) and not sections.bodies and _document_title(line):
+            continue  # "Curriculum Vitae" or "Résumé" over the name: a title, not the summary's heading
         kind = heading_kind(line)
         if kind:
             current = sections.bodies.setdefault(kind, [])

@@ -192,3 +192,24 @@ def test_a_cv_of_skills_and_languages_alone_is_read():
     assert [skill.label for skill in document.skills] == ["Go", "Rust"]
     assert [language.code for language in document.languages] == ["en", "cy"]
     assert document.warnings == ["No positions with dates were found in this CV: check its Experience section."]
+
+
+@pytest.mark.parametrize("title", ["Curriculum Vitae", "RÉSUMÉ", "Lebenslauf"])
+def test_a_title_over_the_name_is_neither_the_name_nor_a_summary(title):
+    text = f"{title}\n" + cv_plain_text(sample_cv())
+    document = parse_cv(text)
+    assert document.name == "Maelis Duvernoy"
+    assert document.summary.startswith("Backend engineer")
+
+
+def test_the_phone_and_place_of_a_contact_section():
+    cv = FictionalCv(
+        name="Tamsin Quill",
+        sections=[
+            ("Contact", ["tamsin.quill@example.org", "+44 7700 900456", "Cardiff, United Kingdom"]),
+            ("Skills", ["Go"]),
+        ],
+    )
+    document = parse(cv_pdf(cv))
+    assert (document.email, document.phone) == ("tamsin.quill@example.org", "+44 7700 900456")
+    assert (document.location.city, document.location.country_code) == ("Cardiff", "GB")
