@@ -112,6 +112,9 @@ TYPO_MIN_SCORE = 90.0
 # (Go, Rust, Java, Vue, Dart) and from common words.
 TYPO_MIN_CHARS = 5
 _TYPO_MAX_CHARS = 40  # a longer label is a sentence, not a misspelt name
+# Labels whose resolution a resolver remembers (each once as written and once as a key): far more than the labels a
+# vocabulary version sees, few enough that a flood of made-up labels cannot fill a worker's memory.
+_CACHED_LABELS = 100_000
 
 # Labels that are no technology, as label keys with accents removed: soft skills, hobbies and design-pattern names
 # in the languages real files use. Such a label makes no shared skill; it stays on the candidate as text.
@@ -200,6 +203,8 @@ _LOOSE_DROP_RE = re.compile(r"[^\w+#]|_")  # punctuation and spaces; letters of 
 
 def _plain(key: str) -> str:
     """``key`` without accents: "comunicación" and "comunicacion" are one word to the lists above."""
+    if key.isascii():  # most labels: nothing to take off
+        return key
     return "".join(ch for ch in unicodedata.normalize("NFKD", key) if not unicodedata.combining(ch))
 
 
@@ -241,22 +246,34 @@ class SkillResolver:
             loose.setdefault(_loose(label), set()).add(slug)
         self._loose = {form: next(iter(found)) for form, found in loose.items() if len(found) == 1 and len(form) >= 3}
         self._typo_choices = sorted({label for label in slugs if TYPO_MIN_CHARS <= len(label) <= _TYPO_MAX_CHARS})
-        self._cache: dict[str, Resolution] = {}
+        self._cache: dict[str, Resolution] = {}  # by label key
+        self._by_label: dict[str, Resolution] = {}  # by label as written
+        self._direct_cache: dict[str, str | None] = {}  # slug_of's answers
 
     def resolve(self, label: str) -> Resolution:
         """What ``label`` names (the rules of the module docstring)."""
+        cached = self._by_label.get(label)  # the same few thousand labels, written the same way, recur
+        if cached is not None:
+            return cached
         key = label_key(label)
         cached = self._cache.get(key)
         if cached is not None:
-            return cached if cached.label == label else _relabelled(cached, label)
-        result = self._resolve(label, key)
-        if len(key) <= MAX_CACHED_LABEL_CHARS and len(self._cache) < 200_000:
-            self._cache[key] = result
+            result = cached if cached.label == label else _relabelled(cached, label)
+        else:
+            result = self._resolve(label, key)
+        if len(label) <= MAX_CACHED_LABEL_CHARS and len(self._by_label) < _CACHED_LABELS:
+            self._cache.setdefault(key, result)
+            self._by_label[label] = result
         return result
 
     def slug_of(self, key: str) -> str | None:
         """The one skill a label key names by rules 2 to 4 (no phrase, no guess), or None."""
-        return self._direct(key)
+        if key in self._direct_cache:
+            return self._direct_cache[key]
+        slug = self._direct(key)
+        if len(key) <= MAX_CACHED_LABEL_CHARS and len(self._direct_cache) < _CACHED_LABELS:
+            self._direct_cache[key] = slug
+        return slug
 
     # --- The rules
 
@@ -400,6 +417,8 @@ _RESOLVERS_KEPT = 4
 def resolver_for(vocabulary: SkillVocabulary) -> SkillResolver:
     """The resolver of ``vocabulary`` (of its own labels), built on its first use and kept while the copy is among
     the last few used."""
+    if _RESOLVERS and _RESOLVERS[-1][0] is vocabulary:
+        return _RESOLVERS[-1][1]
     for index, (known, resolver) in enumerate(_RESOLVERS):
         if known is vocabulary:
             _RESOLVERS.append(_RESOLVERS.pop(index))  # the most recently used last: the process's copy stays

@@ -16,6 +16,8 @@ from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
 
 __all__ = ["canonical", "document_label_keys", "skills_of"]
 
+_ALIAS = Resolved.ALIAS  # read once: an enum member's lookup is an attribute access each time
+
 
 def document_label_keys(
     documents: Iterable[ProfileDocument], vocabulary: SkillVocabulary | None = None
@@ -93,7 +95,7 @@ def skills_of(
             if result.warning:
                 warnings.append(result.warning)
             # A known skill is created under its own slug if it went missing; a new one under the label's key.
-            alias = key if result.how is Resolved.ALIAS else None
+            alias = key if result.how is _ALIAS else None
             targets = [(slug, slug, alias or slug) for slug in result.slugs] or [(*_new_skill(key, vocabulary), key)]
             for slug, name, alias in targets:
                 kept = best.get(slug)
