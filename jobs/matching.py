@@ -6,6 +6,7 @@ What a match is:
   its hyphens as spaces ("unreal engine"); a JavaScript library's glued key ("nextjs") also as "next.js";
 - the text is lower-cased character by character (so every offset stays the original's) and its tabs and odd spaces
   become plain spaces; a match never crosses a line;
+- a name of several words is found in the plural too ("neural networks");
 - a match starts and ends at a word boundary: no letter or digit right before or after it, and no ``.``/``_``/``@``
   glued to a word before it ("asp.net" holds no ".net");
 - a version right after it belongs to it: "Vue 3", "Python 3.12", "R 4.4", and glued after a symbol ("C++17",
@@ -71,6 +72,9 @@ def _surfaces(key: str) -> set[str]:
         forms.add(key.replace("-", " "))
     if key.endswith("js") and len(key) > 4 and "." not in key and not key.endswith("-js"):
         forms.add(f"{key[:-2].rstrip('-')}.js")
+    # A name of several words in the plural is the same skill ("neural networks", "design patterns"); one word is
+    # not made plural ("rails", "pandas" and "kotlins" are other things or nothing).
+    forms |= {f"{form}s" for form in list(forms) if " " in form and form[-1].isalpha() and form[-1] != "s"}
     return {form for form in forms if form.strip()}
 
 

@@ -13,7 +13,14 @@ from profiles.vocabulary import SkillVocabulary
 from tests.jobs.helpers import CITIES, fixture_vocabulary
 
 # Skills a database holds once the shipped vocabulary is seeded, which the public test vocabulary lacks.
-EXTRA_LABELS = {"eq": "eq", "cloud": "cloud", "less": "less", "framework": "framework", "frontend": "frontend"}
+EXTRA_LABELS = {
+    "eq": "eq",
+    "cloud": "cloud",
+    "less": "less",
+    "framework": "framework",
+    "frontend": "frontend",
+    "neural-network": "neural-network",
+}
 
 
 @functools.cache
@@ -264,3 +271,11 @@ def test_numbered_expectations_mandatory_and_not_acceptable():
     assert [slug for slug, _ in found.required] == ["java", "python", "kotlin", "ci-cd"]
     assert found.preferred == ("jenkins",)
     assert {item.skill: item.reason for item in found.ignored} == {"c": "negated", "cpp": "negated"}
+
+
+def test_a_name_of_several_words_is_found_in_the_plural():
+    assert required("ML Engineer\n\nRequirements\n- Training neural networks in PyTorch\n") == [
+        "neural-network",
+        "pytorch",
+    ]
+    assert required("ML Engineer\n\nRequirements\n- Kotlin\n") == ["kotlin"]
