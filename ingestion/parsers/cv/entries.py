@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from core.text import clean_text
 from ingestion.documents import EducationEntry, PositionEntry
 from ingestion.parsers.cv.dates import DateRange, find_range, find_year
+from ingestion.parsers.cv.sections import is_bullet, plain
 
 __all__ = ["Entry", "education_of", "entries_of", "heading_start", "is_job_title", "positions_of"]
 
@@ -67,8 +68,12 @@ def is_job_title(text: str) -> bool:
     return bool(_TITLE_RE.search(text))
 
 
-def _is_heading_line(line: str) -> bool:
-    return 0 < len(line) <= _MAX_HEADING_CHARS and not line.endswith((".", ";")) and line.count(" ") <= 12
+def _is_heading_line(line: str, *, bullets: bool = False) -> bool:
+    """A short line that ends no sentence; a bullet item only when ``bullets`` (the entry's dates are one too: a CV
+    that bullets every line, as Markdown ones do)."""
+    if not 0 < len(line) <= _MAX_HEADING_CHARS or (is_bullet(line) and not bullets):
+        return False
+    return not line.endswith((".", ";")) and line.count(" ") <= 12
 
 
 def heading_start(lines: list[str], index: int, *, floor: int = 0) -> int:
@@ -78,7 +83,7 @@ def heading_start(lines: list[str], index: int, *, floor: int = 0) -> int:
     while (
         start > floor
         and index - start < _MAX_HEADING_LINES
-        and _is_heading_line(lines[start - 1])
+        and _is_heading_line(lines[start - 1], bullets=is_bullet(lines[index]))
         and not find_range(lines[start - 1])
     ):
         start -= 1
@@ -104,7 +109,8 @@ def entries_of(lines: list[str]) -> list[Entry]:
     for entry, (index, _), end in zip(entries, anchors, ends, strict=True):
         body = [line for line in lines[index + 1 : end] if line]
         if not entry.heading:  # the dates came first: the entry's heading follows them
-            while body and len(entry.heading) < _MAX_HEADING_LINES and _is_heading_line(body[0]):
+            bullets = is_bullet(lines[index])
+            while body and len(entry.heading) < _MAX_HEADING_LINES and _is_heading_line(body[0], bullets=bullets):
                 entry.heading.append(body.pop(0))
         entry.body = body
     if starts and starts[0] > 0 and not entries[0].heading:
@@ -122,14 +128,16 @@ def _blocks(lines: list[str]) -> list[Entry]:
         if line:
             current.append(line)
         elif current:
-            heading = [line for line in current[:_MAX_HEADING_LINES] if _is_heading_line(line)]
+            bullets = is_bullet(current[0])
+            heading = [line for line in current[:_MAX_HEADING_LINES] if _is_heading_line(line, bullets=bullets)]
             entries.append(Entry(heading=heading, body=current[len(heading) :]))
             current = []
     return entries
 
 
 def _parts(heading: list[str], splitter: re.Pattern = _SPLIT_RE) -> list[str]:
-    return [clean_text(part) for line in heading for part in splitter.split(line) if part and _has_words(part)]
+    parts = (clean_text(part) for line in heading for part in splitter.split(plain(line)))
+    return [part for part in parts if part and _has_words(part)]
 
 
 def positions_of(lines: list[str]) -> list[PositionEntry]:
@@ -144,7 +152,7 @@ def positions_of(lines: list[str]) -> list[PositionEntry]:
         company = others[0] if others else ""
         location = others[1] if len(others) > 1 and len(others[1]) <= 40 else ""
         dates = entry.dates or DateRange(None, None, False, (0, 0))
-        highlights = [line for line in entry.body if len(line) <= 500]
+        highlights = [plain(line) for line in entry.body if len(line) <= 500]
         positions.append(
             PositionEntry(
                 company=company,

@@ -15,7 +15,7 @@ from ingestion.parsers.cv import sections as kinds
 from ingestion.parsers.cv.contacts import header_of, identifiers_of
 from ingestion.parsers.cv.dates import find_range
 from ingestion.parsers.cv.entries import education_of, entries_of, heading_start, is_job_title, positions_of
-from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, sections_of
+from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, plain, sections_of
 from ingestion.parsers.cv.skills import cv_skills, listed_labels
 from ingestion.parsers.cv.spoken import spoken_languages_of
 
@@ -46,7 +46,9 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
     if not any(sections.of(kind) for kind in (kinds.EXPERIENCE, kinds.EDUCATION)):
         laid_out = _sections_by_layout(sections)
         by_layout, sections = laid_out is not sections, laid_out
-    header = header_of(sections.header, text, sections.of(kinds.CONTACT))
+    header = header_of(
+        [plain(line) for line in sections.header], text, [plain(line) for line in sections.of(kinds.CONTACT)]
+    )
     positions = positions_of(sections.of(kinds.EXPERIENCE))
     education = education_of(sections.of(kinds.EDUCATION))
     listed = listed_labels(sections.of(kinds.SKILLS))
@@ -55,7 +57,7 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
     languages = spoken_languages_of(sections.of(kinds.LANGUAGES))
     identifiers, site = identifiers_of(text, header.email)
     current = next((p for p in positions if p.is_current), positions[0] if positions else None)
-    summary_lines = [line for line in sections.of(kinds.SUMMARY) if line][:_MAX_SUMMARY_LINES]
+    summary_lines = [plain(line) for line in sections.of(kinds.SUMMARY) if line][:_MAX_SUMMARY_LINES]
     return ProfileDocument(
         format="cv",
         name=header.name,

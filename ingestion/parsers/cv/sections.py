@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 __all__ = [
+    "BULLET",
     "CONTACT",
     "EDUCATION",
     "EXPERIENCE",
@@ -21,6 +22,8 @@ __all__ = [
     "Sections",
     "cv_lines",
     "heading_kind",
+    "is_bullet",
+    "plain",
     "sections_of",
 ]
 
@@ -120,6 +123,9 @@ _JOINING_WORDS = frozenset(
     ).split(" ")
 )
 _DECORATION_RE = re.compile(r"^[#=*_\s\-–—|•·▪►]+|[\s:：#=*_\-–—|•·▪►]+$")
+# A bullet item's line starts with this, whatever bullet the CV used ("-", "*", "▪", "1."): an item of a list is never
+# an entry's heading.
+BULLET = "\u2022 "
 _MARKDOWN_HEADING_RE = re.compile(r"^#{1,6}\s+")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•·▪►‣◦–—]|\d{1,2}[.)])\s+")
 _RULE_RE = re.compile(r"^[\s=\-_–—*#~.·]{3,}$")  # a line that only underlines or separates
@@ -150,12 +156,22 @@ def cv_lines(text: str) -> list[str]:
         if _RULE_RE.match(line):
             line = ""
         line = _MARKDOWN_RE.sub(_markdown_plain, _MARKDOWN_HEADING_RE.sub("", line))
-        line = _BULLET_RE.sub("", line).strip()
+        line, bullets = _BULLET_RE.subn("", line)
+        line = BULLET + line.strip() if bullets and line.strip() else line.strip()
         if lines and _continues(lines[-1], line):
             lines[-1] = f"{lines[-1]} {line}"
             continue
         lines.append(line)
     return lines
+
+
+def is_bullet(line: str) -> bool:
+    return line.startswith(BULLET)
+
+
+def plain(line: str) -> str:
+    """The line without its bullet."""
+    return line.removeprefix(BULLET)
 
 
 def _continues(previous: str, line: str) -> bool:

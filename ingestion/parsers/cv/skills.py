@@ -21,6 +21,7 @@ import re
 
 from core.labels import label_key
 from ingestion.documents import PositionEntry, SkillEntry
+from ingestion.parsers.cv.sections import plain
 
 __all__ = ["LISTED_SCORE", "MAX_LISTED", "MENTION_SCORE", "cv_skills", "listed_labels"]
 
@@ -44,7 +45,7 @@ def listed_labels(lines: list[str]) -> list[tuple[str, str]]:
     """(label, category) of each skill the section lists: split at commas, bullets and separators; "Category: a, b"
     gives its items that category; a level in brackets ("Go (expert)") goes; sentences are no labels."""
     found: dict[str, tuple[str, str]] = {}
-    for line in lines:
+    for line in map(plain, lines):
         category, items = "", line
         if m := _CATEGORY_RE.match(line):
             category, items = m.group(1).strip(), m.group(2)

@@ -6,6 +6,7 @@ import re
 
 from core.languages import read_spoken_language
 from ingestion.documents import LanguageEntry
+from ingestion.parsers.cv.sections import plain
 
 __all__ = ["spoken_languages_of"]
 
@@ -19,7 +20,7 @@ def spoken_languages_of(lines: list[str]) -> list[LanguageEntry]:
     one before."""
     found: list[LanguageEntry] = []
     seen: set[str] = set()
-    for line in lines:
+    for line in map(plain, lines):
         for item in _ITEM_SPLIT_RE.split(line):
             for entry in _read_item(item.strip()):
                 key = entry.code or entry.name.casefold()
