@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.contrib import messages
 from django.http import Http404, HttpResponseNotAllowed
 from django.template.response import TemplateResponse
@@ -10,7 +12,7 @@ from django.urls import reverse
 from jobs import services
 from jobs.admin.common import posted_id
 from jobs.selectors import PIPELINE_STAGES, job_pipeline
-from profiles.models import ShortlistEntry
+from profiles.models import ShortlistEntry, ShortlistEntryEvent
 
 
 def next_stage(stage: str) -> str | None:
@@ -19,6 +21,23 @@ def next_stage(stage: str) -> str | None:
     if stage not in order or stage == order[-1]:
         return None
     return order[order.index(stage) + 1]
+
+
+@dataclass
+class Card:
+    """One entry of the board: its latest note and how it got to its stage, read from the events ``job_pipeline``
+    prefetched (oldest first)."""
+
+    entry: ShortlistEntry
+    latest_note: ShortlistEntryEvent | None = None
+    history: list[ShortlistEntryEvent] = field(default_factory=list)  # added, then each stage change
+
+
+def card(entry: ShortlistEntry) -> Card:
+    events = list(entry.events.all())
+    notes = [event for event in events if event.kind == ShortlistEntryEvent.Kind.NOTE and event.note.strip()]
+    history = [event for event in events if event.kind != ShortlistEntryEvent.Kind.NOTE]
+    return Card(entry=entry, latest_note=notes[-1] if notes else None, history=history)
 
 
 class PipelinePages:
@@ -34,7 +53,7 @@ class PipelinePages:
             {
                 "stage": stage,
                 "label": labels[stage],
-                "entries": entries,
+                "entries": [card(entry) for entry in entries],
                 "next": next_stage(stage),
                 "next_label": labels.get(next_stage(stage) or "", ""),
             }
