@@ -95,6 +95,11 @@ _IDIOM_AFTER_RE = re.compile(
     r"level\b|quickly|fast\b|swiftly|calmly|joy\b|curiosity|interest\b|ideas?\b|conversations?|a\b|an\b|the\b|out\b|"
     r"into\b|on\b|off\b|with\b|around\b|about\b|'s\b|experienced\b|than\b|often\b|likely\b|so\b))"
 )
+# Phrases in which a common word that names a skill is only English ("writing clean code", "basic understanding").
+_PHRASE_RE = re.compile(
+    r"(?:clean (?:code|coding|architecture|up)|basic (?:understanding|knowledge|skills|level)|"
+    r"make sure|support (?:for|the|our|of)|less (?:than|important))\b"
+)
 _CUE_BEFORE_RE = re.compile(
     r"\b(?:with|in|using|use|uses|need|needs|of|fluent|fluency|proficient|proficiency|know|knows|knowledge|write|writing|"
     r"written|code|coding|program|programming|modern|strong|solid|expert|experienced|experience|like|including|"
@@ -200,7 +205,7 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
     one_letter = len(surface) == 1
     if one_letter and not surface.isupper():
         return "against"
-    if _idiom_before(before) or (end == name_end and _idiom_after(after)):
+    if _idiom_before(before) or (end == name_end and (_idiom_after(after) or _PHRASE_RE.match(folded, start))):
         return "against"
     if capitalised and _is_name(words, item, line_start):
         return "against"

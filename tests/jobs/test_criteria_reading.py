@@ -20,6 +20,8 @@ EXTRA_LABELS = {
     "framework": "framework",
     "frontend": "frontend",
     "neural-network": "neural-network",
+    "clean": "clean",
+    "basic": "basic",
 }
 
 
@@ -279,3 +281,11 @@ def test_a_name_of_several_words_is_found_in_the_plural():
         "pytorch",
     ]
     assert required("ML Engineer\n\nRequirements\n- Kotlin\n") == ["kotlin"]
+
+
+def test_clean_code_and_basic_understanding_are_english():
+    found = criteria(
+        "Backend Engineer\n\nRequirements\n- Writing clean code, covered with tests\n"
+        "- Basic understanding of Kotlin\n- Less than two meetings a day\n"
+    )
+    assert found.skills == ("kotlin",)
