@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Case, Count, Q, When
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.selectors import failed_files_to_look_at
+from jobs.models import Job
 from jobs.selectors import PIPELINE_STAGES, jobs_for
 from privacy.notices import notices_overdue_count
 from profiles.models import Candidate, CandidateSkill, Repository, Shortlist, ShortlistEntry, Skill
@@ -46,6 +47,18 @@ class Dashboard:
     years_coding: list[tuple[str, int]]
     pipeline: list[tuple[str, int]] | None  # None: no job this user may see, or no permission to view jobs
     notices_overdue: int | None = None  # None: no permission to view sourcing records
+    my_jobs: list[MyJob] | None = None  # None: no permission to view jobs
+    recent_candidates: list[Candidate] = field(default_factory=list)
+
+
+@dataclass
+class MyJob:
+    job: Job
+    stages: list[tuple[str, str, int]]  # (stage value, label, entries), in the stages' order
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, _, n in self.stages)
 
 
 IMPORT_DAYS = 30
@@ -123,6 +136,41 @@ def pipeline_by_stage(*, user) -> list[tuple[str, int]] | None:
     return [(labels[value], counts[f"stage_{value}"]) for value in PIPELINE_STAGES]
 
 
+MY_JOBS_SHOWN = 6
+RECENT_CANDIDATES_SHOWN = 8
+
+
+def my_jobs(*, user, limit: int = MY_JOBS_SHOWN) -> list[MyJob] | None:
+    """The user's own jobs, open ones first and then the newest, each with its pipeline's entries by stage: one
+    query (a filtered count per stage). None when the user may not view jobs."""
+    if not user.has_perm("jobs.view_job"):
+        return None
+    counts = {
+        f"stage_{value}": Count("pipeline__entries", filter=Q(pipeline__entries__status=value))
+        for value in PIPELINE_STAGES
+    }
+    jobs = (
+        Job.objects.filter(owner=user)
+        .select_related("pipeline")
+        .annotate(**counts)
+        .order_by(Case(When(status=Job.Status.OPEN, then=0), default=1), "-created_at", "-id")[:limit]
+    )
+    labels = dict(ShortlistEntry.Status.choices)
+    return [
+        MyJob(job=job, stages=[(value, labels[value], getattr(job, f"stage_{value}")) for value in PIPELINE_STAGES])
+        for job in jobs
+    ]
+
+
+def recent_candidates(*, limit: int = RECENT_CANDIDATES_SHOWN) -> list[Candidate]:
+    """The candidates added last (by id, the primary key's index: no sort of the table)."""
+    return list(
+        Candidate.objects.only("id", "name", "title", "company", "city", "country_code", "created_at").order_by("-id")[
+            :limit
+        ]
+    )
+
+
 def dashboard(*, user, limit: int = 10) -> Dashboard:
     """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country,
     imports per day, candidates by years of coding; of the shortlists and the jobs' pipelines, those ``user`` may
@@ -159,4 +207,6 @@ def dashboard(*, user, limit: int = 10) -> Dashboard:
         pipeline=pipeline_by_stage(user=user),
         # Privacy notices past their due date (GDPR Art. 14: a month after sourcing), for those who keep the records.
         notices_overdue=notices_overdue_count() if user.has_perm("privacy.view_sourcingrecord") else None,
+        my_jobs=my_jobs(user=user),
+        recent_candidates=recent_candidates(),
     )

@@ -137,7 +137,7 @@ class SearchResultsMixin:
     def add_to(self, candidate: Candidate) -> str:
         return format_html(
             '<a class="row-add" href="{}" title="Add {} to one of your jobs">Job</a> '
-            '<a class="row-add" href="{}" title="Add {} to a shortlist">Shortlist</a>',
+            '<a class="row-add" href="{}" title="Add {} to a shortlist">List</a>',
             reverse("admin:profiles_candidate_add_to_job", args=[candidate.pk]),
             candidate.name,
             reverse("admin:profiles_candidate_add_to_shortlist", args=[candidate.pk]),

@@ -10,7 +10,8 @@ from talentdb.dashboard import dashboard as dashboard_figures
 
 register = template.Library()
 
-BAR_AREA = 300  # px of the longest bar
+BAR_AREA = 300  # px of the longest bar, where a chart has a fixed width
+LABELS_END, BARS_START, BARS_SPAN = 34, 36, 54  # percent of a bar chart's width
 ROW_HEIGHT = 22
 
 
@@ -18,10 +19,26 @@ def bar_chart(rows: list[tuple[str, int]]) -> dict:
     """Geometry of a horizontal bar chart; labels stay text for the template to escape."""
     top = max((n for _, n in rows), default=0) or 1
     bars = [
-        {"label": str(label), "count": n, "width": max(1, round(BAR_AREA * n / top)), "y": i * ROW_HEIGHT}
+        {
+            "label": str(label),
+            "count": n,
+            "width": max(1, round(BAR_AREA * n / top)),
+            # As shares of the chart's width, which is its box's: the labels end at LABELS_END, the bars start at
+            # BARS_START and the longest spans BARS_SPAN, the count follows its bar.
+            "share": round(100 * n / top),
+            "bar_width": f"{max(0.3, BARS_SPAN * n / top):.1f}",
+            "count_x": f"{BARS_START + BARS_SPAN * n / top:.1f}",
+            "y": i * ROW_HEIGHT,
+        }
         for i, (label, n) in enumerate(rows)
     ]
-    return {"bars": bars, "height": max(ROW_HEIGHT, len(bars) * ROW_HEIGHT), "row": ROW_HEIGHT}
+    return {
+        "bars": bars,
+        "height": max(ROW_HEIGHT, len(bars) * ROW_HEIGHT),
+        "row": ROW_HEIGHT,
+        "labels_end": LABELS_END,
+        "bars_start": BARS_START,
+    }
 
 
 # The stacked chart of files per day: one column a day, imported or unchanged at the bottom, failed on top.

@@ -89,7 +89,9 @@ def test_a_bar_chart_scales_the_longest_bar_to_the_whole_area():
 
 
 def test_an_empty_bar_chart_keeps_one_row_of_height():
-    assert bar_chart([]) == {"bars": [], "height": ROW_HEIGHT, "row": ROW_HEIGHT}
+    chart = bar_chart([])
+
+    assert (chart["bars"], chart["height"], chart["row"]) == ([], ROW_HEIGHT, ROW_HEIGHT)
 
 
 # --- The charts of issue 17: imports per day, candidates by years of coding, the pipeline by stage -----------------
