@@ -164,9 +164,10 @@ def is_ambiguous(surface: str, slug: str) -> bool | None:
     key = label_key(surface)
     if len(surface) == 1 or slug in AMBIGUOUS_SLUGS or key in ambiguous_labels():
         return True
-    # A common English word is ambiguous, unless it is written as a name and the shipped vocabulary knows it
-    # as a technology that needs no context ("Python", "Java", "Linux" are frequent words on the web too).
-    return _is_common_word(surface) and not (surface.istitle() and key in _shipped_labels())
+    # A common English word is ambiguous, unless it is written as a name (Python, MySQL) and the shipped vocabulary
+    # knows it as a technology that needs no context ("Python", "Java", "Linux" are frequent words on the web too).
+    written_as_name = surface.istitle() or (surface[1:] != surface[1:].lower() and surface != surface.upper())
+    return _is_common_word(surface) and not (written_as_name and key in _shipped_labels())
 
 
 @functools.cache

@@ -289,3 +289,11 @@ def test_clean_code_and_basic_understanding_are_english():
         "- Basic understanding of Kotlin\n- Less than two meetings a day\n"
     )
     assert found.skills == ("kotlin",)
+
+
+def test_a_frequent_word_written_as_a_product_name_is_a_skill():
+    # MySQL and Python are frequent words on the web; written as names, at the start of a line, they are the skills.
+    found = criteria(
+        "Backend Developer\n\nWhat you should have\nMySQL at scale, with replicas.\nPython for the rest.\n"
+    )
+    assert [slug for slug, _ in found.required] == ["mysql", "python"]
