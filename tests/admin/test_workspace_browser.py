@@ -153,6 +153,8 @@ def test_the_workspace_pages_at_a_laptop_and_a_desktop(
         )
         assert driver.find_elements(By.CSS_SELECTOR, "select[name$='-skill']")
         assert not driver.find_elements(By.CSS_SELECTOR, ".related-widget-wrapper-link")
+        driver.execute_script("document.getElementById('skills-group').scrollIntoView()")
+        driver.save_screenshot(str(SHOTS / f"workspace-{width}-candidate-edit-skills.png"))
 
         # The dashboard.
         open_page(driver, base + reverse("admin:index"), f"{width}-dashboard")
