@@ -1,42 +1,26 @@
 """A job description read into search criteria: ``extract_criteria(text, vocabulary) -> Criteria``. Pure: the
 vocabulary (``profiles.selectors.skill_vocabulary()``) and the cities come from the caller; no database, no network.
+``docs/job-posts.md`` says for recruiters how a post is read; each stage is a module of this package:
 
-How the text is read (the README's "Job criteria from text" says the same for recruiters):
+1. ``text``: the checks (``checked_text``), then the clean-up: typographic apostrophes and quotes made plain, links
+   and e-mail addresses replaced by a space.
+2. ``sections``: each line's role from its heading (required, preferred or a mere mention), headings in their many
+   forms (Markdown, bold, numbered, any case).
+3. ``skills``: the vocabulary's names found (``jobs.matching``), judged (``ambiguity``: words that need a technical
+   context) and placed (``cues``: cues bound to their clause, negations, migrations, substitutes, a degree's field),
+   then decided: required, preferred or ignored; generic words (framework, cloud, backend...) are never criteria.
+4. ``years``: only from statements about the candidate's experience. ``jobs.places``: the job's own place.
+   ``keywords``: the seniority and the title's words. ``unrecognised``: technology-looking terms the vocabulary lacks.
 
-1. **Skills** are the vocabulary's aliases found by one Aho-Corasick automaton (``jobs.matching``): multi-word,
-   punctuation-aware (C++17, .NET 8, Node.js, CI/CD), longest match first, versions kept with their name.
-2. **Ambiguous words** count only in a technical context. A match is ambiguous when it is one letter (C, R), when
-   the issue names it (Go, React, Spark, Rust, Swift, Dart, Elm, Chef, Puppet, Ruby, Scheme...), or when its alias
-   is one common English word (ten million web occurrences or more in wordsegment's table: move, reason, help,
-   console, database, payments). It counts when nothing speaks against it and something speaks for it:
-   - against: an idiom ("go to market", "R&D", "react quickly", "spark joy", "guard rails", "pension scheme"); a
-     person's name (capitalised next to another capitalised word that is no skill: "Ruby Okonkwo", "Taylor Swift");
-     lower case ("fluent in C++", "the reason we are hiring"), unless a cue, a version or a list says otherwise;
-   - for: a version after it ("R 4.4", "Go 1.22"); a cue right before it ("experience with", "in", "using",
-     "fluent", "years of"); a neighbouring skill with only list punctuation between (commas, slashes, "and", "or",
-     "+"), or another ambiguous one that stands ("Chef or Puppet"); heading a list item ("- Payments, banking",
-     "Must have: Elm", and in a requirements list "- Spark for the big joins"); a capital in mid-sentence after a
-     lower-case word ("services in Go"; Title Case headings do not count). One letter needs the capital and one
-     of the first four. Once a skill has a strong context in the text, its other capitalised mentions count too.
-   - against, too: a noun phrase ending in it after "our", "the", "a" ("our old API.", "the reason."). A name of
-     several words ("Apache Spark", "Ruby on Rails") is never ambiguous.
-   - Human languages (English, Polish, Spanish: ``core.languages.is_language_name``) are never skills.
-3. **Sections** decide required or preferred. Headings ("Requirements", "What you'll need", "You have", "Must
-   have" -> required; "Nice to have", "Bonus", "Preferred", "Plus" -> preferred; any other heading, the heading
-   block and the prose before the first heading -> a mere mention) set the default for their lines; cues in a
-   sentence override it ("... is a plus", "would be useful", "is welcome" -> preferred; "we are looking for", "you
-   should", "must" -> required, where the section said nothing). A skill asked for anywhere is required, else
-   preferred if preferred anywhere. Skills only mentioned (what the team does, what another squad builds) are no
-   criteria when the text asks for anything at all; when it asks for nothing, every skill named is required.
-4. **Negations and migrations** drop a skill's mention: "we don't use Unity", "no Java needed", "you will not write
-   PHP", "we are moving off PHP" (the target of "moving off X to Y" stays), "Perl scripts that we are retiring",
-   "Legacy: ..."; so do substitutes ("Stripe or another payments API", "RenderDoc or a similar GPU tool"). They go
-   to ``Criteria.ignored`` with the reason, never to ``excluded``: a team not using Unity is no reason to turn away
-   people who know it. ``excluded`` is the recruiter's to fill.
-5. **Years**: "5+ years", "at least three years", "8 or more years of professional experience", "2+ yrs"; the
-   largest of those that speak of experience (in "7+ years, three of them in Kotlin" it is 7), never "10 years ago".
-6. **Place and remote**: ``jobs.places``. **Keywords**: the seniority words of the title or of "we are hiring a
-   senior ...", and the title's other words that are no skill and no generic role noun (engineer, developer).
+What the reading left out, for the recruiter to add back, is part of the criteria:
+
+- ``Criteria.ignored``: ``Ignored(label, skill, reason)`` per known skill named but not taken (``label`` as written,
+  ``skill`` its slug, ``reason`` one of ``IGNORED_REASONS``: negated, migrated-off, substitute, only-mentioned,
+  not-a-skill); never ``excluded``, which is the recruiter's to fill.
+- ``Criteria.unrecognised``: terms, as first written, at most 20.
+
+``Criteria.to_dict()`` gives them as ``"ignored": [{"label", "skill", "reason"}]`` and ``"unrecognised": [str]``; a
+stored job keeps them in ``Job.ignored`` and ``Job.unrecognised``, read back by ``jobs.selectors.job_criteria``.
 """
 
 from __future__ import annotations
