@@ -60,8 +60,15 @@ class CandidateSkillInline(NoRelatedObjectLinks, admin.TabularInline):
     form = CandidateSkillForm
     extra = 0
     autocomplete_fields = ["skill"]
-    fields = ["skill", "score", "label", "section", "score_by_hand"]
-    readonly_fields = ["score_by_hand"]  # set by editing the score, cleared by the release action
+    fields = ["skill", "score", "label", "section", "edited_by_hand"]
+    readonly_fields = ["edited_by_hand"]
+
+    @admin.display(description="score edited by hand")
+    def edited_by_hand(self, row: CandidateSkill) -> str:
+        # Words, not Django's boolean icons: a red circled × in a skill's row reads as "delete". Set by editing the
+        # score, cleared by the release action.
+        return "yes, kept against imports" if row.score_by_hand else "—"
+
     ordering = ["-score", "position", "id"]
 
     def get_queryset(self, request):

@@ -65,3 +65,12 @@ def test_a_shortlist_has_no_link_that_changes_or_deletes_a_candidate(recruiter_c
 
     assert "Ada Quill" in html
     assert RELATED_LINK.findall(html) == []
+
+
+def test_a_skill_row_says_in_words_whether_its_score_was_edited_by_hand(admin_client, ada):
+    html = admin_client.get(reverse("admin:profiles_candidate_edit", args=[ada.pk])).content.decode()
+    row = html[html.index('name="skills-0-skill"') :]
+    row = row[: row.index("</tr>")]
+
+    assert "icon-no.svg" not in row
+    assert "—" in row
