@@ -1,5 +1,5 @@
-"""The per-file limit reads the same everywhere (issue 17): the upload form, the refusals and the configuration guide write sizes in
-powers of 1024 with their IEC names, "5 MiB", never "5.2 MB" in one place and "5 MB" in another."""
+"""The per-file limit reads the same everywhere: the upload form, the refusals and the configuration guide write sizes
+in powers of 1024 with their IEC names, "5 MiB", never "5.2 MB" in one place and "5 MB" in another."""
 
 import re
 from dataclasses import dataclass
