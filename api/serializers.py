@@ -11,18 +11,11 @@ from __future__ import annotations
 import copy
 from functools import cached_property
 
-from django.core.exceptions import NON_FIELD_ERRORS
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.reverse import reverse
 
-from exports.models import Export
-from exports.selectors import export_candidates
-from ingestion.models import ImportBatch, SourceFile
-from ingestion.selectors import import_batch_progress
-from ingestion.services import upload_refusals
+from ingestion.models import SourceFile
 from profiles.contacts import contact_urls, may_see_contact_details
 from profiles.filters import MATCH_FORMULA
 from profiles.models import (
@@ -409,124 +402,3 @@ class RepositorySerializer(serializers.ModelSerializer):
     class Meta:
         model = Repository
         fields = ["id", "full_name", "description", "topics", "topic_slugs", "contributor_count"]
-
-
-class ImportProgressSerializer(serializers.Serializer):
-    total = serializers.IntegerField(help_text="Files received, duplicates included.")
-    processed = serializers.IntegerField()
-    pending = serializers.IntegerField()
-    processing = serializers.IntegerField()
-    imported = serializers.IntegerField()
-    unchanged = serializers.IntegerField(help_text="Already up to date, identical bytes included.")
-    failed = serializers.IntegerField()
-    duplicates = serializers.IntegerField()
-    percent = serializers.IntegerField(min_value=0, max_value=100)
-    finished = serializers.BooleanField()
-
-
-class FailedFileSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="original_name")
-
-    class Meta:
-        model = SourceFile
-        fields = ["id", "name", "format", "error"]
-
-
-class WarnedFileSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="original_name")
-
-    class Meta:
-        model = SourceFile
-        fields = ["id", "name", "format", "status", "warnings"]
-
-
-class ImportBatchSerializer(serializers.ModelSerializer):
-    url = serializers.HyperlinkedIdentityField(view_name="api:import-detail")
-    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    progress = serializers.SerializerMethodField(help_text="The figures of ingestion.services.batch_progress.")
-
-    class Meta:
-        model = ImportBatch
-        fields = ["id", "url", "origin", "label", "created_by", "created_at", "finished_at", "progress"]
-
-    @extend_schema_field(ImportProgressSerializer)
-    def get_progress(self, batch: ImportBatch) -> dict:
-        return import_batch_progress(batch)  # from the counts ingestion.selectors annotated: no query
-
-
-class ImportBatchDetailSerializer(ImportBatchSerializer):
-    failed_files = FailedFileSerializer(source="failed_rows", many=True, help_text="Files that failed, with why.")
-    warned_count = serializers.IntegerField(read_only=True, help_text="How many files were read with warnings.")
-    warned_files = WarnedFileSerializer(
-        source="warned_rows",
-        many=True,
-        help_text="The first 100 files read with warnings (repairs made, dates kept as written), with the warnings.",
-    )
-
-    class Meta(ImportBatchSerializer.Meta):
-        fields = [*ImportBatchSerializer.Meta.fields, "failed_files", "warned_count", "warned_files"]
-
-
-class ImportUploadSerializer(serializers.Serializer):
-    """Validates an upload against the ingestion limits before anything is stored."""
-
-    files = serializers.ListField(
-        child=serializers.FileField(allow_empty_file=True, use_url=False),
-        allow_empty=False,
-        error_messages={"empty": "attach one or more files as `files` parts"},
-        help_text="One or more profile files (Prog.AI text exports or JSON Resume), as repeated `files` parts.",
-    )
-
-    def validate_files(self, files: list) -> list:
-        refusals = upload_refusals(files=files)  # the admin's upload form applies the same limits
-        if refusals:
-            raise serializers.ValidationError(refusals)
-        return files
-
-
-class ExportSerializer(serializers.ModelSerializer):
-    """An export job: its search, where it stands, and once done the file's size, sha256 and download link."""
-
-    url = serializers.HyperlinkedIdentityField(view_name="api:export-detail")
-    progress = serializers.IntegerField(
-        read_only=True, min_value=0, max_value=100, help_text="Percent of rows written."
-    )
-    download_url = serializers.SerializerMethodField(help_text="The file, once the job is done; else null.")
-
-    class Meta:
-        model = Export
-        fields = ["id", "url", *Export.OWNER_FIELDS, "progress", "download_url"]
-
-    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
-    def get_download_url(self, export: Export) -> str | None:
-        if export.status != Export.Status.DONE:
-            return None
-        return reverse("api:export-download", kwargs={"pk": export.pk}, request=self.context.get("request"))
-
-
-class ExportCreateSerializer(serializers.Serializer):
-    """What to export: the format, and the candidate filters as the list's query string."""
-
-    format = serializers.ChoiceField(choices=Export.Format.choices)
-    query = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        default="",
-        max_length=10_000,
-        trim_whitespace=True,
-        help_text="The list's filters as a query string, e.g. `skill=python:8&country=DE`; empty exports everyone.",
-    )
-
-    def validate_query(self, query: str) -> str:
-        query = query.removeprefix("?")
-        try:
-            export_candidates(format=Export.Format.CSV, query=query, user=self.context["request"].user)
-        except DjangoValidationError as exc:  # the list's own messages, each naming its parameter
-            raise serializers.ValidationError(
-                [
-                    text if name == NON_FIELD_ERRORS else f"{name}: {text}"
-                    for name, texts in exc.message_dict.items()
-                    for text in texts
-                ]
-            ) from exc
-        return query

@@ -17,20 +17,12 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from api import exports
+from api.export_serializers import ExportCreateSerializer, ExportSerializer
 from api.filters import SelectorFilterBackend
+from api.import_serializers import ImportBatchDetailSerializer, ImportBatchSerializer, ImportUploadSerializer
 from api.pagination import KeysetPagination
 from api.permissions import IMPORT_PERMISSIONS
-from api.serializers import (
-    CandidateDetailSerializer,
-    CandidateListSerializer,
-    ExportCreateSerializer,
-    ExportSerializer,
-    ImportBatchDetailSerializer,
-    ImportBatchSerializer,
-    ImportUploadSerializer,
-    RepositorySerializer,
-    SkillSerializer,
-)
+from api.serializers import CandidateDetailSerializer, CandidateListSerializer, RepositorySerializer, SkillSerializer
 from exports.downloads import ExportFileUnavailable, export_file_response
 from exports.models import Export
 from exports.selectors import export_detail, exports_for
