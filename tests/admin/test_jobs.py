@@ -296,7 +296,8 @@ def test_matches_show_the_criteria_as_chips_and_the_candidates_ranked(recruiter_
     assert "Go 9" in rows[0]
     assert "Rust 6" in rows[0]
     assert "ines/ledger 120 commits · last active" in rows[0]
-    assert re.search(r'<li class="chip chip-missing"[^>]*>[^<]*Kafka</li>', html)  # Paul lacks Kafka and PostgreSQL: in red
+    # Paul lacks Kafka and PostgreSQL: in red.
+    assert re.search(r'<li class="chip chip-missing"[^>]*>[^<]*Kafka</li>', html)
     assert reverse("admin:profiles_candidate_change", args=[ideal.pk]) in html
     assert re.search(r"\d+%", rows[0])
     assert rows[0].count("Add to pipeline") == 1
