@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -42,6 +43,10 @@ def test_stop_ends_the_run_and_every_process_it_started(tmp_path, monkeypatch):
     stuck = subprocess.Popen(STUCK)
     children = [subprocess.Popen(SLEEPER) for _ in range(3)]
     (tmp_path / "run.json").write_text(json.dumps({"pid": stuck.pid, "children": [c.pid for c in children]}))
+    # A busy machine may take a moment to show a new process's command line.
+    deadline = time.monotonic() + 10
+    while not all(run._alive(p.pid) for p in [stuck, *children]) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
     stopped = run.stop(tmp_path)
 
