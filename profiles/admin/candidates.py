@@ -201,7 +201,7 @@ class CandidateAdmin(
             ("Experience", {"fields": [("years_coding", "years_employed"), "badges", "spoken_languages"]}),
         ]
         if may_see_contact_details(request.user):
-            fieldsets.append(("Contact", {"fields": ["email", "website"]}))
+            fieldsets.append(("Contact", {"fields": ["email", "phone", "website"]}))
         if obj is not None and (obj.protected_fields or obj.skills.filter(score_by_hand=True).exists()):
             fieldsets.append(
                 (

@@ -146,9 +146,11 @@ def test_the_admin_profile_and_form_show_contact_details_only_to_who_may_see_the
 
     for page in (recruiter_client.get(profile), recruiter_client.get(form)):
         assert "mira@example.com" in page.content.decode()
+        assert PHONE in page.content.decode()
     for page in (viewer_client.get(profile), viewer_client.get(form)):
         html = page.content.decode()
         assert page.status_code == 200
         assert "mira@example.com" not in html
+        assert PHONE not in html
         assert "github.com/mira-o" not in html
         assert "mira.example.org" not in html
