@@ -3,6 +3,7 @@ each answer checked: the examples a new user copies on their first day must work
 
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -39,6 +40,7 @@ def database_url() -> str:
     return f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+@pytest.mark.skipif(not (shutil.which("jq") and shutil.which("curl")), reason="the README's examples use jq and curl")
 @pytest.mark.django_db(transaction=True)
 def test_the_shell_examples_of_the_readme_work_as_written(plain_http_live_server):
     call_command("ingest", "--sync", "--no-progress", str(BASE_DIR / "samples"))
