@@ -11,7 +11,7 @@ from ingestion.documents import ParseError
 from ingestion.file_budget import file_budget
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import reader_text
-from ingestion.parsers.cv import cv_file_kind
+from ingestion.parsers.cv import NOT_A_CV_MESSAGE, cv_file_kind
 from ingestion.privacy import WITHHELD_NAME
 from profiles.db import read_connection
 
@@ -175,10 +175,16 @@ def source_file_text(*, source: SourceFile) -> str:
     extracted text, a text file's bytes decoded; why there is none when the file cannot be read.
 
     Read again from the stored bytes by the import's own function, on one file's time budget, rather than stored
-    beside them: it is exactly what the reader worked from, and an erasure that empties the bytes leaves no copy."""
+    beside them: it is exactly what the reader worked from, and an erasure that empties the bytes leaves no copy.
+
+    A file whose import failed is not read again, but for one whose text was read and found to be no CV: it may have
+    failed for taking too long or too much memory, and the time budget cannot interrupt a web request's thread (the
+    reader's own limits on size hold there, not the one on time)."""
     data = bytes(source.content)
     if cv_file_kind(data) not in ("pdf", "docx"):
         return source.text
+    if source.status == SourceFile.Status.FAILED and source.error != NOT_A_CV_MESSAGE:
+        return f"[No text: the import failed. {source.error}]"
     try:
         with file_budget().spending():
             return reader_text(data)

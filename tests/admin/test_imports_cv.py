@@ -61,3 +61,20 @@ def test_a_cv_whose_text_cannot_be_read_says_why_on_its_page(recruiter_client):
     page = recruiter_client.get(reverse("admin:ingestion_sourcefile_text", args=[source.pk])).content.decode()
 
     assert "protected by a password" in page
+
+
+def test_a_pdf_that_failed_its_import_is_not_read_again_by_its_page(recruiter_client, monkeypatch):
+    source = _stored("maelis.pdf", cv_pdf(sample_cv()))
+    slow = "Reading this file took longer than 20 seconds, the limit for one file, so it was not imported."
+    SourceFile.objects.filter(pk=source.pk).update(status=SourceFile.Status.FAILED, error=slow)
+
+    def never(data):
+        raise AssertionError("a failed file's text was read again in the request")
+
+    monkeypatch.setattr("ingestion.selectors.reader_text", never)
+    change = recruiter_client.get(reverse("admin:ingestion_sourcefile_change", args=[source.pk])).content.decode()
+    text = recruiter_client.get(reverse("admin:ingestion_sourcefile_text", args=[source.pk])).content.decode()
+
+    for page in (change, text):
+        assert "[No text: the import failed. Reading this file took longer than 20 seconds" in page
+        assert "Staff Software Engineer" not in page

@@ -5,7 +5,11 @@ line across the page, the two would interleave. So each page's pieces are placed
 between two groups of pieces below the full-width header, the left column is read before the right one.
 
 Refused, each with a message that says what to do: a PDF with a password, one pypdf cannot read (damaged), one of
-more than ``MAX_PAGES`` pages (a CV inside a larger document) and one without a text layer (a scan).
+more than ``MAX_PAGES`` pages (a CV inside a larger document), one without a text layer (a scan), and one whose
+drawing instructions unpack to more than ``MAX_DOCUMENT_BYTES`` in all. That last limit is counted over the whole
+document: a page can draw many Form XObjects (and each of them others, and the same one again and again), and pypdf
+keeps every stream it unpacked and parses a form's stream again each time it is drawn, so a limit per stream alone
+would let a small file take minutes of CPU and hundreds of MB, in a worker or in the admin page that shows its text.
 """
 
 from __future__ import annotations
@@ -18,15 +22,24 @@ from dataclasses import dataclass
 
 from pypdf import PdfReader, apply_configuration
 from pypdf.errors import LimitReachedError, PyPdfError
+from pypdf.generic import DictionaryObject, StreamObject
 
 from ingestion.documents import ParseError
 
-__all__ = ["ENCRYPTED_MESSAGE", "MAX_PAGES", "SCANNED_MESSAGE", "pdf_text"]
+__all__ = ["ENCRYPTED_MESSAGE", "MAX_PAGES", "SCANNED_MESSAGE", "TOO_MUCH_DRAWING_MESSAGE", "pdf_text"]
 
 MAX_PAGES = 30
 # The most one stream of a CV may unpack to: a page's text and its fonts take a few hundred KB; pypdf's own limit
 # (75 MB a stream, for any PDF) would let a small file hold gigabytes across its pages.
 MAX_STREAM_BYTES = 16 * 1024 * 1024
+# The most a whole document's drawing instructions may unpack to: each page's contents once, each form as often as it
+# is drawn. A CV's pages take well under a MB each; its logos and icons a few KB each time they are drawn.
+MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
+# Forms a page may reach through its resources, forms within forms, and times a page may draw one: a CV template's
+# icons are some dozens, nested once or twice.
+MAX_FORMS_PER_PAGE = 200
+MAX_FORM_DEPTH = 8
+MAX_FORM_CALLS_PER_PAGE = 1000
 _LIMITS = dict.fromkeys(
     (
         "maximum_declared_stream_length",
@@ -55,6 +68,10 @@ DAMAGED_MESSAGE = (
 TOO_LARGE_MESSAGE = (
     "This PDF holds a part that unpacks to more than {limit} MB, far more than a CV's text: it was not read. Save the "
     "CV again as PDF or DOCX and upload that."
+)
+TOO_MUCH_DRAWING_MESSAGE = (
+    "This PDF's pages draw far more than a CV's text (parts within parts, or drawn again and again, unpacking to more "
+    "than {limit} MB in all): it was not read. Save the CV again as PDF or DOCX and upload that."
 )
 TOO_MANY_PAGES_MESSAGE = (
     "This PDF has {pages} pages; a CV is read up to {limit}. Upload the CV on its own, not the document it is part of."
@@ -90,9 +107,12 @@ def pdf_text(data: bytes) -> str:
             pages = len(reader.pages)
             if pages > MAX_PAGES:
                 raise ParseError(TOO_MANY_PAGES_MESSAGE.format(pages=pages, limit=MAX_PAGES))
-            page_pieces = [_pieces(page) for page in reader.pages]
+            budget = _DrawingBudget()
+            page_pieces = [_pieces(page, budget) for page in reader.pages]
     except ParseError:
         raise
+    except _TooMuchDrawing:
+        raise ParseError(TOO_MUCH_DRAWING_MESSAGE.format(limit=MAX_DOCUMENT_BYTES // (1024 * 1024))) from None
     except LimitReachedError:
         raise ParseError(TOO_LARGE_MESSAGE.format(limit=MAX_STREAM_BYTES // (1024 * 1024))) from None
     except _DAMAGED:
@@ -111,8 +131,93 @@ def _decrypted(reader: PdfReader) -> bool:
         return False
 
 
-def _pieces(page) -> list[_Piece]:
+class _TooMuchDrawing(Exception):
+    """A document past ``MAX_DOCUMENT_BYTES`` or one of the limits on forms."""
+
+
+class _DrawingBudget:
+    """What one document's drawing instructions have unpacked (each stream once: pypdf keeps it) and how much of them
+    the text extraction has parsed (each form every time it is drawn)."""
+
+    def __init__(self) -> None:
+        self.forms: dict[int, int] = {}
+        self.unpacked = 0
+        self.parsed = 0
+
+    def unpack(self, stream: StreamObject) -> int:
+        """The unpacked size of ``stream`` (a page's contents, unpacked once)."""
+        size = len(stream.get_data())
+        self.unpacked += size
+        if self.unpacked > MAX_DOCUMENT_BYTES:
+            raise _TooMuchDrawing
+        return size
+
+    def unpack_form(self, form: StreamObject) -> int:
+        """The unpacked size of ``form``, unpacking it the first time (pages may share it)."""
+        key = id(form)  # the reader keeps each object it read, so an id stays the same object's
+        if key not in self.forms:
+            self.forms[key] = self.unpack(form)
+        return self.forms[key]
+
+    def parse(self, size: int) -> None:
+        self.parsed += size
+        if self.parsed > MAX_DOCUMENT_BYTES:
+            raise _TooMuchDrawing
+
+
+def _forms_of(page, budget: _DrawingBudget) -> dict[str, int]:
+    """The page's Form XObjects by the name they are drawn by (its own and those of forms within forms), with the
+    largest unpacked size behind each name: what drawing that name may cost. Each form is unpacked here, where the
+    budget counts it, before the extraction parses it."""
+    sizes: dict[str, int] = {}
+    seen: set[int] = set()
+
+    def walk(resources, depth: int) -> None:
+        resources = resources.get_object() if resources is not None else None
+        xobjects = resources.get("/XObject") if isinstance(resources, DictionaryObject) else None
+        xobjects = xobjects.get_object() if xobjects is not None else None
+        if not isinstance(xobjects, DictionaryObject):
+            return
+        for name, reference in xobjects.items():
+            form = reference.get_object()
+            if not isinstance(form, StreamObject) or form.get("/Subtype") != "/Form":
+                continue  # pictures are not read for text
+            if depth > MAX_FORM_DEPTH:
+                raise _TooMuchDrawing
+            sizes[name] = max(sizes.get(name, 0), budget.unpack_form(form))
+            if id(form) in seen:
+                continue
+            seen.add(id(form))
+            if len(seen) > MAX_FORMS_PER_PAGE:
+                raise _TooMuchDrawing
+            walk(form.get("/Resources"), depth + 1)
+
+    walk(page.get("/Resources"), 1)
+    return sizes
+
+
+def _pieces(page, budget: _DrawingBudget) -> list[_Piece]:
     pieces: list[_Piece] = []
+    forms = _forms_of(page, budget)
+    calls = 0
+    over = False
+
+    def before(operator, operands, cm, tm) -> None:
+        # Called for every operator, at every depth of forms within forms. pypdf logs and skips an error raised
+        # while it draws a form, so once over budget every later operator raises again: the forms being drawn stop at
+        # their next operator, and the page's own next one (or the check after the extraction) ends the document.
+        nonlocal calls, over
+        if over:
+            raise _TooMuchDrawing
+        if operator == b"Do" and operands:
+            calls += 1
+            try:
+                if calls > MAX_FORM_CALLS_PER_PAGE:
+                    raise _TooMuchDrawing
+                budget.parse(forms.get(operands[0], 0))
+            except _TooMuchDrawing:
+                over = True
+                raise
 
     def visit(text, cm, tm, font, size) -> None:
         if not text or not text.strip():
@@ -129,8 +234,10 @@ def _pieces(page) -> list[_Piece]:
     if contents is not None:
         # Unpacked here, where a stream past the limits raises: text extraction would pass over it as no text. pypdf
         # keeps what it unpacked, so the extraction below does not unpack it again.
-        contents.get_data()
-    page.extract_text(visitor_text=visit)
+        budget.parse(budget.unpack(contents))
+    page.extract_text(visitor_text=visit, visitor_operand_before=before)
+    if over:
+        raise _TooMuchDrawing
     return pieces
 
 

@@ -151,3 +151,75 @@ def test_a_pdf_whose_page_unpacks_to_more_than_a_cv_holds_is_refused():
     assert len(data) < 100_000
     with pytest.raises(ParseError, match=r"unpacks to more than 16 MB"):
         parse(data)
+
+
+def _pdf_drawing_forms(forms: list[bytes], page: bytes, *, nested: bool = False) -> bytes:
+    """A one-page PDF whose page draws Form XObjects /X0, /X1... (each stream compressed) with ``page``; ``nested``
+    puts each form inside the one before it (X0 holds X1, which holds X2...), else the page holds them all."""
+    objects: list[bytes] = [b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    form_numbers: list[int] = []
+    for index, content in enumerate(forms):
+        stream = zlib.compress(content, 9)
+        inner = (
+            b"/XObject << /X%d %d 0 R >>" % (index + 1, len(objects) + 2) if nested and index + 1 < len(forms) else b""
+        )
+        objects.append(
+            b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 1 0 R >> %s >> "
+            b"/Filter /FlateDecode /Length %d >>\nstream\n" % (inner, len(stream)) + stream + b"\nendstream"
+        )
+        form_numbers.append(len(objects))
+    shown = form_numbers[:1] if nested else form_numbers
+    names = b" ".join(b"/X%d %d 0 R" % (index, number) for index, number in enumerate(shown))
+    objects.append(b"<< /Length %d >>\nstream\n" % len(page) + page + b"\nendstream")
+    contents = len(objects)
+    objects.append(
+        b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+        b"/Resources << /Font << /F1 1 0 R >> /XObject << %s >> >> >>" % (len(objects) + 2, contents, names)
+    )
+    objects.append(b"<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % len(objects))
+    objects.append(b"<< /Type /Catalog /Pages %d 0 R >>" % len(objects))
+    out, offsets = b"%PDF-1.7\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        len(objects),
+        xref,
+    )
+
+
+_TEXT = b"BT /F1 12 Tf 72 720 Td (Maelis Duvernoy) Tj ET\n"
+
+
+def test_a_pdf_drawing_many_forms_that_together_unpack_to_more_than_a_cv_holds_is_refused():
+    # Each form stays under the limit of one stream; twenty of them unpack to 300 MB.
+    form = b"%" + b" " * (15 * 1024 * 1024) + b"\n" + _TEXT
+    data = _pdf_drawing_forms([form] * 20, _TEXT + b"".join(b"/X%d Do\n" % i for i in range(20)))
+    assert len(data) < 400_000
+    with pytest.raises(ParseError, match=r"^This PDF's pages draw far more than a CV's text .* 32 MB in all"):
+        reader_text(data)
+
+
+def test_a_pdf_drawing_one_form_again_and_again_is_refused():
+    form = b"%" + b" " * (1024 * 1024) + b"\n" + _TEXT
+    data = _pdf_drawing_forms([form], b"/X0 Do\n" * 40)
+    with pytest.raises(ParseError, match=r"draw far more than a CV's text"):
+        reader_text(data)
+
+
+def test_a_pdf_of_forms_nested_deeper_than_a_cv_is_refused():
+    data = _pdf_drawing_forms([_TEXT + b"/X%d Do\n" % (i + 1) for i in range(40)], b"/X0 Do\n", nested=True)
+    with pytest.raises(ParseError, match=r"draw far more than a CV's text"):
+        reader_text(data)
+
+
+def test_a_pdf_drawing_a_few_small_forms_is_read():
+    forms = [b"BT /F1 12 Tf 72 %d Td (Line %d) Tj ET\n" % (700 - 20 * i, i) for i in range(3)]
+    data = _pdf_drawing_forms(forms, _TEXT + b"/X0 Do\n/X1 Do\n/X2 Do\n")
+    text = reader_text(data)
+    assert "Maelis Duvernoy" in text
+    assert all(f"Line {i}" in text for i in range(3))
