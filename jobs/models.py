@@ -1,4 +1,4 @@
-"""Jobs (issue 16): a description as pasted, the criteria read from it and edited by the recruiter, and a pipeline.
+"""Jobs: a description as pasted, the criteria read from it and edited by the recruiter, and a pipeline.
 
 The pipeline is a ``profiles.Shortlist`` the job owns (one model, not two that overlap): its entries are the
 candidates, their status the stage, and the shortlist machinery (permissions, CSV export, admin, events) serves both.

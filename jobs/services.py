@@ -1,4 +1,4 @@
-"""Writes of jobs (issue 16): a job created from a pasted description, its criteria stored and edited, its pipeline.
+"""Writes of jobs: a job created from a pasted description, its criteria stored and edited, its pipeline.
 
 A job's pipeline is a ``profiles.Shortlist`` created with it, so adding, moving and noting candidates go through the
 shortlist services, which check the owner and record each change as an event (one path for shortlists and jobs).

@@ -17,7 +17,7 @@ What the reading left out, for the recruiter to add back, is part of the criteri
 - ``Criteria.ignored``: ``Ignored(label, skill, reason)`` per known skill named but not taken (``label`` as written,
   ``skill`` its slug, ``reason`` one of ``IGNORED_REASONS``: negated, migrated-off, substitute, only-mentioned,
   not-a-skill); never ``excluded``, which is the recruiter's to fill.
-- ``Criteria.unrecognised``: terms, as first written, at most 20.
+- ``Criteria.unrecognised``: terms, as first written, at most 20, none longer than ``MAX_TERM_CHARS`` (60).
 
 ``Criteria.to_dict()`` gives them as ``"ignored": [{"label", "skill", "reason"}]`` and ``"unrecognised": [str]``; a
 stored job keeps them in ``Job.ignored`` and ``Job.unrecognised``, read back by ``jobs.selectors.job_criteria``.

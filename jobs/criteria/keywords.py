@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from jobs.criteria.result import MAX_TERM_CHARS
 from jobs.criteria.sections import PREFERRED_HEADING_RE, REQUIRED_HEADING_RE, heading_text
 
 SENIORITY_WORDS = ("intern", "junior", "graduate", "mid-level", "senior", "staff", "lead", "principal", "head")
@@ -44,7 +45,7 @@ def title_keywords(
             and word not in keywords
             and word not in skill_slugs
             and word not in place_words
-            and len(word) > 1
+            and 1 < len(word) <= MAX_TERM_CHARS
         ):
             keywords.append(word)
     return keywords

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 DEFAULT_MAX_CHARS = 100_000  # a settings value will carry it; 100,000 characters is twenty pages of job post
 DEFAULT_MIN_SCORE = 5  # a required skill's minimum score (0-10): an unqualified level reads as 5 in imports too
 STRONG_MIN_SCORE = 7  # "deep", "strong", "expert" knowledge: the "Proficient" level of the import table
+# The longest word read as a name (an unrecognised term, a title keyword): product names are far shorter, and a longer
+# token is a hash, a key or a pasted blob, which would only crowd the recruiter's list.
+MAX_TERM_CHARS = 60
 
 REQUIRED, PREFERRED, MENTIONED = "required", "preferred", "mentioned"
 # Why a mention was left out of the criteria: the ``reason`` of an ``Ignored`` (and of the API's ``ignored`` items).
@@ -49,7 +52,7 @@ class Criteria:
         return tuple(slug for slug, _ in self.required) + self.preferred
 
     def to_dict(self) -> dict:
-        """The API's ``criteria`` object (issue 16's contract)."""
+        """The API's ``criteria`` object: the shape the jobs and match endpoints return and take as overrides."""
         return {
             "required": [{"skill": slug, "min_score": score} for slug, score in self.required],
             "preferred": [{"skill": slug} for slug in self.preferred],

@@ -8,7 +8,7 @@ import re
 from core.languages import is_language_name
 from core.topics import word_count
 from jobs.criteria.mentions import Found
-from jobs.criteria.result import MENTIONED
+from jobs.criteria.result import MAX_TERM_CHARS, MENTIONED
 from jobs.criteria.sections import Line
 
 MAX_UNRECOGNISED = 20
@@ -52,7 +52,7 @@ def unrecognised_terms(text: str, lines: list[Line], found: list[Found]) -> list
 
 def _looks_technical(text: str, term: str, position: int, line_start: int) -> bool:
     word = term.casefold()
-    if word in _NOT_TERMS or len(term) < 2 or is_language_name(term):
+    if word in _NOT_TERMS or not 2 <= len(term) <= MAX_TERM_CHARS or is_language_name(term):
         return False
     if _MIXED_CASE_RE.match(term) or (any(c.isdigit() for c in term) and any(c.isalpha() for c in term)):
         return True

@@ -1,4 +1,4 @@
-"""GET|POST /api/v1/jobs/, GET|PATCH /api/v1/jobs/{id}/, GET|POST /api/v1/jobs/{id}/pipeline/ (issue 16)."""
+"""GET|POST /api/v1/jobs/, GET|PATCH /api/v1/jobs/{id}/, GET|POST /api/v1/jobs/{id}/pipeline/."""
 
 import time
 
@@ -82,6 +82,16 @@ def test_posting_a_description_creates_a_job_with_its_criteria(api, skills):
     }  # fmt: skip
     assert body["warnings"] == []
     assert job.skills.count() == 4
+
+
+def test_posting_a_description_with_a_long_technical_looking_token_creates_the_job(api, skills):
+    description = f"{DESCRIPTION}\nRequirements\n- {'Ab1' * 60}\n"
+
+    response = api.post(LIST, {"title": "Backend Engineer", "description": description}, format="json")
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["criteria"]["unrecognised"] == []
+    assert Job.objects.get().unrecognised == []
 
 
 def test_overrides_in_the_post_replace_what_was_read(api, skills):

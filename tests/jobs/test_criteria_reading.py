@@ -221,6 +221,13 @@ def test_technology_looking_terms_the_vocabulary_lacks_are_listed_as_unrecognise
     assert found.skills == ("aws", "unit-testing")
 
 
+def test_a_term_too_long_to_be_a_name_is_not_unrecognised_and_a_title_word_that_long_is_no_keyword():
+    long_term, long_word = "Ab1" * 60, "ab1" * 60
+    found = criteria(f"Backend {long_word} Engineer\n\nRequirements\n- Python and {long_term}; maps in PostGIS\n")
+    assert found.unrecognised == ("PostGIS",)
+    assert found.keywords == ("backend",)
+
+
 def test_each_mention_left_out_says_why():
     found = criteria(
         "Platform Engineer\n\nWe build the app for iOS. We don't use Java, and we are moving off Perl. "

@@ -1,4 +1,4 @@
-"""Jobs (issue 16): created from a description with their criteria stored as rows, edited, and their pipeline."""
+"""Jobs: created from a description with their criteria stored as rows, edited, and their pipeline."""
 
 import pytest
 from django.core.exceptions import PermissionDenied
@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from core.errors import ApplicationError
 from jobs import services
+from jobs.criteria import Criteria
 from jobs.models import Job, JobSkill
 from jobs.selectors import job_criteria, job_pipeline, jobs_for
 from profiles.models import Shortlist, ShortlistEntry
@@ -288,3 +289,26 @@ def test_a_description_that_is_not_text_is_refused_with_the_extractors_message(s
     assert raised.value.code == "invalid_description"
     assert "must be text" in raised.value.message
     assert not Job.objects.exists()
+
+
+def test_a_post_with_a_technical_looking_token_too_long_for_a_name_is_stored_without_it(skills):
+    description = f"Backend {'ab1' * 60} Engineer\n\nRequirements\n- Go and {'Ab1' * 60}; data in QuuxDB\n"
+
+    job = services.job_create(user=UserFactory(), title="Backend", description=description).job
+
+    job.refresh_from_db()
+    assert job.unrecognised == ["QuuxDB"]
+    assert job.keywords == ["backend"]
+    assert _rows(job) == [("go", "required", 5)]
+
+
+def test_terms_and_keywords_longer_than_their_columns_are_clipped_when_stored(skills, monkeypatch):
+    # Django writes an array as ``%s::varchar(100)[]``, and PostgreSQL's explicit cast clips: no DataError.
+    read = Criteria(keywords=("k" * 150, "senior"), unrecognised=("U" * 150, "PostGIS"))
+    monkeypatch.setattr(services, "description_criteria", lambda text, heading_chars: read)
+
+    job = services.job_create(user=UserFactory(), title="Backend", description=DESCRIPTION).job
+
+    job.refresh_from_db()
+    assert job.keywords == ["k" * 100, "senior"]
+    assert job.unrecognised == ["U" * 100, "PostGIS"]
