@@ -21,8 +21,9 @@ Public API::
 The rules, first match wins (docs/importing.md, "How skill labels are resolved", has examples):
 
 1. No technology: a soft skill, hobby or design-pattern name (``NOT_TECHNOLOGY``, English, Spanish, French,
-   German, Portuguese, Italian), or the name of a human language. Checked first, so that a skill an older import
-   made of such a label ("teamwork") no longer catches it.
+   German, Portuguese, Italian), or the name of a human language. The list is checked first, so that a skill an
+   older import made of such a label ("teamwork") no longer catches it; a human language's name only after rules 2
+   to 4, so that a programming language of the same name the vocabulary knows ("Logo") stays a skill.
 2. Exact alias: the label's key is a known label.
 3. Stripped: the key without parentheses, versions and qualifiers ("Laravel 5.*", "Bootstrap 3 & 4-alpha",
    "Vue 3", "Python (advanced)"), then its equivalent forms (``core.labels.label_variants``: "expressjs"), then
@@ -36,9 +37,15 @@ The rules, first match wins (docs/importing.md, "How skill labels are resolved",
 6. Phrase: a phrase in which exactly one known skill stands as whole words maps to it ("Usage with Docker",
    "Docker image design", "Pytest plugin creation"); one made only of known skills maps to each. A known label that
    is a common word (``NEVER_ALONE``) or one or two characters long counts for nothing inside a phrase, and a
-   shorter known label inside a longer one found in the same words counts for nothing either.
-7. Typo: a single close misspelling of a known skill (rapidfuzz's ``ratio`` at least ``TYPO_MIN_SCORE``, both at
-   least ``TYPO_MIN_CHARS`` characters, and no second skill as close) maps to it, with a warning.
+   shorter known label inside a longer one found in the same words counts for nothing either. A phrase in which a
+   one- or two-character known label stands as a word ("Go kit", "Qt widgets") names no skill by this rule: the
+   short name may be the phrase's subject, so "Go kit" is not Kit.
+7. Typo: a slip of one letter in a known label of at least ``TYPO_MIN_CHARS`` characters maps to it, with a
+   warning, when no second skill is as close: two neighbouring letters swapped ("Pyhton", "Kuberentes"), one letter
+   changed in a label of six or more ("Kubernetis"), the last letter left off or doubled ("Svelt", "Postgress"), or
+   one letter left out or added inside a label of eight or more ("Elasticsarch"). A known label with letters added
+   at either end is another name, never a slip: "Preact" is not React, "Polars" not Polar, "Scalar" not Scala,
+   "Terraformer" not Terraform.
 8. New: anything else names a skill nobody knows yet; an import creates it under ``key``.
 """
 
@@ -51,7 +58,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 from core.labels import MAX_CACHED_LABEL_CHARS, label_key, label_variants
 from core.languages import is_language_name, resolve_language
@@ -63,7 +71,6 @@ __all__ = [
     "NEVER_ALONE",
     "NOT_TECHNOLOGY",
     "TYPO_MIN_CHARS",
-    "TYPO_MIN_SCORE",
     "Resolution",
     "Resolved",
     "SkillResolver",
@@ -103,11 +110,6 @@ class Resolution:
         return bool(self.slugs)
 
 
-# A close misspelling: rapidfuzz's ``fuzz.ratio`` (100 × 2 × matching characters / both lengths) at least this, so
-# one letter missing, added or changed in a name of ten letters or more, one letter missing or added in a name of
-# five to nine ("Svelt" and Svelte score 90.9; "Rect" and React are too short; "Scala" and "Scalar" would pass,
-# which is why an exact known label is always tried first).
-TYPO_MIN_SCORE = 90.0
 # Neither the label nor the skill it is read as may be shorter than this: short names are one letter from each other
 # (Go, Rust, Java, Vue, Dart) and from common words.
 TYPO_MIN_CHARS = 5
@@ -380,6 +382,8 @@ class SkillResolver:
                 if any(s <= start and end <= e for s, e, _ in spans):
                     continue  # inside a longer known label: "continuous-integration" is not "integration"
                 form = "-".join(words[start:end])
+                if len(form) <= 2 and form in self._slugs:
+                    return ()  # "Go kit": the short name may be what the phrase is about, not kit
                 if len(form) <= 2 or form in NEVER_ALONE or _plain(form) in NOT_TECHNOLOGY:
                     continue
                 slug = self._slugs.get(form)  # as written only: "office" is not Office.js inside a phrase
@@ -396,9 +400,35 @@ class SkillResolver:
     def _typo(self, key: str) -> str | None:
         if not (TYPO_MIN_CHARS <= len(key) <= _TYPO_MAX_CHARS) or not self._typo_choices:
             return None
-        matches = process.extract(key, self._typo_choices, scorer=fuzz.ratio, score_cutoff=TYPO_MIN_SCORE, limit=5)
-        slugs = {self._slugs[label] for label, _, _ in matches}
+        # Levenshtein distance 2 finds every slip (a swap is two edits); _is_slip then keeps only the slips.
+        near = process.extract(key, self._typo_choices, scorer=Levenshtein.distance, score_cutoff=2, limit=None)
+        slugs = {self._slugs[label] for label, _, _ in near if _is_slip(key, label)}
         return next(iter(slugs)) if len(slugs) == 1 else None
+
+
+def _is_slip(written: str, known: str) -> bool:
+    """Whether ``written`` is ``known`` with one slip of the hand (rule 7). Letters added at either end of a known
+    name make another name ("preact", "polars", "scalar"), so only a doubled last letter counts there; a letter
+    left off or added inside is a slip only in a long name, where a shorter word is rarely another technology."""
+    if written == known or len(known) < TYPO_MIN_CHARS:
+        return False
+    if len(written) == len(known):
+        differ = [i for i, (a, b) in enumerate(zip(written, known, strict=True)) if a != b]
+        if len(differ) == 1:
+            return len(known) >= 6
+        first = differ[0]
+        return (
+            differ == [first, first + 1] and written[first] == known[first + 1] and written[first + 1] == known[first]
+        )
+    longer, shorter = (written, known) if len(written) > len(known) else (known, written)
+    if len(longer) != len(shorter) + 1:
+        return False
+    cut = next((i for i, (a, b) in enumerate(zip(shorter, longer, strict=False)) if a != b), len(shorter))
+    if longer[:cut] + longer[cut + 1 :] != shorter:
+        return False
+    if cut == len(shorter):  # a letter at the end: a doubled one written, or the known name's last one left off
+        return longer[cut] == longer[cut - 1] if longer is written else True
+    return cut > 0 and len(longer) >= 8
 
 
 def _relabelled(result: Resolution, label: str) -> Resolution:
