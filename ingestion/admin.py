@@ -408,9 +408,16 @@ class SourceFileAdmin(admin.ModelAdmin):
             return "—"
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((str(w),) for w in source.warnings)))
 
+    def get_object(self, request, object_id, from_field=None):
+        source = super().get_object(request, object_id, from_field)
+        if source is not None:
+            # The text's contact details depend on who reads it; a display method is given only the row.
+            source.text_reader = request.user
+        return source
+
     @admin.display(description="text")
     def text_preview(self, source: SourceFile) -> str:
-        text = source_file_text(source=source)
+        text = source_file_text(source=source, user=getattr(source, "text_reader", None))
         more = len(text) > self.PREVIEW_CHARS
         return format_html(
             "<pre style='white-space: pre-wrap; max-height: 30em; overflow: auto'>{}</pre><a href='{}'>{}</a>",
@@ -439,7 +446,7 @@ class SourceFileAdmin(admin.ModelAdmin):
                 "opts": self.model._meta,
                 "source": source,
                 "size": human_size(source.size),
-                "text": source_file_text(source=source),
+                "text": source_file_text(source=source, user=request.user),
             },
         )
 

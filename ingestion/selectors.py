@@ -13,6 +13,7 @@ from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import reader_text
 from ingestion.parsers.cv import NOT_A_CV_MESSAGE, cv_file_kind
 from ingestion.privacy import WITHHELD_NAME
+from profiles.contacts import text_for_reader
 from profiles.db import read_connection
 
 _STATUSES = [choice.value for choice in SourceFile.Status]
@@ -170,9 +171,10 @@ def candidate_sources_prefetch(*, user, to_attr: str = "source_rows") -> Prefetc
     return Prefetch("sources", queryset=files, to_attr=to_attr)
 
 
-def source_file_text(*, source: SourceFile) -> str:
+def source_file_text(*, source: SourceFile, user) -> str:
     """The text the parser works from, for a recruiter to check the parsed record against: a PDF's or a DOCX's
-    extracted text, a text file's bytes decoded; why there is none when the file cannot be read.
+    extracted text, a text file's bytes decoded; why there is none when the file cannot be read. Its e-mail addresses,
+    phone numbers and links are withheld from a ``user`` who may not see contact details (``text_for_reader``).
 
     Read again from the stored bytes by the import's own function, on one file's time budget, rather than stored
     beside them: it is exactly what the reader worked from, and an erasure that empties the bytes leaves no copy.
@@ -180,6 +182,10 @@ def source_file_text(*, source: SourceFile) -> str:
     A file whose import failed is not read again, but for one whose text was read and found to be no CV: it may have
     failed for taking too long or too much memory, and the time budget cannot interrupt a web request's thread (the
     reader's own limits on size hold there, not the one on time)."""
+    return text_for_reader(_stored_text(source), user)
+
+
+def _stored_text(source: SourceFile) -> str:
     data = bytes(source.content)
     if cv_file_kind(data) not in ("pdf", "docx"):
         return source.text

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
+from core.contact_text import without_contact_details
 from core.identity import url_key
 from profiles.models import Candidate, CandidateIdentifier
 
@@ -35,6 +36,12 @@ class Link:
 
 def may_see_contact_details(user) -> bool:
     return bool(user is not None and user.has_perm(CONTACT_PERMISSION))
+
+
+def text_for_reader(text: str, user) -> str:
+    """A text that may hold contact details (a stored CV's), as ``user`` may read it: whole with the permission, else
+    with every e-mail address, phone number and link replaced by a note that it is withheld."""
+    return text if may_see_contact_details(user) else without_contact_details(text)
 
 
 def identifiers_prefetch() -> Prefetch:

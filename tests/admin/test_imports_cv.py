@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from devtools.cvs import FictionalCv, cv_docx, cv_pdf, sample_cv
+from devtools.cvs import FictionalCv, cv_docx, cv_pdf, cv_plain_text, sample_cv
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
 from profiles.models import Candidate
@@ -78,3 +78,36 @@ def test_a_pdf_that_failed_its_import_is_not_read_again_by_its_page(recruiter_cl
     for page in (change, text):
         assert "[No text: the import failed. Reading this file took longer than 20 seconds" in page
         assert "Staff Software Engineer" not in page
+
+
+def test_a_viewer_reads_a_stored_cvs_text_without_its_contact_details(viewer_client):
+    source = _stored("maelis.pdf", cv_pdf(sample_cv()))
+
+    change = viewer_client.get(reverse("admin:ingestion_sourcefile_change", args=[source.pk])).content.decode()
+    text = viewer_client.get(reverse("admin:ingestion_sourcefile_text", args=[source.pk])).content.decode()
+
+    for page in (change, text):
+        assert "Staff Software Engineer — Quillfeather Analytics" in page
+        for detail in ("maelis.duvernoy@example.org", "+33 6 12 34 56 78", "github.com/maelisdv", "linkedin.com/in"):
+            assert detail not in page
+        assert "[e-mail address withheld] · [phone number withheld]" in page
+        assert "[link withheld] · [link withheld]" in page
+
+
+def test_a_recruiter_reads_a_stored_cvs_contact_details(recruiter_client):
+    source = _stored("maelis.pdf", cv_pdf(sample_cv()))
+
+    text = recruiter_client.get(reverse("admin:ingestion_sourcefile_text", args=[source.pk])).content.decode()
+
+    assert "maelis.duvernoy@example.org · +33 6 12 34 56 78" in text
+    assert "github.com/maelisdv" in text
+
+
+def test_a_viewer_reads_a_stored_text_cv_without_its_contact_details(viewer_client):
+    source = _stored("maelis.txt", cv_plain_text(sample_cv()).encode())
+
+    text = viewer_client.get(reverse("admin:ingestion_sourcefile_text", args=[source.pk])).content.decode()
+
+    assert "Maelis Duvernoy" in text
+    assert "maelis.duvernoy@example.org" not in text
+    assert "+33 6 12 34 56 78" not in text
