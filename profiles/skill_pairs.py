@@ -4,7 +4,8 @@ way no alias knew yet; a curator merges them (``profiles.services.skills_merge``
 skills" page or after reading ``manage.py skills_audit``.
 
 Reads only: ``skill_pairs`` finds them, each with the skill it should become (the ``target``); the merge is the
-service's. Two skills are a pair when their slugs have the same ``technology_key``.
+service's. Two skills are a pair when their slugs have the same ``technology_key`` and the vocabulary (curated or
+shipped) holds at most one of them.
 """
 
 from __future__ import annotations
@@ -75,8 +76,9 @@ def _keeper_order(skill: PairedSkill) -> tuple:
 def skill_pairs(*, preferred_slugs: frozenset[str] | None = None) -> list[SkillPair]:
     """Every pair of existing skills that look like one technology (``technology_key``), each skill paired with the
     one it should become: the one in ``preferred_slugs`` (default: ``vocabulary_slugs()``), else the one more
-    candidates have. Three look-alikes make two pairs, both into the same target. The pairs with the most candidates
-    to move come first.
+    candidates have. Three look-alikes make two pairs, both into the same target. Look-alikes of which two or more
+    are in ``preferred_slugs`` make no pair: the vocabulary keeps them apart. The pairs with the most candidates to
+    move come first.
 
     Two queries whatever the number of skills: the slugs, then the candidate counts of the skills that have a twin.
     """
@@ -98,6 +100,10 @@ def skill_pairs(*, preferred_slugs: frozenset[str] | None = None) -> list[SkillP
             (PairedSkill(pk, slug, name, counts.get(pk, 0), slug in preferred) for pk, slug, name in rows),
             key=_keeper_order,
         )
+        if sum(skill.in_vocabulary for skill in skills) > 1:
+            # The vocabulary spells both on purpose (gitlab and gitlab-ci, fabric and fabricjs): not one technology,
+            # and a third spelling could be either of them.
+            continue
         target = skills[0]
         pairs += [SkillPair(source=source, target=target) for source in skills[1:]]
     return sorted(pairs, key=lambda p: (-p.source.candidates, -p.target.candidates, p.target.slug, p.source.slug))

@@ -110,3 +110,25 @@ def test_it_reads_the_skills_in_two_queries(django_assert_num_queries):
         found = skill_pairs(preferred_slugs=frozenset())
 
     assert {(p.source.slug, p.target.slug) for p in found} >= {(f"gadget{n}", f"gadget{n}-js") for n in range(20)}
+
+
+@pytest.mark.django_db
+def test_a_freshly_migrated_database_has_no_look_alikes():
+    # The shipped vocabulary keeps apart what it spells twice (gitlab and gitlab-ci, fabric and fabricjs).
+    assert [(p.source.slug, p.target.slug) for p in skill_pairs()] == []
+
+
+@pytest.mark.django_db
+def test_two_vocabulary_skills_are_never_paired_nor_is_a_third_spelling_beside_them():
+    with_candidates("plonk", 3)
+    with_candidates("plonk-ci", 2)
+    with_candidates("plonkjs", 1)  # into plonk or plonk-ci: the vocabulary does not say
+    with_candidates("grunt-thing", 0)
+    with_candidates("gruntthingjs", 4)
+
+    found = pairs_among(
+        {"plonk", "plonk-ci", "plonkjs", "grunt-thing", "gruntthingjs"},
+        preferred_slugs=frozenset({"plonk", "plonk-ci", "grunt-thing"}),
+    )
+
+    assert found == [("gruntthingjs", 4, "grunt-thing", 0)]

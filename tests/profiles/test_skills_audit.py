@@ -90,3 +90,12 @@ def test_the_command_says_how_many_pairs_it_left_out(settings):
     assert [line.split(" (")[0] for line in listed[:2]] == ["  widget0js", "  widget1js"]
     assert listed[2].startswith("  … and ")
     assert len(listed) == 3
+
+
+def test_on_a_freshly_migrated_database_the_command_finds_no_look_alikes(settings):
+    settings.VOCAB_DIR = VOCAB_DIR
+    out = io.StringIO()
+
+    call_command("skills_audit", stdout=out)
+
+    assert out.getvalue().split("\n\n")[-1] == "No two skills look like one technology.\n"

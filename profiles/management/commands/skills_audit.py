@@ -51,10 +51,10 @@ class Command(BaseCommand):
 
     def _pairs(self, limit: int) -> None:
         pairs = skill_pairs()
+        self.stdout.write("")  # the pairs are a section of their own, after the skills imports created
         if not pairs:
             self.stdout.write("No two skills look like one technology.")
             return
-        self.stdout.write("")
         self.stdout.write(f"Skills that look like one technology ({len(pairs)}): skill → the skill it would become")
         for pair in pairs[: limit or None]:
             self.stdout.write(f"  {_described(pair.source)} → {_described(pair.target)}")
