@@ -1,10 +1,10 @@
 """Skills that look like one technology: "vue" and "vuejs", "grunt" and "gruntjs", "travis" and "travis-ci",
 "reduxtoolkit" and "redux-toolkit", "node" and "node-js". Imports create such twins when files spell a technology in a
-way no alias knew yet; a curator merges them (``profiles.services.skills_merge``), from the admin's "Look-alike
-skills" page or after reading ``manage.py skills_audit``.
+way no alias knew yet; a curator merges them, from the admin's "Look-alike skills" page
+(``profiles.skill_curation.skill_pairs_merge``) or after reading ``manage.py skills_audit``.
 
 Reads only: ``skill_pairs`` finds them, each with the skill it should become (the ``target``); the merge is the
-service's. Two skills are a pair when their slugs have the same ``technology_key`` and the vocabulary (curated or
+services'. Two skills are a pair when their slugs have the same ``technology_key`` and the vocabulary (curated or
 shipped) holds at most one of them.
 """
 

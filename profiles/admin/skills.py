@@ -16,7 +16,8 @@ from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
 from profiles.selectors import related_skills, skill_vocabulary_changed
-from profiles.skill_pairs import SkillPair, skill_pairs
+from profiles.skill_curation import skill_pairs_merge
+from profiles.skill_pairs import skill_pairs
 
 
 class VocabularyAdmin(admin.ModelAdmin):
@@ -66,11 +67,10 @@ class SkillAdmin(VocabularyAdmin):
         if not self.has_view_permission(request):
             raise PermissionDenied
         may_merge = self.has_change_permission(request)
-        pairs = skill_pairs()
         if request.method == "POST":
             if not may_merge:
                 raise PermissionDenied
-            self._merge_pairs(request, pairs, chosen=set(request.POST.getlist("pair")))
+            self._merge_pairs(request, chosen=set(request.POST.getlist("pair")))
             return HttpResponseRedirect(request.path)
         return TemplateResponse(
             request,
@@ -79,32 +79,20 @@ class SkillAdmin(VocabularyAdmin):
                 **self.admin_site.each_context(request),
                 "title": "Skills that look like one technology",
                 "opts": self.model._meta,
-                "pairs": pairs,
+                "pairs": skill_pairs(),
                 "may_merge": may_merge,
             },
         )
 
-    def _merge_pairs(self, request, pairs: list[SkillPair], *, chosen: set[str]) -> None:
-        # Only pairs the page would list now: a pair posted from an older page, or made up, merges nothing.
-        merging = [pair for pair in pairs if pair.value in chosen]
-        if not merging:
-            self.message_user(request, "Tick the pairs to merge.", messages.WARNING)
-            return
-        skills = Skill.objects.in_bulk([s.id for pair in merging for s in (pair.source, pair.target)])
+    def _merge_pairs(self, request, *, chosen: set[str]) -> None:
         try:
-            with transaction.atomic():  # all the ticked pairs, or none
-                done = [
-                    services.skills_merge(source=skills[pair.source.id], target=skills[pair.target.id])
-                    for pair in merging
-                ]
-        except (ApplicationError, KeyError):
-            self.message_user(
-                request, "A skill of these pairs changed meanwhile; nothing was merged. Look again.", messages.ERROR
-            )
+            merged = skill_pairs_merge(chosen=chosen)
+        except ApplicationError as exc:
+            level = messages.WARNING if exc.code == "no_pairs_chosen" else messages.ERROR
+            self.message_user(request, exc.message, level)
             return
-        names = ", ".join(f"{pair.source.slug} into {pair.target.slug}" for pair in merging)
-        moved = sum(merge.candidates for merge in done)
-        self.message_user(request, f"Merged {names}: {moved} candidates' scores moved.", messages.SUCCESS)
+        names = ", ".join(f"{pair.source.slug} into {pair.target.slug}" for pair in merged.pairs)
+        self.message_user(request, f"Merged {names}: {merged.candidates} candidates' scores moved.", messages.SUCCESS)
 
     @admin.display(description="Also consider")
     def also_consider(self, skill: Skill) -> str:
