@@ -14,7 +14,7 @@ from jobs.criteria.mentions import Found
 from jobs.criteria.result import MENTIONED
 from profiles.shipped_vocabulary import ambiguous_labels, read_shipped
 
-# The ambiguous words and a few more that read as English or as names; with the common-English-word rule
+# Skill names that read as English words or as names of people and places; with the common-English-word rule
 # (ten million web occurrences) they need a technical context.
 AMBIGUOUS_SLUGS = frozenset(
     {
