@@ -1,9 +1,14 @@
 """The top of a CV: the name, the headline, the e-mail address, the phone number, the place, and the profile links.
 
-Links are read wherever they stand (a sidebar, the footer, a DOCX's link targets) and become identifiers: GitHub,
-GitLab, LinkedIn and Stack Overflow accounts by ``core.identity.url_parts``, the first other site as the personal
-site. The name is the header's first line that reads as a person's name; the headline the next that is no contact
-detail and no place.
+The e-mail address, the phone number and the links are the candidate's only where the CV gives its own contact
+details: its header (above the first heading) and a contact section. Anywhere else they may be someone else's (a
+referee's address, a former employer's switchboard, a project's repository), and an e-mail address or an account is
+how a profile is recognised: taken from a References section, it would merge the candidate with their referee. Such an
+address or number is left out, with a warning. Links become identifiers: GitHub, GitLab, LinkedIn and Stack Overflow
+accounts by ``core.identity.url_parts``, the first other site as the personal site. A phone number is no date (a birth
+date) and no number labelled as an ID (a student or an identity card number); one labelled as a phone comes first.
+The name is the header's first line that reads as a person's name; the headline the next that is no contact detail and
+no place.
 """
 
 from __future__ import annotations
@@ -11,6 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from core.contact_text import EMAIL_RE as _EMAIL_RE
+from core.contact_text import URL_RE as _URL_RE
+from core.contact_text import phone_matches
 from core.countries import country_code
 from core.identity import url_parts
 from core.text import clean_text, phone_text
@@ -18,20 +26,31 @@ from ingestion.documents import Identifiers, Location
 from ingestion.parsers.cv.dates import find_range
 from ingestion.parsers.locations import location_from_text
 
-__all__ = ["Header", "header_of", "identifiers_of"]
+__all__ = ["ELSEWHERE_EMAIL_WARNING", "ELSEWHERE_PHONE_WARNING", "Header", "header_of", "identifiers_of"]
 
-_EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+")
-_PHONE_RE = re.compile(r"(?<![\w+])(?:\+|00)?\(?\d[\d\s()./-]{6,20}\d(?!\w)")
+ELSEWHERE_EMAIL_WARNING = (
+    "The CV's header and contact section give no e-mail address; one further down (a referee's or a company's, "
+    "perhaps) was not taken as the candidate's."
+)
+ELSEWHERE_PHONE_WARNING = (
+    "The CV's header and contact section give no phone number; one further down was not taken as the candidate's."
+)
+
 _PHONE_LABEL_RE = re.compile(
     r"\b(?:phone|tel|telephone|mobile|mobil|cell|handy|telefon|téléphone|tél|portable|teléfono|móvil|telefone|"
     r"telemóvel|celular|telefono|cellulare|cell)\b\.?\s*[:.]?\s*",
     re.IGNORECASE,
 )
-_URL_RE = re.compile(
-    r"(?:https?://|www\.)[^\s<>()\"'|·•,]{2,300}"
-    r"|\b(?:github\.com|gitlab\.com|linkedin\.com|[a-z]{2,3}\.linkedin\.com|stackoverflow\.com)/[^\s<>()\"'|·•,]{1,200}",
+# A number after one of these words is a date of birth or an identity, student or tax number, never the phone's.
+_NOT_PHONE_LABEL_RE = re.compile(
+    r"\b(?:geburt\w*|geb\.|birth\w*|born|d\.?o\.?b\.?|né|née|nacid[oa]|nacimiento|nascita|nato|nata|nascimento|"
+    r"matrikel\w*|matr\.|id|ids|personalausweis\w*|ausweis\w*|passport|reisepass\w*|pass-?nr\.?|ssn|"
+    r"social security|sozialversicherung\w*|steuer-?id\w*|steuernummer|tax|dni|nie|nif|codice fiscale|"
+    r"student\s+(?:number|no\.?)|iban|bic|vat|ust-?idnr\.?)\b",
     re.IGNORECASE,
 )
+# Where a number's label ends: the part of the line after the last of these separators.
+_LABEL_START_RE = re.compile(r".*(?:[|·•▪◦;,\t]|\s{3,})")
 _LOCATION_LABEL_RE = re.compile(
     r"^(?:location|address|based in|wohnort|adresse|anschrift|localisation|ubicación|dirección|localização|"
     r"endereço|residenza|indirizzo|località)\s*[:.]\s*",
@@ -49,6 +68,7 @@ class Header:
     email: str = ""
     phone: str = ""
     location: Location = field(default_factory=Location)
+    warnings: list[str] = field(default_factory=list)
 
 
 def _is_name(line: str) -> bool:
@@ -57,15 +77,31 @@ def _is_name(line: str) -> bool:
 
 
 def _is_contact(part: str) -> bool:
-    return bool(_EMAIL_RE.search(part) or _URL_RE.search(part) or _PHONE_LABEL_RE.match(part) or _phone_in(part))
+    return bool(
+        _EMAIL_RE.search(part)
+        or _URL_RE.search(part)
+        or _PHONE_LABEL_RE.match(part)
+        or _phone_in(part)
+        or (_NOT_PHONE_LABEL_RE.match(part) and any(char.isdigit() for char in part))  # "Geburtsdatum: 12.03.1990"
+    )
 
 
 def _phone_in(text: str) -> str:
-    for m in _PHONE_RE.finditer(text):
-        digits = sum(char.isdigit() for char in m.group(0))
-        if 8 <= digits <= 15 and not find_range(m.group(0)):
-            return phone_text(m.group(0))
-    return ""
+    return next(iter(_phones_in(text)), ("", False))[0]
+
+
+def _phones_in(text: str) -> list[tuple[str, bool]]:
+    """The phone numbers in a line, each with whether a phone label comes before it; none after a birth or ID label."""
+    found = []
+    for m in phone_matches(text):
+        if find_range(m.group(0)):
+            continue
+        before = text[: m.start()]
+        label = _LABEL_START_RE.sub("", before.rsplit("\n", 1)[-1])
+        if _NOT_PHONE_LABEL_RE.search(label):
+            continue
+        found.append((phone_text(m.group(0)), bool(_PHONE_LABEL_RE.search(label))))
+    return found
 
 
 def _location_of(part: str) -> Location | None:
@@ -93,8 +129,9 @@ def _is_headline(line: str) -> bool:
 
 
 def header_of(header_lines: list[str], text: str, contact_lines: list[str] = ()) -> Header:
-    """The header's fields; the e-mail address is looked for in the whole ``text``, the phone number and the place in
-    ``contact_lines`` (a contact section, often a sidebar's) too, when the header has none."""
+    """The header's fields; the e-mail address, the phone number and the place are looked for in ``contact_lines`` (a
+    contact section, often a sidebar's) too, when the header has none. ``warnings`` says when the rest of ``text``
+    holds an e-mail address or a phone number and the header and contact section none."""
     found = Header()
     lines = [line for line in header_lines if line][:_MAX_HEADER_LINES]
     for line in lines:
@@ -116,12 +153,17 @@ def header_of(header_lines: list[str], text: str, contact_lines: list[str] = ())
                 found.headline = part
     if not found.name and lines and len(lines[0]) <= 60 and not _is_contact(lines[0]):
         found.name = clean_text(lines[0])
-    head = "\n".join(lines)
-    email = _EMAIL_RE.search(head) or _EMAIL_RE.search(text)
-    found.email = email.group(0).rstrip(".") if email else ""
-    labelled = [line for line in text.split("\n") if _PHONE_LABEL_RE.search(line)]
     contacts = [line for line in contact_lines if line]
-    found.phone = next((phone for line in [*lines, *contacts, *labelled] if (phone := _phone_in(line))), "")
+    own = "\n".join([*lines, *contacts])
+    email = _EMAIL_RE.search(own)
+    found.email = email.group(0).rstrip(".") if email else ""
+    if not email and _EMAIL_RE.search(text):
+        found.warnings.append(ELSEWHERE_EMAIL_WARNING)
+    phones = [phone for line in [*lines, *contacts] for phone in _phones_in(line)]
+    # A number labelled as the phone's before one that is not ("Tel: …" under a line of other numbers).
+    found.phone = next((phone for phone, labelled in phones if labelled), phones[0][0] if phones else "")
+    if not phones and any(_phones_in(line) for line in text.split("\n") if _PHONE_LABEL_RE.search(line)):
+        found.warnings.append(ELSEWHERE_PHONE_WARNING)
     if not (found.location.city or found.location.country):
         for line in [*contacts, *text.split("\n")]:
             labelled_place = _LOCATION_LABEL_RE.match(line)
@@ -132,7 +174,8 @@ def header_of(header_lines: list[str], text: str, contact_lines: list[str] = ())
 
 
 def identifiers_of(text: str, email: str) -> tuple[Identifiers, str]:
-    """The accounts the CV links (the first of each network) and its personal site (the first other link)."""
+    """The accounts ``text`` links (the first of each network) and its personal site (the first other link): the CV's
+    header and contact section, where the links are the candidate's own."""
     accounts: dict[str, str] = {}
     urls: list[str] = []
     site = ""

@@ -2,8 +2,9 @@
 
 A DOCX file is a zip archive whose ``word/document.xml`` holds the text: paragraphs (``w:p``) and tables (``w:tbl``),
 in the order they are read. A table's cells come row by row, each cell's paragraphs on lines of their own and a blank
-line after each row, so that a CV template's table of positions reads as one entry a row. The targets of the
-document's links come last, for the profile links a CV shows only as a word ("LinkedIn").
+line after each row, so that a CV template's table of positions reads as one entry a row. A link's target follows
+the paragraph's text when the text does not show it, for the profile links a CV shows only as a word ("LinkedIn"):
+in its own paragraph, so that a link in the header is the candidate's and one under References is not.
 
 Nothing in the archive is trusted: the number of parts and the size the text unpacks to are capped before anything is
 unpacked (a zip bomb, a file stuffed with pictures), and XML that declares entities is refused.
@@ -38,7 +39,9 @@ TOO_LARGE_MESSAGE = (
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _RELATIONSHIPS = "word/_rels/document.xml.rels"
-_LINK_TARGET_RE = re.compile(rb'Target="((?:https?://|mailto:)[^"]{1,500})"[^>]*TargetMode="External"')
+_R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_RELATIONSHIP_RE = re.compile(rb"<Relationship\b[^>]*>")
+_ATTRIBUTE_RE = re.compile(rb'\b(Id|Target|TargetMode)="([^"]{1,500})"')
 
 
 def is_docx(data: bytes) -> bool:
@@ -73,14 +76,21 @@ def docx_text(data: bytes) -> str:
         raise ParseError(DAMAGED_MESSAGE) from None
     body = root.find(f"{_W}body")
     lines: list[str] = []
+    targets = _link_targets(links)
     if body is not None:
-        _block(body, lines)
-    text = "\n".join(lines)
-    targets = [target.decode("utf-8", "replace") for target in _LINK_TARGET_RE.findall(links)]
-    missing = [target for target in dict.fromkeys(targets) if target.removeprefix("mailto:") not in text]
-    if missing:
-        text += "\n\n" + "\n".join(target.removeprefix("mailto:") for target in missing)
-    return text
+        _block(body, lines, targets)
+    return "\n".join(lines)
+
+
+def _link_targets(relationships: bytes) -> dict[str, str]:
+    """The web and e-mail addresses the document links to, by relationship id (``mailto:`` left off)."""
+    targets = {}
+    for element in _RELATIONSHIP_RE.findall(relationships):
+        attributes = {name.decode(): value.decode("utf-8", "replace") for name, value in _ATTRIBUTE_RE.findall(element)}
+        target = attributes.get("Target", "")
+        if attributes.get("TargetMode") == "External" and target.startswith(("http://", "https://", "mailto:")):
+            targets[attributes.get("Id", "")] = target.removeprefix("mailto:")
+    return targets
 
 
 def _read_capped(archive: zipfile.ZipFile, name: str) -> bytes:
@@ -94,22 +104,23 @@ def _read_capped(archive: zipfile.ZipFile, name: str) -> bytes:
     return data
 
 
-def _block(element: ElementTree.Element, lines: list[str]) -> None:
+def _block(element: ElementTree.Element, lines: list[str], targets: dict[str, str]) -> None:
     """Paragraphs and tables in document order; any other container (a content control) is looked into."""
     for child in element:
         if child.tag == f"{_W}p":
-            lines.append(_paragraph(child))
+            lines.append(_paragraph(child, targets))
         elif child.tag == f"{_W}tbl":
             for row in child.findall(f"{_W}tr"):
                 for cell in row.findall(f"{_W}tc"):
-                    _block(cell, lines)
+                    _block(cell, lines, targets)
                 lines.append("")
         elif child.tag != f"{_W}sectPr":
-            _block(child, lines)
+            _block(child, lines, targets)
 
 
-def _paragraph(paragraph: ElementTree.Element) -> str:
+def _paragraph(paragraph: ElementTree.Element, targets: dict[str, str]) -> str:
     parts: list[str] = []
+    links: list[str] = []
     for node in paragraph.iter():
         tag = node.tag
         if tag == f"{_W}t":
@@ -118,4 +129,8 @@ def _paragraph(paragraph: ElementTree.Element) -> str:
             parts.append("\t")
         elif tag in (f"{_W}br", f"{_W}cr"):
             parts.append("\n")
-    return "".join(parts).strip()
+        elif tag == f"{_W}hyperlink" and (target := targets.get(node.get(_R_ID, ""))):
+            links.append(target)
+    text = "".join(parts).strip()
+    hidden = [target for target in dict.fromkeys(links) if target not in text]
+    return " · ".join([text, *hidden]) if text and hidden else text or " · ".join(hidden)

@@ -46,16 +46,16 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
     if not any(sections.of(kind) for kind in (kinds.EXPERIENCE, kinds.EDUCATION)):
         laid_out = _sections_by_layout(sections)
         by_layout, sections = laid_out is not sections, laid_out
-    header = header_of(
-        [plain(line) for line in sections.header], text, [plain(line) for line in sections.of(kinds.CONTACT)]
-    )
+    header_lines = [plain(line) for line in sections.header]
+    contact_lines = [plain(line) for line in sections.of(kinds.CONTACT)]
+    header = header_of(header_lines, text, contact_lines)
     positions = positions_of(sections.of(kinds.EXPERIENCE))
     education = education_of(sections.of(kinds.EDUCATION))
     listed = listed_labels(sections.of(kinds.SKILLS))
     if not header.name or not (positions or education or listed) or (by_layout and not _enough_by_layout(positions)):
         raise ParseError(NOT_A_CV_MESSAGE)
     languages = spoken_languages_of(sections.of(kinds.LANGUAGES))
-    identifiers, site = identifiers_of(text, header.email)
+    identifiers, site = identifiers_of("\n".join([*header_lines, *contact_lines]), header.email)
     current = next((p for p in positions if p.is_current), positions[0] if positions else None)
     summary_lines = [plain(line) for line in sections.of(kinds.SUMMARY) if line][:_MAX_SUMMARY_LINES]
     return ProfileDocument(
@@ -75,7 +75,7 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
         phone=header.phone,
         website=site,
         identifiers=identifiers,
-        warnings=_warnings(positions),
+        warnings=[*header.warnings, *_warnings(positions)],
     )
 
 
