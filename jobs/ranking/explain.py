@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from django.utils import timezone
 
 from jobs.criteria import Criteria
-from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, positional, resolve
+from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, Resolved, positional, resolve
 from profiles.db import read_connection
 from profiles.models import Candidate, Contribution
 
@@ -48,7 +48,12 @@ def _evidence(ids: list[int], topics: tuple[str, ...], today: dt.date) -> dict[i
 
 
 def candidates_explain(
-    candidates: Sequence[Candidate], criteria: Criteria, *, widen: bool = False, today: dt.date | None = None
+    candidates: Sequence[Candidate],
+    criteria: Criteria,
+    *,
+    widen: bool = False,
+    today: dt.date | None = None,
+    resolved: Resolved | None = None,
 ) -> Sequence[Candidate]:
     """Set ``matched`` ([{skill, score, required}]), ``missing`` ([slug]) and ``evidence`` ([{repository, commits,
     last_active, topics}], strongest first, at most EVIDENCE_SHOWN, only work with commits) on each candidate of a
@@ -57,7 +62,7 @@ def candidates_explain(
     ``{skill, score, required: false, related_to}`` (one query more)."""
     if not candidates:
         return candidates
-    resolved = resolve(criteria, widen=widen)
+    resolved = resolved or resolve(criteria, widen=widen)
     evidence = _evidence([candidate.pk for candidate in candidates], resolved.topics, today or timezone.now().date())
     for candidate in candidates:
         scores = candidate.skill_scores or {}

@@ -252,18 +252,20 @@ def candidates_ranked(
     user=None,
     today: dt.date | None = None,
     queryset: QuerySet[Candidate] | None = None,
+    resolved: Resolved | None = None,
 ) -> QuerySet[Candidate]:
     """The pool of ``criteria`` annotated with ``match`` (0-100), ``missing_count`` and ``misses_any`` (0 or 1), in
     ``ORDERING``; the package docstring gives the rule. ``params`` are candidate filters (query-string form) that
     narrow the pool; those that would rank (``skill``, ``any_skill``, ``q``, ``ordering``) are a ValidationError, as is
     any the filters refuse. ``strict``: only whoever meets every requirement. ``widen``: related skills join the pool
     and stand in for the skills they go with, at a lower weight. ``anywhere``: candidates in every country, not only
-    the criteria's (``place_applies``). ``today`` dates the evidence (default: today, UTC)."""
+    the criteria's (``place_applies``). ``today`` dates the evidence (default: today, UTC). ``resolved``: the criteria's
+    skills as ``resolve`` gave them for this ``widen``, when the caller has them already (a page explains with them)."""
     if params and (ranking := sorted(set(params) & set(RANKING_PARAMS))):
         raise ValidationError(
             {name: ["the job's criteria rank the candidates; narrow them with the other filters"] for name in ranking}
         )
-    resolved = resolve(criteria, widen=widen)
+    resolved = resolved or resolve(criteria, widen=widen)
     # In the job's countries only: the pool's index scan reads the skills' tokens scoped to those countries.
     countries = tuple(criteria.countries) if place_applies(criteria, anywhere=anywhere, params=params) else ()
     pool_tokens = [

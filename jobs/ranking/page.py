@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 
 from jobs.criteria import Criteria
 from jobs.ranking.explain import candidates_explain
-from jobs.ranking.formula import RESULT_FIELDS, candidates_ranked
+from jobs.ranking.formula import RESULT_FIELDS, candidates_ranked, resolve
 from profiles.models import Candidate
 
 # The switches of a ranking as query parameters, and what "1" does: shown in errors and in the API's schema.
@@ -72,8 +72,10 @@ def ranked_page(
     """The candidates ranked by ``criteria`` (``candidates_ranked`` with ``options`` and the filters in ``params``),
     cut to one page by ``take``, each explained (``candidates_explain``: ``matched``, ``missing``, ``evidence``).
     ``queryset``: where the pool starts (default: every candidate, with the columns a row shows)."""
+    resolved = resolve(criteria, widen=options.widen)  # once for the ranking and the explanation
     ranked = candidates_ranked(
         criteria,
+        resolved=resolved,
         params=params or None,
         strict=options.strict,
         widen=options.widen,
@@ -82,4 +84,4 @@ def ranked_page(
         today=today,
         queryset=Candidate.objects.only(*RESULT_FIELDS) if queryset is None else queryset,
     )
-    return list(candidates_explain(list(take(ranked)), criteria, widen=options.widen, today=today))
+    return list(candidates_explain(list(take(ranked)), criteria, widen=options.widen, today=today, resolved=resolved))

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from jobs.criteria import Criteria
 from jobs.ranking.explain import candidates_explain
-from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, RESULT_FIELDS, candidates_ranked, positional
+from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, RESULT_FIELDS, candidates_ranked, positional, resolve
 from profiles.db import read_connection
 from profiles.filters import resolve_skills
 from profiles.models import Candidate, Contribution, Skill
@@ -94,11 +94,14 @@ def similar_candidates(
     """More like this: the criteria used (``similar_criteria``) and the ``limit`` best other candidates, explained
     as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``).
 
-    ``strict``: only those with every required skill (a far smaller pool to rank: ~25 ms against ~420 ms at 100,000
-    candidates, docs/benchmarks.md). ``strict_first``: those first, and the whole pool only when they are fewer than
-    ``limit``. Candidate.DoesNotExist when there is no such candidate."""
+    ``strict``: only those with every required skill (a far smaller pool to rank; docs/benchmarks.md has figures).
+    ``strict_first``: those first, and the whole pool only when they are fewer than ``limit``. Candidate.DoesNotExist
+    when there is no such candidate."""
     criteria = similar_criteria(candidate_id=candidate_id)
-    rows = list(_others_ranked(criteria, candidate_id, user=user, strict=strict or strict_first)[:limit])
+    resolved = resolve(criteria)  # once for the ranking (or two) and the explanation
+    rows = list(
+        _others_ranked(criteria, candidate_id, user=user, strict=strict or strict_first, resolved=resolved)[:limit]
+    )
     if strict_first and not strict and len(rows) < limit:
-        rows = list(_others_ranked(criteria, candidate_id, user=user)[:limit])
-    return criteria, list(candidates_explain(rows, criteria))
+        rows = list(_others_ranked(criteria, candidate_id, user=user, resolved=resolved)[:limit])
+    return criteria, list(candidates_explain(rows, criteria, resolved=resolved))
