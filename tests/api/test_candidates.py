@@ -543,8 +543,10 @@ def test_a_page_runs_the_same_queries_whatever_its_size(api, django_assert_num_q
     for _ in range(25):
         candidate = with_skills(python=8, go=7, rust=3)
         candidates_refresh_search_columns(candidate_ids=[candidate.pk])
-    # token → user, (skill labels → ids), the page, its skills
+    # token → user, (skill labels → ids), the page, its skills; the skill vocabulary the resolver reads is cached per
+    # process once read, and the skills made above changed it, so one request reads it before the counting starts
     expected = 3 + ("skill" in params)
+    api.get(URL, {**params, "page_size": 1})
 
     for size in (1, 20):
         with django_assert_num_queries(expected):

@@ -4,8 +4,7 @@ tests/fixtures, and the shared corpus's real export (marked ``corpus``) when it 
 import pytest
 from django.urls import reverse
 
-from core.labels import label_key
-from profiles.models import SkillAlias
+from profiles.selectors import skill_vocabulary
 
 pytestmark = pytest.mark.django_db
 LIST = reverse("api:candidate-list")
@@ -134,14 +133,13 @@ def assert_detail_equals_the_expected_document(api, candidate_id: int, expected:
 
 
 def one_row_per_skill(entries: list[dict]) -> list[tuple[str, int]]:
-    """A candidate holds a skill once: labels of the same skill (c-language, cprogramming-language) merge into the
-    first, at the higher score."""
-    skill_of = dict(
-        SkillAlias.objects.filter(label__in=[label_key(e["label"]) for e in entries]).values_list("label", "skill_id")
-    )
-    rows: dict[int, tuple[str, int]] = {}
+    """A candidate holds a skill once: labels the resolver reads as the same skill (c-language and
+    cprogramming-language; compiler-design and compiler) merge into the first, at the higher score."""
+    vocabulary = skill_vocabulary()
+    rows: dict[str, tuple[str, int]] = {}
     for entry in entries:
-        skill = skill_of[label_key(entry["label"])]
+        resolved = vocabulary.resolve(entry["label"])
+        skill = (resolved.slugs or (resolved.key,))[0]
         label, score = rows.get(skill, (entry["label"], entry["score"]))
         rows[skill] = (label, max(score, entry["score"]))
     return list(rows.values())
