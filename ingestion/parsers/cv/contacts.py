@@ -50,6 +50,7 @@ _NOT_PHONE_LABEL_RE = re.compile(
     re.IGNORECASE,
 )
 # Where a number's label ends: the part of the line after the last of these separators.
+_LABEL_WINDOW = 40
 _LABEL_START_RE = re.compile(r".*(?:[|·•▪◦;,\t]|\s{3,})")
 _LOCATION_LABEL_RE = re.compile(
     r"^(?:location|address|based in|wohnort|adresse|anschrift|localisation|ubicación|dirección|localização|"
@@ -96,7 +97,8 @@ def _phones_in(text: str) -> list[tuple[str, bool]]:
     for m in phone_matches(text):
         if find_range(m.group(0)):
             continue
-        before = text[: m.start()]
+        # A label stands just before its number: a window of its length keeps a long line's scan linear.
+        before = text[max(0, m.start() - _LABEL_WINDOW) : m.start()]
         label = _LABEL_START_RE.sub("", before.rsplit("\n", 1)[-1])
         if _NOT_PHONE_LABEL_RE.search(label):
             continue
