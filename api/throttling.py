@@ -48,7 +48,14 @@ class TokenRateThrottle(SimpleRateThrottle):
         # Kept for two windows, though read only in its own, so that it cannot expire between add and incr (incr
         # raises on a missing key).
         self.cache.add(counter, 0, timeout=2 * self.duration)
-        return self.cache.incr(counter) <= self.num_requests
+        try:
+            count = self.cache.incr(counter)
+        except ValueError:
+            # Lost all the same (evicted under Redis's memory limit, or the cache cleared): this request opens the
+            # window's count again rather than failing with a server error.
+            self.cache.add(counter, 1, timeout=2 * self.duration)
+            count = 1
+        return count <= self.num_requests
 
     def wait(self) -> float:
         return self.retry_after

@@ -233,3 +233,28 @@ def test_failures_older_than_the_cool_off_do_not_count_towards_the_username(clie
     AccessAttempt.objects.update(attempt_time=timezone.now() - dt.timedelta(minutes=16))
 
     assert _guess_from_many_addresses(client, 19) == [200] * 19
+
+
+class _EvictsAfterAdd:
+    """The throttle's cache, losing each counter right after ``add``: what Redis does to a key it evicts under its
+    memory limit, or an operator's cache clear, between the throttle's ``add`` and its ``incr``."""
+
+    def __init__(self, cache):
+        self._cache = cache
+
+    def add(self, key, value, timeout=None):
+        added = self._cache.add(key, value, timeout=timeout)
+        self._cache.delete(key)
+        return added
+
+    def __getattr__(self, name):
+        return getattr(self._cache, name)
+
+
+def test_a_counter_lost_between_add_and_incr_counts_the_request_instead_of_failing_it(
+    client, token_of, three_per_minute, monkeypatch
+):
+    monkeypatch.setattr(TokenRateThrottle, "cache", _EvictsAfterAdd(TokenRateThrottle.cache))
+    auth = {"HTTP_AUTHORIZATION": f"Token {token_of(UserFactory(username='evicted'))}"}
+
+    assert client.get(reverse("api:skill-list"), **auth).status_code == 200
