@@ -40,6 +40,7 @@ MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
 MAX_FORMS_PER_PAGE = 200
 MAX_FORM_DEPTH = 8
 MAX_FORM_CALLS_PER_PAGE = 1000
+_FONT_COST = 4096  # a font's widths and encoding, read again wherever it is used: counted as this many bytes
 _LIMITS = dict.fromkeys(
     (
         "maximum_declared_stream_length",
@@ -165,26 +166,44 @@ class _DrawingBudget:
             raise _TooMuchDrawing
 
 
+def _dictionary(value) -> DictionaryObject | None:
+    value = value.get_object() if value is not None else None
+    return value if isinstance(value, DictionaryObject) else None
+
+
+def _fonts_cost(resources: DictionaryObject | None, budget: _DrawingBudget) -> int:
+    """What reading the fonts of ``resources`` costs each time text is extracted with them: pypdf reads every font's
+    widths and character map again for each page and each drawing of a form."""
+    fonts = _dictionary(resources.get("/Font")) if resources is not None else None
+    cost = 0
+    for reference in (fonts or {}).values():
+        font = _dictionary(reference)
+        cost += _FONT_COST
+        to_unicode = font.get("/ToUnicode") if font is not None else None
+        to_unicode = to_unicode.get_object() if to_unicode is not None else None
+        if isinstance(to_unicode, StreamObject):
+            cost += budget.unpack_form(to_unicode)
+    return cost
+
+
 def _forms_of(page, budget: _DrawingBudget) -> dict[str, int]:
     """The page's Form XObjects by the name they are drawn by (its own and those of forms within forms), with the
-    largest unpacked size behind each name: what drawing that name may cost. Each form is unpacked here, where the
-    budget counts it, before the extraction parses it."""
+    largest cost behind each name: its unpacked size and its fonts'. Each form is unpacked here, where the budget
+    counts it, before the extraction parses it."""
     sizes: dict[str, int] = {}
     seen: set[int] = set()
 
     def walk(resources, depth: int) -> None:
-        resources = resources.get_object() if resources is not None else None
-        xobjects = resources.get("/XObject") if isinstance(resources, DictionaryObject) else None
-        xobjects = xobjects.get_object() if xobjects is not None else None
-        if not isinstance(xobjects, DictionaryObject):
-            return
-        for name, reference in xobjects.items():
+        resources = _dictionary(resources)
+        xobjects = _dictionary(resources.get("/XObject")) if resources is not None else None
+        for name, reference in (xobjects or {}).items():
             form = reference.get_object()
             if not isinstance(form, StreamObject) or form.get("/Subtype") != "/Form":
                 continue  # pictures are not read for text
             if depth > MAX_FORM_DEPTH:
                 raise _TooMuchDrawing
-            sizes[name] = max(sizes.get(name, 0), budget.unpack_form(form))
+            cost = budget.unpack_form(form) + _fonts_cost(_dictionary(form.get("/Resources")), budget)
+            sizes[name] = max(sizes.get(name, 0), cost)
             if id(form) in seen:
                 continue
             seen.add(id(form))
@@ -234,7 +253,7 @@ def _pieces(page, budget: _DrawingBudget) -> list[_Piece]:
     if contents is not None:
         # Unpacked here, where a stream past the limits raises: text extraction would pass over it as no text. pypdf
         # keeps what it unpacked, so the extraction below does not unpack it again.
-        budget.parse(budget.unpack(contents))
+        budget.parse(budget.unpack(contents) + _fonts_cost(_dictionary(page.get("/Resources")), budget))
     page.extract_text(visitor_text=visit, visitor_operand_before=before)
     if over:
         raise _TooMuchDrawing

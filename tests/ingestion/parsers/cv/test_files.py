@@ -153,10 +153,15 @@ def test_a_pdf_whose_page_unpacks_to_more_than_a_cv_holds_is_refused():
         parse(data)
 
 
-def _pdf_drawing_forms(forms: list[bytes], page: bytes, *, nested: bool = False) -> bytes:
+def _pdf_drawing_forms(forms: list[bytes], page: bytes, *, nested: bool = False, to_unicode: bytes = b"") -> bytes:
     """A one-page PDF whose page draws Form XObjects /X0, /X1... (each stream compressed) with ``page``; ``nested``
-    puts each form inside the one before it (X0 holds X1, which holds X2...), else the page holds them all."""
+    puts each form inside the one before it (X0 holds X1, which holds X2...), else the page holds them all. The font
+    (object 1) has ``to_unicode`` as its character map when given."""
     objects: list[bytes] = [b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    if to_unicode:
+        cmap = zlib.compress(to_unicode, 9)
+        objects[0] = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 2 0 R >>"
+        objects.append(b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
     form_numbers: list[int] = []
     for index, content in enumerate(forms):
         stream = zlib.compress(content, 9)
@@ -204,9 +209,20 @@ def test_a_pdf_drawing_many_forms_that_together_unpack_to_more_than_a_cv_holds_i
         reader_text(data)
 
 
-def test_a_pdf_drawing_one_form_again_and_again_is_refused():
-    form = b"%" + b" " * (1024 * 1024) + b"\n" + _TEXT
-    data = _pdf_drawing_forms([form], b"/X0 Do\n" * 40)
+def test_a_pdf_drawing_one_form_again_and_again_is_refused(monkeypatch):
+    # The limit lowered to 4 MB: the full limit's worth of parsing before the refusal takes seconds.
+    monkeypatch.setattr("ingestion.parsers.cv.pdf.MAX_DOCUMENT_BYTES", 4 * 1024 * 1024)
+    form = b"%" + b" " * (512 * 1024) + b"\n" + _TEXT
+    data = _pdf_drawing_forms([form], b"/X0 Do\n" * 10)
+    with pytest.raises(ParseError, match=r"draw far more than a CV's text .* 4 MB in all"):
+        reader_text(data)
+    assert "Maelis Duvernoy" in reader_text(_pdf_drawing_forms([form], b"/X0 Do\n" * 5))
+
+
+def test_a_pdf_drawing_a_small_form_again_and_again_with_a_large_font_map_is_refused():
+    # pypdf reads a form's fonts again each time the form is drawn: the map counts at every drawing.
+    cmap = b"%" + b" " * (1024 * 1024) + b"\nbegincmap\nendcmap\n"
+    data = _pdf_drawing_forms([_TEXT], b"/X0 Do\n" * 40, to_unicode=cmap)
     with pytest.raises(ParseError, match=r"draw far more than a CV's text"):
         reader_text(data)
 
