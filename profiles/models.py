@@ -309,6 +309,27 @@ class CandidateSkill(models.Model):
         return f"{self.label} {self.score}"
 
 
+class SkillLabelMove(models.Model):
+    """A stored label that ``reresolve_skills`` moved off the skill an import had made of it: the row as it was, so the
+    move can be undone (``reresolve_skills --undo``) and the label as the file wrote it is never lost, also when the
+    candidate had the skill it moved to already and that row kept its own label."""
+
+    candidate = models.ForeignKey(Candidate, on_delete=models.CASCADE, related_name="skill_label_moves")
+    skill_slug = models.CharField(max_length=100, help_text="The skill the label was on (it may be deleted since).")
+    label = models.CharField(max_length=200)
+    score = models.PositiveSmallIntegerField()
+    section = models.CharField(max_length=10)
+    position = models.PositiveSmallIntegerField()
+    score_by_hand = models.BooleanField()
+    to_slugs = ArrayField(models.CharField(max_length=100), blank=True, help_text="Empty: moved to the other skills.")
+    # The rows of to_slugs the candidate had already, as they were (slug, score, score by hand); the others were added.
+    kept_before = models.JSONField(default=list, blank=True)
+    moved_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.label}: {self.skill_slug} → {', '.join(self.to_slugs) or 'text'}"
+
+
 class RelatedSkill(models.Model):
     """``related`` goes with ``skill`` more often than chance: computed from the candidates' skills, never edited.
 

@@ -1,23 +1,14 @@
 from django.db import migrations
 
 
-def reresolve_skill_labels(apps, schema_editor):
-    """Skills older imports made of labels the resolver now reads ("Usage with Docker", "Svelt", "Teamwork") move to
-    the known skill they name, or to the candidate's other skills as text: the function ``manage.py
-    reresolve_skills`` runs (``--dry-run`` there shows what it changes), in batches that each commit (this migration
-    is not atomic). It runs on the current models, as 0019 does, and writes nothing on a database with no candidates.
-    The reverse leaves the moved labels where they are: the skills they left are still there to move them back by
-    hand."""
-    from profiles.skills_reresolve import skills_reresolve
-
-    skills_reresolve(dry_run=False)
-
-
 class Migration(migrations.Migration):
-    atomic = False
+    """Nothing. An earlier version of this migration re-resolved the stored skill labels on the current models and
+    without a record of its moves; migration 0033 does it now, on the models of its time, after 0032 has made the
+    table that records each move (``manage.py reresolve_skills --undo`` puts them back). A database that applied the
+    earlier version keeps what it did; 0033 finds little left to move there."""
 
     dependencies = [
         ("profiles", "0030_candidate_other_skills"),
     ]
 
-    operations = [migrations.RunPython(reresolve_skill_labels, migrations.RunPython.noop)]
+    operations = []

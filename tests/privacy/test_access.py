@@ -35,6 +35,7 @@ from profiles.models import (
     Shortlist,
     ShortlistEntry,
     ShortlistEntryEvent,
+    SkillLabelMove,
 )
 from tests.admin.conftest import GROUPS_MIGRATION
 from tests.factories import (
@@ -83,6 +84,10 @@ def person():
     NotDuplicate.objects.create(first_id=min(ada.pk, bystander.pk), second_id=max(ada.pk, bystander.pk))
     PossibleDuplicate.objects.create(first=bystander, second=ada, reason="name", kind="github", value="adaquux")
     IdentityReview.objects.create(candidate=ada, names=["Ada Quux", "Ada Q."])
+    SkillLabelMove.objects.create(
+        candidate=ada, skill_slug="teamwork", label="Teamwork", score=5, section="skill", position=3,
+        score_by_hand=False, to_slugs=[],
+    )  # fmt: skip
     batch = ImportBatchFactory()
     source = SourceFileFactory(candidate=ada, batch=batch, content=PROFILE_TEXT.encode())
     SourceFileFactory(candidate=bystander, content=b"Bob Bystander\n")
@@ -128,6 +133,7 @@ def test_the_document_holds_every_row_of_every_table_that_refers_to_the_person(p
         "ingestion.SourceFile": "source_files",
         "privacy.ErasureRequest": "erasure_requests",
         "profiles.IdentityReview": "identity_reviews",
+        "profiles.SkillLabelMove": "skill_label_moves",
     }
     one_to_one = {"privacy.SourcingRecord": "sourcing_record"}
     assert set(found) == set(sections) | set(one_to_one), "a new table refers to candidates: name its section here"
