@@ -42,10 +42,10 @@ The rules, first match wins (docs/importing.md, "How skill labels are resolved",
    short name may be the phrase's subject, so "Go kit" is not Kit.
 7. Typo: a slip of one letter in a known label of at least ``TYPO_MIN_CHARS`` characters maps to it, with a
    warning, when no second skill is as close: two neighbouring letters swapped ("Pyhton", "Kuberentes"), one letter
-   changed in a label of six or more ("Kubernetis"), the last letter left off or doubled ("Svelt", "Postgress"), or
-   one letter left out or added inside a label of eight or more ("Elasticsarch"). A known label with letters added
-   at either end is another name, never a slip: "Preact" is not React, "Polars" not Polar, "Scalar" not Scala,
-   "Terraformer" not Terraform.
+   changed in a label of six or more, neither its first nor its last ("Kubernetis"), the last letter left off or
+   doubled ("Svelt", "Postgress"), or one letter left out or added inside a label of eight or more ("Elasticsarch").
+   A known label with letters added or changed at either end is another name, never a slip: "Preact" is not React,
+   "Polars" not Polar, "Scalar" neither Scala nor Scalaz, "Terraformer" not Terraform.
 8. New: anything else names a skill nobody knows yet; an import creates it under ``key``.
 """
 
@@ -414,8 +414,8 @@ def _is_slip(written: str, known: str) -> bool:
         return False
     if len(written) == len(known):
         differ = [i for i, (a, b) in enumerate(zip(written, known, strict=True)) if a != b]
-        if len(differ) == 1:
-            return len(known) >= 6
+        if len(differ) == 1:  # a changed end letter often makes another name: "scalar" and Scalaz
+            return len(known) >= 6 and 0 < differ[0] < len(known) - 1
         first = differ[0]
         return (
             differ == [first, first + 1] and written[first] == known[first + 1] and written[first + 1] == known[first]

@@ -49,6 +49,13 @@ def test_a_known_name_with_letters_added_at_either_end_is_another_technology(res
     assert (result.how, result.slugs) == (Resolved.NEW, ())
 
 
+@pytest.mark.parametrize("label", ["Scalar", "Terraformer", "Reacts", "Xreact"])
+def test_a_known_name_with_letters_added_or_changed_at_an_end_is_not_read_in_the_whole_vocabulary(label):
+    result = SkillResolver(seeded_labels()).resolve(label)
+
+    assert (result.how, result.slugs) == (Resolved.NEW, ())
+
+
 def test_preact_and_polars_are_known_skills_of_their_own():
     resolver = SkillResolver(seeded_labels())
 
