@@ -72,7 +72,9 @@ class Reresolved:
     moved: int = 0  # labels moved to a known skill
     to_text: int = 0  # labels moved to other_skills
     changes: list[str] = field(default_factory=list)  # one line per change, for the dry run's print
-    for_curator: list[str] = field(default_factory=list)  # misspellings and many-skill phrases: never applied
+    # Misspellings and phrases naming several skills, never applied: a line per label and skill, with how many
+    # candidates have it (a curator merges a skill once for all of them).
+    for_curator: dict[str, int] = field(default_factory=dict)
 
 
 def _seeded(vocab_dir: Path | None) -> tuple[dict[str, str], set[str]]:
@@ -250,7 +252,8 @@ def _reresolve_candidate(
             writes.text.setdefault(candidate_id, []).append(label[:200])
             targets = []
         elif _for_a_curator(result):
-            summary.for_curator.append(f"{line} → {', '.join(result.slugs)}? ({result.how.value}; not moved)")
+            listed = f"“{label}” ({made[row.skill_id]}) → {', '.join(result.slugs)}? ({result.how.value}; not moved)"
+            summary.for_curator[listed] = summary.for_curator.get(listed, 0) + 1
             continue
         elif result.how in _APPLIED and all(skill_ids.get(s, row.skill_id) != row.skill_id for s in result.slugs):
             targets = [skill_ids[slug] for slug in result.slugs]

@@ -39,8 +39,8 @@ class Command(BaseCommand):
                 "Not moved, for a curator to merge in the admin where the reading is right (misspellings, phrases "
                 "naming several skills):"
             )
-            for line in summary.for_curator:
-                self.stdout.write(f"  {line}")
+            for line, candidates in summary.for_curator.items():
+                self.stdout.write(f"  {line}: {candidates} candidate{'' if candidates == 1 else 's'}")
         verb = "would change" if dry_run else "changed"
         self.stdout.write(
             f"{summary.candidates} candidates {verb}: {summary.moved} labels to a known skill, "
