@@ -133,3 +133,21 @@ def test_two_spellings_of_a_technology_nobody_knows_make_one_new_skill():
     rows = CandidateSkill.objects.filter(candidate_id=result.candidate_id).select_related("skill")
     assert [(row.skill.slug, row.score, row.label) for row in rows] == [("zqtoolkit", 8, "zq-toolkit")]
     assert not Skill.objects.filter(slug="zq-toolkit").exists()
+
+
+def test_another_technology_named_like_a_known_one_and_a_go_phrase_are_imported_as_written():
+    """Preact was read as React, "Go kit" as Kit, and Logo kept as a spoken language."""
+    skills_upsert(skills=[("kit", "Kit", Skill.Kind.SKILL), ("polar", "Polar", Skill.Kind.LANGUAGE)], aliases=[])
+    skill_vocabulary_changed()
+    labels = ["Preact", "Go kit", "Logo", "Scalar", "Pyhton"]
+    [result] = documents_load(documents=[make_document(skills=[SkillEntry(label, 7) for label in labels])])
+
+    rows = CandidateSkill.objects.filter(candidate_id=result.candidate_id).select_related("skill")
+    assert {row.label: row.skill.slug for row in rows} == {
+        "Preact": "preact",
+        "Go kit": "go-kit",
+        "Logo": "logo",
+        "Scalar": "scalar",
+        "Pyhton": "python",
+    }
+    assert Candidate.objects.get(pk=result.candidate_id).other_skills == []
