@@ -28,6 +28,7 @@ from profiles.models import (
     ShortlistEntryEvent,
     Skill,
     SkillAlias,
+    SkillLabelMove,
     SpokenLanguage,
 )
 from profiles.search import candidates_refresh_search_columns, repositories_refresh_contributors
@@ -788,6 +789,8 @@ def candidates_merge(*, survivor: Candidate, others: Iterable[Candidate], user) 
             **_move_references_of_other_apps(survivor.pk, other.pk),
         }
         MergeRecord.objects.filter(survivor_id=other.pk).update(survivor_id=survivor.pk)
+        # The labels reresolve_skills moved keep their record (the label as written, and its undo) with the person.
+        SkillLabelMove.objects.filter(candidate_id=other.pk).update(candidate_id=survivor.pk)
         filled = [
             f for f in Candidate.IMPORTED_FIELDS if _is_blank(getattr(survivor, f)) and not _is_blank(getattr(other, f))
         ]

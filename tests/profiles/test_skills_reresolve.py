@@ -11,7 +11,7 @@ from django.core.management import call_command
 
 from core.labels import label_key
 from profiles.models import Candidate, CandidateSkill, Skill, SkillLabelMove
-from profiles.services import skills_merge, skills_upsert
+from profiles.services import candidates_merge, skills_merge, skills_upsert
 from profiles.skills_reresolve import skills_reresolve
 from profiles.vocabulary import skill_display_name, skill_slug
 from tests.factories import CandidateFactory
@@ -188,3 +188,13 @@ def test_the_dry_run_prints_what_would_change_and_changes_nothing():
     assert f"#{candidate.pk}: “Teamwork” (teamwork) → kept as text, not a skill" in printed
     assert "  “Svelt” (svelt) → svelte? (typo; not moved): 1 candidate" in printed
     assert "1 candidates would change: 1 labels to a known skill, 1 kept as text, 1 listed for a curator." in printed
+
+
+def test_the_record_of_a_move_follows_the_person_into_a_merge(admin_user):
+    merged = _older_import("Pia Lund", ["Usage with Docker"])
+    survivor = CandidateFactory(name="Pia Lund")
+    skills_reresolve(dry_run=False)
+
+    candidates_merge(survivor=survivor, others=[merged], user=admin_user)
+
+    assert list(SkillLabelMove.objects.values_list("candidate_id", "label")) == [(survivor.pk, "Usage with Docker")]
