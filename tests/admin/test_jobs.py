@@ -550,10 +550,10 @@ def test_the_pages_take_as_many_queries_for_many_rows_as_for_one(
 
 
 # The matches: the session, the user, its permissions (its own, its groups'), the job, its skills; the criteria's
-# skills resolved, the page (one row more, no count); the explanation (skills resolved, contributions); the pipeline
-# stages of the page; the related skills to also consider. The board: the same first six, then the entries with their
-# candidates, their events with authors.
-MATCHES_QUERIES = 12
+# skills resolved (once, for the ranking and the explanation), the page (one row more, no count); the explanation's
+# contributions; the pipeline stages of the page; the related skills to also consider. The board: the same first six,
+# then the entries with their candidates, their events with authors.
+MATCHES_QUERIES = 11
 BOARD_QUERIES = 8
 
 
@@ -615,8 +615,8 @@ def test_the_widen_checkbox_ranks_related_skills_and_leaves_the_page_as_it_was_w
     neither = person("Nico Neither", base)
 
     off = recruiter_client.get(matches(job)).content.decode()
-    # The related skills, for the ranking and for the page, and the names of those shown.
-    with django_assert_num_queries(MATCHES_QUERIES + 3):
+    # The related skills (read once for the ranking and the page), and the names of those shown.
+    with django_assert_num_queries(MATCHES_QUERIES + 2):
         widened = recruiter_client.get(matches(job) + "?widen=1").content.decode()
 
     def order(html):
