@@ -180,6 +180,7 @@ NEVER_ALONE = frozenset(
         "modern", "best", "practices", "patterns", "pattern", "principles", "concepts", "fundamentals",
         "optimization", "optimisation", "administration", "configuration", "setup", "good", "strong", "solid",
         "continuous", "agile", "scripting", "script", "scripts", "frontend", "backend", "front-end", "back-end",
+        "processing",
     }
 )  # fmt: skip
 

@@ -94,6 +94,16 @@ def test_common_word_topics_of_a_large_vocabulary_do_not_count_inside_a_phrase()
     assert resolver.resolve("Design").slugs == ("design",)  # as written, a known label is still that label
 
 
+def test_processing_inside_a_phrase_is_the_word_not_the_language():
+    """Stream, image or signal processing is work, not the Processing language (a Linguist language): a topic such as
+    stream-processing made the similar candidates of a data engineer ask for Processing."""
+    resolver = SkillResolver({**VOCABULARY, "processing": "processing", "kafka": "kafka"})
+
+    assert resolver.resolve("stream-processing").slugs == ()
+    assert resolver.resolve("Stream processing with Kafka").slugs == ("kafka",)
+    assert resolver.resolve("Processing").slugs == ("processing",)  # the language, named as written
+
+
 def test_a_shorter_label_inside_a_longer_known_one_counts_for_nothing():
     resolver = SkillResolver({"continuous-integration": "continuous-integration", "integration": "integration"})
 
