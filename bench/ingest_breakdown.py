@@ -105,10 +105,10 @@ def main() -> None:
     parse_cpu = [0.0]
     original_parse = services._parse_one
 
-    def timed_parse(source, vocabulary):
+    def timed_parse(source, vocabulary, budget):
         started = time.process_time()
         try:
-            return original_parse(source, vocabulary)
+            return original_parse(source, vocabulary, budget)
         finally:
             parse_cpu[0] += time.process_time() - started
 
