@@ -89,10 +89,12 @@ def candidate_json(candidate: Candidate, *, url: str, contacts: bool = False) ->
         "languages": [_language(row) for row in candidate.language_rows],
         "skills_declared": candidate.skills_declared,
         "skills": candidate.skill_sections.get(CandidateSkill.Section.SKILL, []),
+        "other_skills": list(candidate.other_skills),
         "programming_languages_declared": candidate.programming_languages_declared,
         "programming_languages": candidate.skill_sections.get(CandidateSkill.Section.LANGUAGE, []),
         "contributions_declared": candidate.contributions_declared,
         "contributions": [_contribution(row) for row in candidate.contribution_rows],
+        "awards": list(candidate.awards),
     }
     if hasattr(candidate, "match"):  # annotated when the search asked for skills; else left out, as DRF does
         row["match"] = candidate.match
