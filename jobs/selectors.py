@@ -3,7 +3,6 @@ overrides of them checked against the skills that exist."""
 
 from __future__ import annotations
 
-import datetime as dt
 import time
 from collections.abc import Mapping
 from dataclasses import replace
@@ -15,7 +14,6 @@ from core.errors import ApplicationError
 from core.labels import label_key
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, Ignored, checked_text, extract_criteria
 from jobs.models import Job, JobSkill
-from jobs.ranking import RESULT_FIELDS, candidates_ranked
 from profiles.db import read_connection
 from profiles.filters import resolve_skills
 from profiles.models import Candidate, ShortlistEntry, ShortlistEntryEvent
@@ -27,7 +25,6 @@ __all__ = [
     "description_checked",
     "description_criteria",
     "job_cities",
-    "job_matches",
 ]
 
 NO_SKILL_WARNING = "No skill was found in the description or the criteria: no candidate can be ranked."
@@ -176,26 +173,6 @@ def job_criteria(job: Job) -> Criteria:
             if isinstance(item, dict)
         ),
         unrecognised=tuple(job.unrecognised),
-    )
-
-
-def job_matches(
-    *,
-    job: Job,
-    user,
-    params: Mapping | None = None,
-    strict: bool = False,
-    widen: bool = False,
-    today: dt.date | None = None,
-) -> tuple[Criteria, QuerySet[Candidate]]:
-    """The job's stored criteria and the candidates ranked by them, exactly as ``POST /jobs/match/`` ranks a
-    description's (``jobs.ranking.candidates_ranked``: ``params`` narrow the pool, ``strict`` drops whoever misses a
-    required skill, ``widen`` adds related skills at a lower weight). ``job`` comes from ``job_for``, which decides who
-    may read it."""
-    criteria = job_criteria(job)
-    queryset = Candidate.objects.only(*RESULT_FIELDS)
-    return criteria, candidates_ranked(
-        criteria, params=params, strict=strict, widen=widen, user=user, today=today, queryset=queryset
     )
 
 

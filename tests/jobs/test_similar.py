@@ -1,5 +1,5 @@
-"""More like this (``jobs.ranking.similar_candidates``) and a stored job's matches (``jobs.selectors.job_matches``):
-criteria read from the database, ranked as a description's are."""
+"""More like this (``jobs.ranking.similar_candidates``) and a stored job's matches (``jobs.selectors.job_criteria``
+ranked by ``jobs.ranking.ranked_page``): criteria read from the database, ranked as a description's are."""
 
 import datetime as dt
 
@@ -7,8 +7,8 @@ import pytest
 
 from jobs import services
 from jobs.criteria import Criteria
-from jobs.ranking import candidates_ranked, similar_candidates, similar_criteria
-from jobs.selectors import job_for, job_matches
+from jobs.ranking import RankOptions, candidates_ranked, ranked_page, similar_candidates, similar_criteria
+from jobs.selectors import job_criteria, job_for
 from profiles.models import Candidate
 from tests.factories import ContributionFactory, RepositoryFactory, SkillFactory, UserFactory
 from tests.jobs.stored import DESCRIPTION
@@ -124,9 +124,13 @@ def test_a_job_ranks_by_its_stored_criteria_with_filters_and_strict(skills):
     no_kafka = _person("No Kafka", criteria, country="DE", skills={"go": 10, "postgresql": 10, "rust": 10})
     french = _person("In France", criteria, country="FR", contributions=RECENT)
 
-    stored, ranked = job_matches(job=job, user=owner, today=TODAY)
+    stored = job_criteria(job)
+
+    def ranked(params=None, **switches):
+        page = ranked_page(stored, options=RankOptions(**switches), take=list, params=params, user=owner, today=TODAY)
+        return [row.pk for row in page]
 
     assert stored.required == criteria.required
-    assert list(ranked) == [ideal, french, no_kafka]
-    assert list(job_matches(job=job, user=owner, strict=True)[1]) == [ideal, french]
-    assert list(job_matches(job=job, user=owner, params={"country": "FR"})[1]) == [french]
+    assert ranked() == [ideal.pk, french.pk, no_kafka.pk]
+    assert ranked(strict=True) == [ideal.pk, french.pk]
+    assert ranked({"country": "FR"}) == [french.pk]
