@@ -178,6 +178,16 @@ def add_to_shortlist(n, user):
     )
 
 
+def add_to_job(n, user):
+    pipeline = Shortlist.objects.create(owner=user, name=f"Pipeline {_tag()}")
+    Job.objects.create(title="Growth job", description="Python, Go.", owner=user, pipeline=pipeline)
+    return Selection(
+        _ids(_candidates(n)),
+        {"apply": "1", "shortlist": pipeline.pk},
+        lambda s: pipeline.entries.count() == len(s.ids),
+    )
+
+
 def export_candidates(n, user):
     candidates = _candidates(n)
     skills = _skills(3)
@@ -331,18 +341,6 @@ def _files(n: int, **fields) -> list[SourceFile]:
     )
 
 
-def delete_batches(n, user):
-    batches = ImportBatch.objects.bulk_create(
-        ImportBatch(origin=ImportBatch.Origin.ADMIN, label=f"growth {i}", total_files=1) for i in range(n)
-    )
-    tag = _tag()
-    SourceFile.objects.bulk_create(
-        SourceFile(batch=b, original_name="p.txt", content=b"x", sha256=f"{tag}{i:054d}", size=1)
-        for i, b in enumerate(batches)
-    )
-    return Selection(_ids(batches), done=_gone(ImportBatch))
-
-
 def delete_files(n, user):
     return Selection(_ids(_files(n, status=SourceFile.Status.IMPORTED)), done=_gone(SourceFile))
 
@@ -464,6 +462,7 @@ def cleanup_expired_attempts(n, user):
 
 
 CASES = [
+    Case("profiles.candidate", "add_to_job", add_to_job),
     Case("profiles.candidate", "add_to_shortlist", add_to_shortlist),
     Case("profiles.candidate", "export_csv", export_candidates),
     Case("profiles.candidate", "merge_candidates", merge_candidates, cap=MAX_GROUP_SIZE, repeats=SLOW_REPEATS, base=4),
@@ -483,7 +482,6 @@ CASES = [
     Case("profiles.shortlistentry", "delete_selected", delete_shortlist_entries),
     Case("profiles.savedsearch", "delete_selected", delete_saved_searches),
     Case("profiles.identityreview", "delete_selected", delete_identity_reviews),
-    Case("ingestion.importbatch", "delete_selected", delete_batches),
     Case("ingestion.sourcefile", "delete_selected", delete_files),
     Case("ingestion.sourcefile", "reparse_failed", reparse_failed),
     Case("ingestion.sourcefile", "reimport", reimport),

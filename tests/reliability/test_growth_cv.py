@@ -70,7 +70,7 @@ def test_many_listed_skills_named_in_many_positions():
             positions += [f"Engineer — Company{i}", "2019 – 2020", f"Used {skills[i % len(skills)]} daily.", ""]
         return cv_plain_text(_cv([("Experience", positions), ("Skills", [", ".join(skills)])]))
 
-    grow("CV text of n listed skills and n positions", lambda text: parse_cv(text), make, base=30)
+    grow("CV text of n listed skills and n positions", lambda text: parse_cv(text), make, base=60)
 
 
 def test_many_languages():
