@@ -64,7 +64,11 @@ CASES: dict[str, dict] = {
     },
     "widened strict": {"required": (("go", 4),), "widen": True, "strict": True},
     "excluded": {"required": (("typescript", 3), ("react", 5)), "excluded": ("go",)},
-    "filtered": {"required": (("python", 3),), "keywords": ("payments", "machine learning"), "filters": {"min_years_coding": "4"}},
+    "filtered": {
+        "required": (("python", 3),),
+        "keywords": ("payments", "machine learning"),
+        "filters": {"min_years_coding": "4"},
+    },
     "country filter names the place": {
         "required": (("docker", 2),),
         "preferred": ("kubernetes", "terraform"),
