@@ -3,7 +3,7 @@
 import pytest
 from django.db import connection
 
-from profiles import selectors
+from db import counting
 from profiles.models import Candidate
 from tests.factories import CandidateFactory
 
@@ -14,8 +14,8 @@ def test_a_small_result_is_counted_exactly():
     CandidateFactory.create_batch(3, country_code="DE")
     CandidateFactory(country_code="FR")
 
-    assert selectors.queryset_count(Candidate.objects.filter(country_code="DE")) == (3, False)
-    assert selectors.queryset_count(Candidate.objects.all()) == (4, False)
+    assert counting.queryset_count(Candidate.objects.filter(country_code="DE")) == (3, False)
+    assert counting.queryset_count(Candidate.objects.all()) == (4, False)
 
 
 def test_above_the_threshold_the_planners_estimate_stands_in(django_assert_num_queries):
@@ -24,8 +24,8 @@ def test_above_the_threshold_the_planners_estimate_stands_in(django_assert_num_q
         cursor.execute("ANALYZE profiles_candidate")
 
     with django_assert_num_queries(1):  # pg_class only: no COUNT(*)
-        count, estimated = selectors.queryset_count(Candidate.objects.all(), exact_below=2)
-    filtered, filtered_estimated = selectors.queryset_count(Candidate.objects.filter(country_code="DE"), exact_below=0)
+        count, estimated = counting.queryset_count(Candidate.objects.all(), exact_below=2)
+    filtered, filtered_estimated = counting.queryset_count(Candidate.objects.filter(country_code="DE"), exact_below=0)
 
     assert (count, estimated) == (5, True)
     assert filtered_estimated
@@ -37,8 +37,8 @@ def test_common_values_count_scalars_and_array_elements():
     CandidateFactory(country_code="FR", badges=["Rockstar"])
     CandidateFactory(country_code="", badges=[])
 
-    assert selectors.common_values(Candidate, "country_code", limit=5) == [("DE", 2), ("FR", 1)]
-    assert selectors.common_values(Candidate, "badges", limit=5, elements=True) == [("Rockstar", 3), ("Top School", 2)]
+    assert counting.common_values(Candidate, "country_code", limit=5) == [("DE", 2), ("FR", 1)]
+    assert counting.common_values(Candidate, "badges", limit=5, elements=True) == [("Rockstar", 3), ("Top School", 2)]
 
 
 def slow(queryset):
@@ -59,7 +59,7 @@ def test_an_exact_count_that_overruns_its_budget_gives_way_to_the_estimate():
     CandidateFactory.create_batch(5)
     before = statement_timeout()
 
-    count, estimated = selectors.queryset_count(slow(Candidate.objects.all()), budget_ms=10)
+    count, estimated = counting.queryset_count(slow(Candidate.objects.all()), budget_ms=10)
 
     assert estimated
     assert count >= 0
@@ -71,7 +71,7 @@ def test_an_exact_count_within_its_budget_is_exact_and_leaves_the_timeout_as_it_
     CandidateFactory.create_batch(2, country_code="DE")
     before = statement_timeout()
 
-    assert selectors.queryset_count(Candidate.objects.filter(country_code="DE"), budget_ms=5000) == (2, False)
+    assert counting.queryset_count(Candidate.objects.filter(country_code="DE"), budget_ms=5000) == (2, False)
     assert statement_timeout() == before
 
 
@@ -79,7 +79,7 @@ def test_a_plan_priced_above_the_limit_is_estimated_without_running_it(django_as
     CandidateFactory.create_batch(3, country_code="DE")
 
     with django_assert_num_queries(1):  # EXPLAIN only
-        count, estimated = selectors.queryset_count(Candidate.objects.filter(country_code="DE"), max_cost=0)
+        count, estimated = counting.queryset_count(Candidate.objects.filter(country_code="DE"), max_cost=0)
 
     assert estimated
     assert count >= 1
