@@ -77,11 +77,11 @@ def test_a_candidate_search_says_how_many_matched(admin_client):
 
 
 def test_a_large_candidate_list_still_says_about_when_it_is_an_estimate(admin_client, monkeypatch):
-    from profiles import selectors
+    from db import counting
     from profiles.admin.candidates import CandidateAdmin
 
     CandidateFactory.create_batch(3)
-    monkeypatch.setattr(selectors, "table_row_estimate", lambda model: 1_200_000)  # the planner, of a big table
+    monkeypatch.setattr(counting, "table_row_estimate", lambda model: 1_200_000)  # the planner, of a big table
     monkeypatch.setattr(CandidateAdmin, "list_per_page", 2)  # a full first page: the estimate stands
 
     html = admin_client.get(reverse("admin:profiles_candidate_changelist")).content.decode()
