@@ -610,9 +610,9 @@ SCHEMA_EDGE_CASES = (
 )
 def test_fast_schema_check_gives_the_warnings_of_the_python_validator(data, monkeypatch):
     """jsonschema-rs only answers "nothing to report": whenever it does, the Python validator has nothing either."""
-    fast = jsonresume._schema_warnings(data)
-    monkeypatch.setattr(jsonresume, "_schema_valid", lambda _data: False)
-    assert fast == jsonresume._schema_warnings(data)
+    fast = jsonresume.schema_warnings(data)
+    monkeypatch.setattr("ingestion.parsers.jsonresume.schema.schema_valid", lambda _data: False)
+    assert fast == jsonresume.schema_warnings(data)
 
 
 @pytest.mark.parametrize("path", resume_params(), ids=str)
@@ -620,7 +620,7 @@ def test_fast_schema_check_passes_the_valid_resumes(path):
     """Including their empty endDates, which the Python validator reports and the parser ignores."""
     data = json.loads(path.read_text(encoding="utf-8"))
     if "basics" in data:  # a pre-1.0 résumé has no basics, which the schema does not require either
-        assert jsonresume._schema_valid(data), path.name
+        assert jsonresume.schema_valid(data), path.name
 
 
 def test_numbers_too_large_for_a_float_are_read_as_text_or_ignored():
@@ -639,4 +639,4 @@ _EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")  # clear, and quadrat
 @settings(max_examples=3000, derandomize=True, deadline=None)
 @given(st.text(alphabet="ab.@ -", max_size=14))
 def test_an_email_is_checked_as_the_pattern_it_replaced(text):
-    assert jsonresume._is_email(text) == bool(_EMAIL_PATTERN.match(text))
+    assert jsonresume.is_email(text) == bool(_EMAIL_PATTERN.match(text))
