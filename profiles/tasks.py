@@ -3,7 +3,7 @@
 from celery import shared_task
 from django.db import DatabaseError
 
-from core.sqlstate import is_transient
+from db.errors import is_transient
 from profiles import services
 
 
