@@ -62,7 +62,7 @@ logger = logging.getLogger(__name__)
 
 RECEIVE_GROUP_SIZE = 200
 MAX_ATTEMPTS = 5
-# Errors saving a document can raise. Those ``core.sqlstate.is_transient`` names (the connection, a serialization
+# Errors saving a document can raise. Those ``db.errors.is_transient`` names (the connection, a serialization
 # failure, a deadlock) propagate, for the task to retry the chunk; any other is the document's: it fails that file
 # alone, never the whole chunk (text the database cannot encode, such as an unpaired surrogate, is refused by the
 # driver before it reaches the server; "string is too long for tsvector" is an OperationalError, and no less final).

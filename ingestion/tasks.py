@@ -17,7 +17,7 @@ from ingestion import privacy, services
 
 
 class TransientDatabaseError(Exception):
-    """A database error a retry can get past (``core.sqlstate.is_transient``: the connection, a serialization
+    """A database error a retry can get past (``db.errors.is_transient``: the connection, a serialization
     failure, a deadlock), raised from it so that Celery's ``autoretry_for``, which matches classes, can tell it apart
     from the rest of Django's ``OperationalError``s ("string is too long for tsvector" is one too)."""
 
