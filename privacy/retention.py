@@ -25,7 +25,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from core.sqlstate import is_transient
+from db.errors import is_transient
 from privacy.erasure import ErasureContext, erasure_steps
 from privacy.models import PrivacyEvent, SourcingRecord, Suppression
 from privacy.services import (
