@@ -27,8 +27,8 @@ from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
-from core.sqlstate import is_transient, sqlstate_of
 from core.text import human_size_against
+from db.errors import is_transient, sqlstate_of
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.file_budget import FileBudget, FileTooSlow, file_budget
 from ingestion.loaders import (

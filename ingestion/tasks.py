@@ -12,7 +12,7 @@ from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from core.sqlstate import is_transient
+from db.errors import is_transient
 from ingestion import privacy, services
 
 
