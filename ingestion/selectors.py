@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Value
 
+from db.connections import read_connection
 from ingestion.documents import ParseError
 from ingestion.file_budget import file_budget
 from ingestion.models import ImportBatch, SourceFile
@@ -14,7 +15,6 @@ from ingestion.parsers import reader_text
 from ingestion.parsers.cv import NOT_A_CV_MESSAGE, cv_file_kind
 from ingestion.privacy import WITHHELD_NAME
 from profiles.contacts import text_for_reader
-from profiles.db import read_connection
 
 _STATUSES = [choice.value for choice in SourceFile.Status]
 
