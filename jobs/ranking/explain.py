@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from django.utils import timezone
 
+from db.connections import read_connection
 from jobs.criteria import Criteria
 from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, Resolved, positional, resolve
-from profiles.db import read_connection
 from profiles.models import Candidate, Contribution
 
 EVIDENCE_SHOWN = 3  # repositories listed per result, strongest first

@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from db.connections import read_connection
 from jobs.criteria import Criteria
 from jobs.ranking.explain import candidates_explain
 from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, RESULT_FIELDS, candidates_ranked, positional, resolve
-from profiles.db import read_connection
 from profiles.filters import resolve_skills
 from profiles.models import Candidate, Contribution, Skill
 
