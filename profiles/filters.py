@@ -49,7 +49,7 @@ from drf_spectacular.utils import extend_schema_field
 from core.countries import country_code
 from core.labels import label_key, label_variants
 from core.languages import FLUENCY_WORDS, resolve_language
-from profiles.db import read_connection
+from db.connections import read_connection
 from profiles.models import (
     Candidate,
     Contribution,

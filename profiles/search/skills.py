@@ -18,7 +18,7 @@ from django.db.models import ExpressionWrapper, F, Func, IntegerField, QuerySet,
 from django.db.models.functions import Coalesce
 
 from core.labels import label_variants
-from profiles.db import read_connection
+from db.connections import read_connection
 from profiles.models import SkillAlias
 from profiles.search.terms import SkillTerm
 from profiles.skill_resolver import resolver_for
