@@ -3,7 +3,7 @@
 
 To tell the two servers apart, the replica's replay is paused and a row changed on the primary: a page that shows the
 row as it was was read from the replica. The SQL of a request is also captured on each alias, to show which server ran
-every statement (the selectors' raw SQL too, through ``profiles.db.read_connection``). The data must be committed to
+every statement (the selectors' raw SQL too, through ``db.connections.read_connection``). The data must be committed to
 reach the replica, so these tests are transactional. Skipped, with the reason, on a machine that cannot make a
 replica; ``-m "not replica"`` leaves them out.
 """
@@ -26,9 +26,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from db.connections import read_connection
 from jobs.models import Job
 from jobs.services import job_create
-from profiles.db import read_connection
 from profiles.filters import resolve_skills
 from profiles.models import Candidate, Skill, SkillAlias
 from profiles.selectors import candidate_filter_choices_forget
@@ -352,7 +352,7 @@ def test_workers_and_commands_read_from_the_primary(replica_reads):
     assert read == "Ada After"
 
 
-# --- Raw SQL follows the router (profiles.db.read_connection) ------------------------------------------------------
+# --- Raw SQL follows the router (db.connections.read_connection) --------------------------------------------------
 
 # The router's own check of the replica (talentdb/db_router.py), on both servers at a request's first read: not the
 # request's SQL.
