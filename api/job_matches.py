@@ -45,8 +45,8 @@ from jobs.ranking import (
     similar_criteria,
 )
 from jobs.selectors import NO_SKILL_WARNING, job_criteria
-from profiles.filters import CandidateFilterSet
 from profiles.models import Candidate
+from profiles.search.filtersets import CandidateFilterSet
 
 
 class RankedCandidateFilterSet(CandidateFilterSet):

@@ -12,8 +12,8 @@ from rest_framework import generics, serializers
 from rest_framework.response import Response
 
 from core.labels import label_key
-from profiles.filters import resolve_skills
 from profiles.models import Skill
+from profiles.search.skills import resolve_skills
 from profiles.selectors import related_skills
 
 MAX_LIMIT = 50

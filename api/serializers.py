@@ -17,7 +17,6 @@ from rest_framework import serializers
 
 from ingestion.models import SourceFile
 from profiles.contacts import contact_urls, may_see_contact_details
-from profiles.filters import MATCH_FORMULA
 from profiles.models import (
     Candidate,
     CandidateSkill,
@@ -28,6 +27,7 @@ from profiles.models import (
     Skill,
     SpokenLanguage,
 )
+from profiles.search.skills import MATCH_FORMULA
 
 
 def _month(value) -> str | None:

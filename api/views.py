@@ -31,8 +31,9 @@ from ingestion.models import ImportBatch
 from ingestion.selectors import candidate_sources_prefetch, import_batch_detail, import_batches_for
 from ingestion.services import IncomingFile, batch_create, batch_receive
 from profiles.contacts import identifiers_prefetch, may_see_contact_details
-from profiles.filters import MATCH_FORMULA, CandidateFilterSet, RepositoryFilterSet, SkillFilterSet
 from profiles.models import Candidate, Repository, Skill
+from profiles.search.filtersets import CandidateFilterSet, RepositoryFilterSet, SkillFilterSet
+from profiles.search.skills import MATCH_FORMULA
 from profiles.selectors import (
     candidate_detail,
     candidate_search,

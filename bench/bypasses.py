@@ -145,7 +145,7 @@ def stock_filtersets() -> Iterator[None]:
     """Every FilterSet of ``profiles.filters`` as django-filter builds it: LeanFilterSet's overrides taken away."""
     import django_filters
 
-    from profiles.filters import LeanFilterSet
+    from profiles.search.filtersets import LeanFilterSet
 
     overrides = {name: LeanFilterSet.__dict__[name] for name in ("__init__", "get_form_class")}
     for name in overrides:
@@ -161,7 +161,7 @@ def stock_filtersets() -> Iterator[None]:
 def bench_filterset(rounds: int, calls: int) -> list[tuple[str, float, float]]:
     from django.http import QueryDict
 
-    from profiles.filters import CandidateFilterSet
+    from profiles.search.filtersets import CandidateFilterSet
     from profiles.selectors import candidates_for_listing
 
     if not hasattr(CandidateFilterSet, "_copy_filter"):

@@ -15,8 +15,8 @@ from core.labels import label_key
 from db.connections import read_connection
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, Ignored, checked_text, extract_criteria
 from jobs.models import Job, JobSkill
-from profiles.filters import resolve_skills
 from profiles.models import Candidate, ShortlistEntry, ShortlistEntryEvent
+from profiles.search.skills import resolve_skills
 from profiles.selectors import skill_vocabulary, working_lists_for
 
 __all__ = [

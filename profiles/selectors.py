@@ -25,13 +25,6 @@ from db.counting import common_values as common_values
 from db.counting import queryset_count as queryset_count
 from db.counting import table_row_estimate as table_row_estimate
 from profiles.db import read_connection
-from profiles.filters import (
-    CandidateFilterSet,
-    MatchParamsForm,
-    RepositoryFilterSet,
-    SkillFilterSet,
-    annotate_match,
-)
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -50,6 +43,9 @@ from profiles.models import (
     SkillAlias,
     SpokenLanguage,
 )
+from profiles.search.filtersets import CandidateFilterSet, RepositoryFilterSet, SkillFilterSet
+from profiles.search.skills import annotate_match
+from profiles.search.terms import MatchParamsForm
 from profiles.vocabulary import SkillVocabulary
 
 # The vocabulary is large (every alias of every GitHub topic and Linguist language), and what a process builds from it

@@ -14,7 +14,7 @@ from core.labels import label_key
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria
 from jobs.models import Job, JobSkill
 from jobs.selectors import description_checked
-from profiles.filters import resolve_skills
+from profiles.search.skills import resolve_skills
 
 CRITERIA_FIELDS = ("countries", "remote", "min_years_coding", "keywords")
 SKILL_KINDS = [(kind.value, kind.label) for kind in JobSkill.Kind]

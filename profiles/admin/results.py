@@ -18,8 +18,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from profiles import services
 from profiles.admin.common import action_page, people
-from profiles.filters import parse_skill_term, resolve_skills
 from profiles.models import Candidate, Shortlist, Skill
+from profiles.search.skills import resolve_skills
+from profiles.search.terms import parse_skill_term
 from profiles.workspace import pipelines_to_add_to, shortlists_to_add_to
 
 SKILL_TERM_PARAMS = ("skill", "any_skill")

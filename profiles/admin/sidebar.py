@@ -12,7 +12,7 @@ from django.http import QueryDict
 from django.utils.html import format_html
 
 from core.countries import country_name
-from profiles.filters import CandidateFilterSet
+from profiles.search.filtersets import CandidateFilterSet
 
 SHARED_PARAMS = frozenset(CandidateFilterSet.base_filters)
 

@@ -5,7 +5,8 @@ import yaml
 from django.core.management import call_command
 from django.urls import reverse
 
-from profiles.filters import PASSTHROUGH_PARAMS, CandidateFilterSet
+from profiles.search.filtersets import CandidateFilterSet
+from profiles.search.terms import PASSTHROUGH_PARAMS
 
 
 @pytest.fixture(scope="module")

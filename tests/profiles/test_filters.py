@@ -3,9 +3,10 @@
 import pytest
 from django.http import QueryDict
 
-from profiles.filters import CandidateFilterSet, RepositoryFilterSet, resolve_skills
 from profiles.models import Candidate, SkillAlias
 from profiles.search import candidates_refresh_search_columns
+from profiles.search.filtersets import CandidateFilterSet, RepositoryFilterSet
+from profiles.search.skills import resolve_skills
 from profiles.selectors import candidate_detail, candidate_search
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory
 
