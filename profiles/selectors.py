@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce, Greatest, Least
 from django.http import QueryDict
 
 from core.identity import NAME_KEY_SQL, URL_TOKEN_SQL, name_key
+from db.connections import read_connection
 
 # Counting is db's; these names stay importable from here for the selectors' callers.
 from db.counting import EXACT_COUNT_BELOW as EXACT_COUNT_BELOW
@@ -24,7 +25,6 @@ from db.counting import EXACT_GROUPS_BELOW
 from db.counting import common_values as common_values
 from db.counting import queryset_count as queryset_count
 from db.counting import table_row_estimate as table_row_estimate
-from profiles.db import read_connection
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
