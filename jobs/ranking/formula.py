@@ -16,9 +16,9 @@ from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from jobs.criteria import Criteria
-from profiles.filters import resolve_skills
 from profiles.models import Candidate, RelatedSkill
 from profiles.search import skill_tokens
+from profiles.search.skills import resolve_skills
 from profiles.selectors import candidate_search
 
 WEIGHT_REQUIRED = 40  # the requirements decide most: a perfect rest cannot make up for weak required skills

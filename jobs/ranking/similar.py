@@ -13,8 +13,8 @@ from db.connections import read_connection
 from jobs.criteria import Criteria
 from jobs.ranking.explain import candidates_explain
 from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, RESULT_FIELDS, candidates_ranked, positional, resolve
-from profiles.filters import resolve_skills
 from profiles.models import Candidate, Contribution, Skill
+from profiles.search.skills import resolve_skills
 
 SIMILAR_REQUIRED = 3  # the strongest skills, required: what the candidate is known for
 SIMILAR_MARGIN = 2  # ... at the candidate's score minus this: a peer is close, not necessarily as strong
