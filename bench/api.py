@@ -12,7 +12,7 @@ Requests run with DEBUG off (as in production) whatever the environment says; DE
 benchmark's. It is configured as DATABASE_REPLICA_URLS is, with the router and middleware (talentdb/db_router.py), and
 each request is measured twice: pinned to the primary (multidb's cookie, as after a write), and through the router to
 the replica. Each raw statement runs on the server that ran it in the request: ``statements`` says how many of a
-replica request's went to the primary (none should: the selectors' raw SQL takes ``db.connections.read_connection``). The
+replica request's went to the primary (none should: the selectors' SQL takes ``db.connections.read_connection``). The
 benchmark stops if the router skipped the replica (down, lagging, or not in recovery: its log line says which).
 """
 
