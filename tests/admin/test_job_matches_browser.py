@@ -103,6 +103,16 @@ def _first_screen(driver) -> dict:
     )
 
 
+def _apply_switches(driver, expected: str) -> None:
+    """Submit the switches and wait for the page they lead to: read at once, ``current_url`` may still be the page
+    before the click, and the next step would then reload the old page."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.find_element(By.CSS_SELECTOR, "#ranking-switches input[type=submit]").click()
+    WebDriverWait(driver, 30).until(lambda d: expected in d.current_url)
+
+
 def _open(driver, url: str, name: str, *, keep: bool = False) -> dict:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
@@ -155,7 +165,7 @@ def test_the_matches_page_shows_eight_rows_its_chips_and_working_switches(
 
         # "Meets every requirement": only the first group, and the address keeps the switch.
         driver.find_element(By.CSS_SELECTOR, "#switch-strict input").click()
-        driver.find_element(By.CSS_SELECTOR, "#ranking-switches input[type=submit]").click()
+        _apply_switches(driver, "strict=1")
         strict = _open(driver, driver.current_url, f"{width}-strict")
         assert "strict=1" in driver.current_url
         assert driver.find_element(By.CSS_SELECTOR, "#switch-strict input").is_selected()
@@ -164,7 +174,7 @@ def test_the_matches_page_shows_eight_rows_its_chips_and_working_switches(
 
         # "Everyone": the candidate in France joins, the other switch still on.
         driver.find_element(By.CSS_SELECTOR, "#switch-anywhere input").click()
-        driver.find_element(By.CSS_SELECTOR, "#ranking-switches input[type=submit]").click()
+        _apply_switches(driver, "anywhere=1")
         everyone = _open(driver, driver.current_url, f"{width}-everyone")
         assert "anywhere=1" in driver.current_url
         assert "strict=1" in driver.current_url
