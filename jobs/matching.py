@@ -3,7 +3,8 @@ vocabulary, with word boundaries, versions and the longest match decided here. P
 
 What a match is:
 - an alias key of the vocabulary (``core.labels.label_key`` form, "unreal-engine") is looked for as written and with
-  its hyphens as spaces ("unreal engine"); a JavaScript library's glued key ("nextjs") also as "next.js";
+  its hyphens as spaces ("unreal engine"), for a name of up to four words with any of them as spaces ("domain-driven
+  design"); a JavaScript library's glued key ("nextjs") also as "next.js";
 - the text is lower-cased character by character (so every offset stays the original's) and its tabs and odd spaces
   become plain spaces; a match never crosses a line;
 - a name of several words is found in the plural too ("neural networks");
@@ -17,6 +18,7 @@ What a match is:
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -30,6 +32,7 @@ _SPACE_TRANSLATION |= {ord(c): " " for c in "\u2009\u200a\u202f\u205f\u3000"}
 _SPACE_TRANSLATION |= {ord("\u2019"): "'", ord("\u2018"): "'", ord("\u2010"): "-", ord("\u2011"): "-"}
 _VERSION_RE = re.compile(r" ?v?\d+(?:\.\d+)*(?:\.x|\+)?")
 _GLUED_BEFORE = "._@"
+MAX_MIXED_PARTS = 4  # a name of more words is written with one separator throughout
 
 
 def fold(text: str) -> str:
@@ -69,7 +72,14 @@ class _ByIdentity:
 def _surfaces(key: str) -> set[str]:
     forms = {key}
     if "-" in key:
-        forms.add(key.replace("-", " "))
+        parts = key.split("-")
+        if len(parts) <= MAX_MIXED_PARTS:
+            # Each joint as a hyphen or a space: "domain-driven design" and "test-driven development" are how
+            # English writes a compound adjective before its noun.
+            for joints in itertools.product("- ", repeat=len(parts) - 1):
+                forms.add(parts[0] + "".join(joint + part for joint, part in zip(joints, parts[1:], strict=True)))
+        else:
+            forms.add(key.replace("-", " "))
     if key.endswith("js") and len(key) > 4 and "." not in key and not key.endswith("-js"):
         forms.add(f"{key[:-2].rstrip('-')}.js")
     # A name of several words in the plural is the same skill ("neural networks", "design patterns"); one word is

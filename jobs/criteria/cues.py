@@ -203,13 +203,39 @@ class Sentences:
         return found
 
 
+# The field written before the word: "a Physics or Data Science degree". It starts after the last of these before the
+# word, at most ``_FIELD_BEFORE_CHARS`` back: "3+ years of Python and a Computer Science degree" keeps Python.
+_DEGREE_WORD_RE = re.compile(r"\b(?:degree|degrees|diploma)\b")
+_FIELD_START_RE = re.compile(
+    r"[.;:(,]\s(?=\s*(?:or|and)?\s*(?:an?|the|equivalent|relevant|related)\b)|[.;:(\n]|"
+    r"\b(?:an?|the|your|any|relevant|related|technical|university|college|bachelor'?s|master'?s|with|have|has|hold|"
+    r"holding|having|plus|preferably|ideally|or equivalent)\s"
+)
+_FIELD_BEFORE_CHARS = 80
+
+
 def _degree_fields(folded: str, start: int, end: int) -> dict[str, list[int]]:
-    starts, ends = [], []
+    spans = []
     for degree in _DEGREE_RE.finditer(folded, start, end):
         reach = min(end, degree.end() + 120)  # a field is a few words: its search stays short
         field_end = _FIELD_END_RE.search(folded, degree.end(), reach)
-        starts.append(degree.end())
-        ends.append(field_end.start() if field_end else reach)
+        spans.append((degree.end(), field_end.start() if field_end else reach))
+    for degree in _DEGREE_WORD_RE.finditer(folded, start, end):
+        low = max(start, degree.start() - _FIELD_BEFORE_CHARS)
+        field_start = low
+        for mark in _FIELD_START_RE.finditer(folded, low, degree.start()):
+            field_start = mark.end()
+        if field_start < degree.start():
+            spans.append((field_start, degree.start()))
+    spans.sort()
+    starts: list[int] = []
+    ends: list[int] = []
+    for low, high in spans:  # merged: a field's lookup is a bisection over spans that do not overlap
+        if ends and low <= ends[-1]:
+            ends[-1] = max(ends[-1], high)
+        else:
+            starts.append(low)
+            ends.append(high)
     return {"degree_starts": starts, "degree_ends": ends}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from core.labels import label_key
 from jobs.criteria.ambiguity import is_ambiguous, judge_ambiguous
 from jobs.criteria.cues import Sentences, place_in_section
 from jobs.criteria.mentions import Found
@@ -20,7 +21,7 @@ from jobs.criteria.result import (
     Ignored,
 )
 from jobs.criteria.sections import Line
-from jobs.matching import find_skills
+from jobs.matching import Match, find_skills
 from profiles.vocabulary import SkillVocabulary
 
 # Words of every post that name a kind of work, not a skill to look for in people: never a criterion on their own.
@@ -35,12 +36,53 @@ GENERIC_SLUGS = frozenset({
 _COMPANY_LINE_RE = re.compile(r"[^\w\n]*(?:company|employer|client|organi[sz]ation|hiring company)\s*:[^\n]*$")
 
 
+# A bracket right after a skill, on its line, and the items it lists: "AWS (Batch, S3, Lambda)".
+_BRACKET_AFTER_RE = re.compile(r" ?\(([^()\n]{1,120})\)")
+_BRACKET_ITEM_RE = re.compile(r"[^\s,;/&]+(?: [^\s,;/&]+)?")
+_NOT_AN_ITEM = frozenset({"and", "or", "e.g.", "eg", "i.e.", "ie", "etc", "etc.", "like", "such", "as", "incl."})
+
+
+def _bracketed_parts(folded: str, matches: list[Match], vocabulary: SkillVocabulary) -> tuple[list[Match], set[int]]:
+    """The matches with a platform's parts listed in brackets after it read as the platform's products: in "AWS (Batch,
+    S3)" Batch is AWS Batch, not a Windows batch file; in "Spring (Boot, Batch)" Boot and Batch are Spring Boot and
+    Spring Batch. An item is such a part when the platform's name and the item together are a known name; the others
+    stay as they were found. Returns the matches and the starts of the parts (names by construction, never words that
+    need a context)."""
+    parts: list[Match] = []
+    for match in matches:
+        if (
+            folded[match.end : match.end + 2] not in (" (", "(")
+            or (bracket := _BRACKET_AFTER_RE.match(folded, match.end)) is None
+        ):
+            continue
+        platform = folded[match.start : match.name_end]
+        for item in _BRACKET_ITEM_RE.finditer(folded, bracket.start(1), bracket.end(1)):
+            words = item.group().rstrip(".").split(" ")
+            if words[0] in _NOT_AN_ITEM:
+                continue
+            for count in (2, 1)[2 - len(words) :]:  # "Cloud Run" before "Cloud"
+                name = " ".join(words[:count])
+                slug = vocabulary.slugs.get(label_key(f"{platform} {name}"))
+                if slug is not None and slug != match.slug:
+                    parts.append(Match(item.start(), item.start() + len(name), slug, item.start() + len(name)))
+                    break
+    if not parts:
+        return matches, set()
+    taken = [(part.start, part.end) for part in parts]
+    kept = [m for m in matches if not any(start < m.end and m.start < end for start, end in taken)]
+    return sorted(kept + parts, key=lambda m: m.start), {part.start for part in parts}
+
+
 def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVocabulary) -> list[Found]:
     found = []
     line_starts = [line.start for line in lines]
     kinds: dict[tuple[str, str], bool | None] = {}  # (surface, slug) -> ambiguous, None: a human language
-    for match in find_skills(folded, vocabulary):
+    matches, part_starts = _bracketed_parts(folded, find_skills(folded, vocabulary), vocabulary)
+    for match in matches:
         surface = text[match.start : match.name_end]
+        if match.start in part_starts:
+            found.append(Found(match, surface, lines[bisect_right(line_starts, match.start) - 1], False))
+            continue
         if (key := (surface, match.slug)) not in kinds:
             kinds[key] = is_ambiguous(surface, match.slug)
         if (kind := kinds[key]) is None:

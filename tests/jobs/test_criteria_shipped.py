@@ -1,0 +1,116 @@
+"""extract_criteria with the vocabulary that ships with the product (profiles/data/vocabulary.tsv), as a fresh install
+reads a pasted post: our own posts of tests/fixtures/jobs_shipped equal their expected files, fields of work and
+model runtimes are known, a cloud's services in brackets are its own, a degree's field is no skill wherever the word
+"degree" stands, and the shared corpus reaches the recall and precision bench/job_posts.py measures. No database."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import pytest
+
+from bench.job_posts import Score, score_post
+from jobs.criteria import Criteria, extract_criteria
+from profiles.shipped_vocabulary import read_shipped
+from profiles.vocabulary import SkillVocabulary, seeded_vocabulary
+from tests.fixtures import CORPUS_DIR, FIXTURES_DIR, NO_CORPUS
+from tests.jobs.helpers import CITIES, Expected, differences
+
+SHIPPED_POSTS_DIR = FIXTURES_DIR / "jobs_shipped"
+SHIPPED_POSTS = sorted(path.stem for path in SHIPPED_POSTS_DIR.glob("*.txt"))
+
+
+@functools.cache
+def shipped() -> SkillVocabulary:
+    return seeded_vocabulary(read_shipped())
+
+
+def criteria(text: str) -> Criteria:
+    return extract_criteria(text, shipped(), cities=CITIES)
+
+
+def required(text: str) -> list[str]:
+    return [slug for slug, _ in criteria(text).required]
+
+
+@pytest.mark.parametrize("name", SHIPPED_POSTS)
+def test_our_posts_read_with_the_shipped_vocabulary_give_their_expected_criteria(name):
+    found = criteria((SHIPPED_POSTS_DIR / f"{name}.txt").read_text(encoding="utf-8"))
+    assert differences(found, Expected.read(SHIPPED_POSTS_DIR / f"{name}.expected.json")) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "slug"),
+    [
+        ("Solid OOP and clean interfaces.", "oop"),
+        ("Object-oriented programming in Java.", "oop"),
+        ("Models exported to ONNX.", "onnx"),
+        ("Experience with TensorRT.", "tensorrt"),
+        ("Comfort with linear algebra.", "linear-algebra"),
+        ("Graphics programming on consoles.", "computer-graphics"),
+        ("Experience building bioinformatics pipelines.", "bioinformatics"),
+        ("Event-driven design in production.", "event-driven-architecture"),
+        ("Event sourcing and CQRS.", "event-sourcing"),
+        ("Domain-driven design.", "domain-driven-design"),
+        ("Test-driven development.", "tdd"),
+    ],
+)
+def test_fields_of_work_and_model_runtimes_are_known(line, slug):
+    assert slug in required(f"Requirements:\n- {line}\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "wanted", "not_wanted"),
+    [
+        ("AWS (Batch, S3, Lambda).", {"aws", "amazon-s3", "aws-lambda"}, {"batchfile"}),
+        ("Cloud work on AWS (Batch and S3).", {"aws", "amazon-s3"}, {"batchfile"}),
+        ("Java with Spring (Boot, Batch).", {"java", "spring-boot", "spring-batch"}, {"batchfile"}),
+        ("Google Cloud and Azure (Functions, DevOps).", {"azure-functions", "azure-devops"}, set()),
+        ("Batch, PowerShell and Bash scripting.", {"batchfile", "powershell"}, set()),
+    ],
+)
+def test_a_clouds_services_in_brackets_after_it_are_its_own(line, wanted, not_wanted):
+    found = set(criteria(f"Requirements:\n- {line}\n").skills)
+    assert wanted <= found
+    assert not (not_wanted & found)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "A Physics or Data Science degree.",
+        "A Data Science, Statistics or Computer Science degree, or equivalent experience.",
+        "Data Science degree preferred.",
+    ],
+)
+def test_the_field_of_a_degree_written_before_the_word_degree_is_no_skill(line):
+    found = criteria(f"Requirements:\n- {line}\n- Python.\n")
+    assert [slug for slug, _ in found.required] == ["python"]
+    assert "data-science" not in found.preferred
+    assert ("data-science", "not-a-skill") in {(item.skill, item.reason) for item in found.ignored}
+
+
+def test_a_field_asked_for_as_work_is_still_a_skill():
+    assert "data-science" in required("Requirements:\n- 3+ years of data science work, with a degree in any field.\n")
+
+
+# --- The shared corpus, measured as bench/job_posts.py measures it ---------------------------------------------------
+
+
+@pytest.mark.corpus
+def test_the_corpus_posts_read_with_the_shipped_vocabulary_reach_the_goal():
+    folder = CORPUS_DIR / "jobs"
+    if not folder.is_dir():
+        pytest.skip(NO_CORPUS)
+    total = Score()
+    for path in sorted(folder.glob("*.txt")):
+        expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
+        total.add(score_post(criteria(path.read_text(encoding="utf-8")), expected, path.stem))
+    assert total.posts >= 4
+    assert total.found_required / total.required >= 0.85, total.mistakes
+    assert total.found_any / total.required >= 0.95, total.mistakes
+    assert total.correct / total.extracted >= 0.85, total.mistakes
+    assert total.non_skills == 0, total.mistakes
+    assert total.years_right >= total.posts - 1
+    assert total.country_right >= total.posts - 1
