@@ -1,5 +1,5 @@
-"""Read replicas (issue 19): a web request's reads go to a healthy PostgreSQL streaming replica, everything else to the
-primary. Configured only when DATABASE_REPLICA_URLS names replicas (talentdb/settings.py); the README's "Read
+"""Read replicas: a web request's reads go to a healthy PostgreSQL streaming replica, everything else to the
+primary. Configured only when DATABASE_REPLICA_URLS names replicas (talentdb/settings/base.py); the README's "Read
 replicas" says how to run one.
 
 django-multidb-router (``multidb``) gives the rules for writes and migrations (the primary, always) and
