@@ -129,6 +129,16 @@ def _plain_http(settings):
     settings.CSRF_COOKIE_SECURE = False
 
 
+@pytest.fixture(scope="session")
+def plain_http_live_server(request):
+    """The live server, started while HTTPS redirects are off: SecurityMiddleware reads SECURE_SSL_REDIRECT once, when
+    the server thread loads its middleware, before the function-scoped ``_plain_http`` fixture could turn it off."""
+    from django.test.utils import override_settings
+
+    with override_settings(SECURE_SSL_REDIRECT=False):
+        return request.getfixturevalue("live_server")
+
+
 @pytest.fixture
 def seeded_vocabulary(django_db_blocker):
     """Transactional tests truncate every table afterwards: seed the skill vocabulary again for them."""

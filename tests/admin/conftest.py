@@ -44,13 +44,3 @@ def recruiter_client(client, recruiter):
 def viewer_client(client, viewer):
     client.force_login(viewer)
     return client
-
-
-@pytest.fixture(scope="session")
-def plain_http_live_server(request):
-    """The live server, started while HTTPS redirects are off: SecurityMiddleware reads SECURE_SSL_REDIRECT once, when
-    the server thread loads its middleware, before the function-scoped ``_plain_http`` fixture could turn it off."""
-    from django.test.utils import override_settings
-
-    with override_settings(SECURE_SSL_REDIRECT=False):
-        return request.getfixturevalue("live_server")
