@@ -117,6 +117,7 @@ INSTALLED_APPS = [
     "ingestion",
     "exports",
     "jobs",
+    "searchindex",  # the ranking index beside the database: its outbox triggers and its process (docs/scaling.md)
     "privacy",  # sourcing records, suppressions of erased people, the privacy audit log
     "api",
     "devtools",  # manage.py generate_profiles; no models, never imported by the product

@@ -85,3 +85,11 @@ if RETENTION_ACTION not in ("erase", "anonymise"):
 if RETENTION_DAYS < 1:
     raise environ.ImproperlyConfigured("RETENTION_DAYS must be a positive number of days.")
 RETENTION_INTERVAL_SECONDS = env.int("RETENTION_INTERVAL_SECONDS", default=24 * 3600)
+
+# --- Ranking index (searchindex; docs/scaling.md) ------------------------------------------------------------------
+# The host's index process listens here (manage.py searchindex_serve, started by `make run`); the web workers ask it.
+SEARCH_INDEX_SOCKET = Path(env.str("SEARCH_INDEX_SOCKET", default=str(VAR_DIR / "searchindex.sock")))
+# An index further behind the database than this (its last poll of the outbox) is not asked: the request ranks in SQL.
+SEARCH_INDEX_MAX_LAG_SECONDS = env.float("SEARCH_INDEX_MAX_LAG_SECONDS", default=10.0)
+# How long a worker waits for the index's answer before ranking in SQL instead.
+SEARCH_INDEX_TIMEOUT_SECONDS = env.float("SEARCH_INDEX_TIMEOUT_SECONDS", default=2.0)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SearchIndexConfig(AppConfig):
+    name = "searchindex"
+    verbose_name = "Ranking index"

@@ -1,0 +1,75 @@
+"""Asking the host's index process (searchindex.server) for a ranked stretch, or saying why it cannot answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import socket
+import threading
+
+import numpy as np
+from django.conf import settings
+from django.utils import timezone
+
+from searchindex.rank import Cut, Ranked, RankQuery
+from searchindex.server import encode_cut, encode_query
+
+
+class IndexUnavailable(Exception):
+    """The index cannot answer now: not running, building, or further behind than the bound. The message says which."""
+
+
+_local = threading.local()  # one open socket per thread of a worker
+
+
+def _ask(request: dict) -> dict:
+    path = str(settings.SEARCH_INDEX_SOCKET)
+    for attempt in (1, 2):  # a socket the index process closed (a restart) is opened again once
+        conn = getattr(_local, "conn", None)
+        try:
+            if conn is None:
+                conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                conn.settimeout(settings.SEARCH_INDEX_TIMEOUT_SECONDS)
+                conn.connect(path)
+                _local.conn, _local.file = conn, conn.makefile("rb")
+            conn.sendall(json.dumps(request).encode() + b"\n")
+            line = _local.file.readline()
+            if not line:
+                raise ConnectionError("the index closed the connection")
+            return json.loads(line)
+        except OSError as exc:
+            _local.conn = None
+            if conn is not None:
+                conn.close()
+            if attempt == 2 or isinstance(exc, TimeoutError):
+                raise IndexUnavailable(f"not reachable at {path}: {exc}") from exc
+    raise AssertionError("unreachable")
+
+
+def status() -> dict:
+    """The index's state (``ready``, ``building``) and, once built, its size and freshness; ``unavailable`` with the
+    reason when it does not answer."""
+    try:
+        return _ask({"op": "status"})
+    except IndexUnavailable as exc:
+        return {"state": "unavailable", "reason": str(exc)}
+
+
+def lag(fresh_at: str) -> dt.timedelta:
+    return timezone.now() - dt.datetime.fromisoformat(fresh_at)
+
+
+def rank(query: RankQuery, cut: Cut) -> Ranked:
+    """The stretch ``cut`` of the ranking of ``query``, from an index no further behind than the bound."""
+    reply = _ask({"op": "rank", "query": encode_query(query), "cut": encode_cut(cut)})
+    if "error" in reply:
+        raise IndexUnavailable(reply["error"])
+    behind = lag(reply["fresh_at"])
+    if behind.total_seconds() > settings.SEARCH_INDEX_MAX_LAG_SECONDS:
+        raise IndexUnavailable(f"{behind.total_seconds():.0f} s behind the database")
+    return Ranked(
+        ids=np.array(reply["ids"], dtype=np.int64),
+        match=np.array(reply["match"], dtype=np.int64),
+        missing=np.array(reply["missing"], dtype=np.int64),
+        pool=reply["pool"],
+    )

@@ -1,0 +1,68 @@
+"""Keeping the index fresh: the outbox (``searchindex_change``, written by triggers in each writing transaction) read
+by transaction id.
+
+A poll reads, in one snapshot, the snapshot's ``xmin`` and every change written by a transaction at or after the
+previous poll's ``xmin``. Every transaction before an ``xmin`` had ended when the snapshot was taken, so its changes
+were visible to that poll or to an earlier one; a transaction still running then is at or after it, so the next poll
+reads it again. Nothing committed is skipped, however transactions interleave, and a change read twice is applied
+once (its outbox row id is remembered until the ``xmin`` passes it). Applying a change reads the candidate's rows
+again, so a change only says *who*, never *what*.
+
+Old outbox rows are deleted after ``RETENTION`` by the index that runs on the primary; a replica's index reads the
+same rows through replication.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass, field
+
+from searchindex.columns import Columns, apply_candidates, apply_repositories
+
+logger = logging.getLogger(__name__)
+
+RETENTION = dt.timedelta(days=1)
+_BATCH = 2_000  # candidates read again per snapshot
+
+_POLL_SQL = """
+SELECT id, xid::text::int8, kind, object_id FROM searchindex_change WHERE xid >= %s::text::xid8 ORDER BY id
+"""
+
+
+@dataclass
+class Freshness:
+    """Where the columns stand: every transaction before ``xmin`` is in them; they are as fresh as ``fresh_at``."""
+
+    xmin: int
+    fresh_at: dt.datetime
+    seen: dict[int, int] = field(default_factory=dict)  # outbox row id -> its xid, for rows at or after xmin
+
+
+def poll(columns: Columns, state: Freshness, connection, *, commits_per_month: int) -> int:
+    """Apply the changes written since the last poll; returns how many candidates and repositories were read again."""
+    from psycopg import IsolationLevel
+
+    connection.isolation_level = IsolationLevel.REPEATABLE_READ  # both reads in one snapshot
+    with connection.transaction(), connection.cursor() as cursor:
+        cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
+        [now, xmin] = cursor.fetchone()
+        cursor.execute(_POLL_SQL, [str(state.xmin)])
+        changes = [row for row in cursor.fetchall() if row[0] not in state.seen]
+    connection.isolation_level = IsolationLevel.READ_COMMITTED
+    candidates = sorted({pk for _, _, kind, pk in changes if kind == "c"})
+    repositories = sorted({pk for _, _, kind, pk in changes if kind == "r"})
+    for start in range(0, len(candidates), _BATCH):
+        apply_candidates(columns, connection, candidates[start : start + _BATCH], commits_per_month=commits_per_month)
+    apply_repositories(columns, connection, repositories)
+    state.seen.update((row_id, xid) for row_id, xid, _, _ in changes)
+    state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= xmin}
+    state.xmin, state.fresh_at = xmin, now
+    return len(candidates) + len(repositories)
+
+
+def prune(connection) -> int:
+    """Delete outbox rows older than RETENTION (on the primary; a replica refuses writes)."""
+    with connection.transaction(), connection.cursor() as cursor:
+        cursor.execute("DELETE FROM searchindex_change WHERE created_at < now() - %s", [RETENTION])
+        return cursor.rowcount

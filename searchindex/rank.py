@@ -1,0 +1,254 @@
+"""The job-match formula over the index's columns, vectorised: every candidate of the pool scored at once, then the
+page cut with ``argpartition``. It computes what the SQL ranking computes, term for term (its statement is the
+reference, and the property test holds the two to the same page row for row):
+
+- the pool: holders of any criteria or related skill (in the place's countries when it applies), less holders of an
+  excluded skill, and with ``strict`` only whoever holds each required skill at its minimum;
+- ``match``: the weighted sum of the six parts, rounded half up as PostgreSQL rounds a numeric;
+- the order: ``misses_any``, then ``match`` descending, then id.
+
+The request names skills by id and carries the formula's constants (``Formula``): this module owns no rule of the
+ranking, only its arithmetic over arrays.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from searchindex.columns import Columns, country_code
+
+# A float64 sum of the formula's parts may land a hair below an exact .5 that PostgreSQL's numeric holds exactly; the
+# parts are fractions with small denominators (or, for evidence, irrational), so nothing else lies this close to .5.
+_HALF_UP_SLACK = 1e-9
+_ID_BITS = 43  # candidate ids below 2**43; the order's key packs the tier and the match above them
+
+
+@dataclass(frozen=True, slots=True)
+class Formula:
+    """The ranking's constants, from the module that defines the formula."""
+
+    weight_required: int
+    weight_preferred: int
+    weight_evidence: int
+    weight_keywords: int
+    weight_years: int
+    weight_location: int
+    evidence_half_life_months: int
+    evidence_saturation: int
+    related_weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class Required:
+    skill_id: int | None  # None: no such skill (credits nothing, always missed)
+    min_score: int
+    stand_ins: tuple[int, ...] = ()  # widened: related skills standing in for it
+    short_credit: float = 0.0  # the credit of a score just short of the minimum, as the SQL statement writes it
+
+
+@dataclass(frozen=True, slots=True)
+class Preferred:
+    skill_id: int | None
+    stand_ins: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RankQuery:
+    """One ranking: the criteria resolved to skill ids, and the switches."""
+
+    formula: Formula
+    required: tuple[Required, ...]
+    preferred: tuple[Preferred, ...]
+    excluded: tuple[int, ...]
+    topics: tuple[str, ...]
+    keywords: tuple[str, ...]
+    min_years: int | None
+    countries: tuple[str, ...]  # location_fit
+    place: tuple[str, ...]  # the countries the pool is kept to (empty: everywhere)
+    strict: bool
+    today: dt.date
+    exclude_ids: tuple[int, ...] = ()
+
+    def pool_skills(self) -> list[int]:
+        named = [r.skill_id for r in self.required] + [p.skill_id for p in self.preferred]
+        related = [pk for term in (*self.required, *self.preferred) for pk in term.stand_ins]
+        return list(dict.fromkeys(pk for pk in (*named, *related) if pk is not None))
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A ranked stretch: ids in order with their match and missing count; ``pool`` is the pool's size."""
+
+    ids: np.ndarray
+    match: np.ndarray
+    missing: np.ndarray
+    pool: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Which stretch of the order: ``limit`` rows after ``offset`` rows, or after (or, ``before``, before) the row
+    with order key ``after``."""
+
+    limit: int
+    offset: int = 0
+    after: tuple[int, int, int] | None = None  # (misses_any, match, id)
+    before: bool = False
+
+
+def order_key(misses_any, match, ids):
+    """The order as one int64: ascending key is ``misses_any``, ``-match``, ``id``."""
+    return ((np.asarray(misses_any, np.int64) * 101 + (100 - np.asarray(match, np.int64))) << _ID_BITS) + np.asarray(
+        ids, np.int64
+    )
+
+
+def _scores(columns: Columns, skill_id: int | None) -> np.ndarray:
+    """The skill's score of every row, -1 where not held."""
+    dense = np.full(len(columns.ids), -1, dtype=np.int8)
+    column = columns.skills.get(skill_id) if skill_id is not None else None
+    if column is not None:
+        rows, scores = column.arrays()
+        dense[rows] = scores
+    return dense
+
+
+def _pool(columns: Columns, query: RankQuery, dense: dict[int, np.ndarray]) -> np.ndarray:
+    skills = query.pool_skills()
+    if not skills:
+        return np.zeros(len(columns.ids), dtype=bool)
+    pool = np.zeros(len(columns.ids), dtype=bool)
+    for pk in skills:
+        pool |= dense[pk] >= 0
+    if query.place:
+        codes = np.array([country_code(code.upper()) for code in query.place], dtype=np.int64)
+        first, second = columns.country // 2097152, columns.country % 2097152
+        valid = (first >= 65) & (first <= 90) & (second >= 65) & (second <= 90)
+        pool &= valid & np.isin(columns.country, codes)
+    for pk in query.excluded:
+        pool &= _scores(columns, pk) < 0
+    if query.strict:
+        for term in query.required:
+            if term.skill_id is None:
+                return np.zeros(len(columns.ids), dtype=bool)
+            pool &= dense[term.skill_id] >= max(term.min_score, 0)
+    if query.exclude_ids:
+        rows = [row for pk in query.exclude_ids if (row := columns.row(pk)) is not None]
+        pool[rows] = False
+    return pool & columns.alive
+
+
+def _best(dense: dict[int, np.ndarray], stand_ins: tuple[int, ...], rows: np.ndarray) -> np.ndarray:
+    """The best related score held (0 when none), as ``coalesce(greatest(...), 0)``."""
+    best = np.zeros(len(rows), dtype=np.float64)
+    for pk in stand_ins:
+        best = np.maximum(best, dense[pk][rows])
+    return best
+
+
+def _evidence(columns: Columns, query: RankQuery, rows: np.ndarray) -> np.ndarray:
+    repos = set().union(*(columns.topic_repos.get(slug, ()) for slug in query.topics))
+    if not repos or not len(columns.contrib_repo):
+        return np.zeros(len(rows))
+    top = max(int(columns.contrib_repo.max()), max(repos)) + 1
+    wanted = np.zeros(top, dtype=bool)
+    wanted[np.fromiter(repos, dtype=np.int64)] = True
+    picked = wanted[columns.contrib_repo]
+    months = columns.contrib_month[picked]
+    today = query.today.year * 12 + query.today.month
+    age = np.where(months < 0, 0, np.maximum(0, today - months))
+    weight = np.power(0.5, age / query.formula.evidence_half_life_months) * columns.contrib_base[picked]
+    x = np.bincount(columns.contrib_row[picked], weights=weight, minlength=len(columns.ids))[rows]
+    return x / (x + query.formula.evidence_saturation)
+
+
+def _mean(parts: list[np.ndarray], size: int) -> np.ndarray:
+    if not parts:
+        return np.ones(size)
+    return np.sum(parts, axis=0) / len(parts)
+
+
+def score(
+    columns: Columns, query: RankQuery, keyword_ids: Callable[[str], np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pool's rows, their ``match`` and their ``missing_count``. ``keyword_ids(keyword)``: the ids of the
+    candidates whose search vector matches it (PostgreSQL's full-text index answers that)."""
+    wanted = {*query.pool_skills(), *(r.skill_id for r in query.required if r.skill_id is not None)}
+    dense = {pk: _scores(columns, pk) for pk in wanted}
+    rows = np.flatnonzero(_pool(columns, query, dense))
+    size = len(rows)
+    f = query.formula
+    required, missing = [], np.zeros(size, dtype=np.int64)
+    for term in query.required:
+        if term.skill_id is None:
+            required.append(np.zeros(size))
+            missing += 1
+            continue
+        held = dense[term.skill_id][rows].astype(np.int64)
+        value = np.maximum(held, 0).astype(np.float64)
+        coverage = (held >= 0).astype(np.float64) if term.min_score <= 0 else np.minimum(value / term.min_score, 1.0)
+        credit = (coverage + value / 10.0) / 2
+        if term.stand_ins:
+            stand_in = f.related_weight * _best(dense, term.stand_ins, rows)
+            credit = np.maximum(credit, stand_in / 10.0 * term.short_credit)
+        required.append(credit)
+        missing += held < term.min_score
+    preferred = []
+    for term in query.preferred:
+        if term.skill_id is None:
+            preferred.append(np.zeros(size))
+            continue
+        value = np.maximum(dense[term.skill_id][rows], 0).astype(np.float64)
+        if term.stand_ins:
+            value = np.maximum(value, f.related_weight * _best(dense, term.stand_ins, rows))
+        preferred.append(value / 10.0)
+    ids = columns.ids[rows]
+    keywords = [np.isin(ids, keyword_ids(keyword)).astype(np.float64) for keyword in query.keywords]
+    years = np.ones(size)
+    if query.min_years:
+        held_years = columns.years[rows].astype(np.float64)
+        years = np.where(held_years < 0, 0.0, np.minimum(held_years / query.min_years, 1.0))
+    location = np.ones(size)
+    if query.countries:
+        codes = np.array([country_code(code) for code in query.countries], dtype=np.int64)
+        location = np.isin(columns.country[rows], codes).astype(np.float64)
+    evidence = _evidence(columns, query, rows) if query.topics else np.zeros(size)
+    total = (
+        f.weight_required * _mean(required, size)
+        + f.weight_preferred * _mean(preferred, size)
+        + f.weight_evidence * evidence
+        + f.weight_keywords * _mean(keywords, size)
+        + f.weight_years * years
+        + f.weight_location * location
+    )
+    match = np.floor(total + 0.5 + _HALF_UP_SLACK).astype(np.int64)
+    return rows, match, missing
+
+
+def rank(columns: Columns, query: RankQuery, cut: Cut, keyword_ids: Callable[[str], np.ndarray]) -> Ranked:
+    """The stretch ``cut`` of the ranking of ``query``."""
+    rows, match, missing = score(columns, query, keyword_ids)
+    ids = columns.ids[rows]
+    keys = order_key(missing > 0, match, ids)
+    pool = len(keys)
+    if cut.after is not None:
+        misses_any, after_match, after_id = cut.after
+        mark = int(order_key(misses_any, after_match, after_id))
+        chosen = np.flatnonzero(keys < mark if cut.before else keys > mark)
+    else:
+        chosen = np.arange(pool)
+    wanted = cut.offset + cut.limit
+    if cut.before:
+        # The rows just before the mark: the largest keys, returned in ascending order.
+        if len(chosen) > wanted:
+            chosen = chosen[np.argpartition(-keys[chosen], wanted - 1)[:wanted]]
+        chosen = chosen[np.argsort(-keys[chosen], kind="stable")][cut.offset :][::-1]
+    else:
+        if len(chosen) > wanted:
+            chosen = chosen[np.argpartition(keys[chosen], wanted - 1)[:wanted]]
+        chosen = chosen[np.argsort(keys[chosen], kind="stable")][cut.offset :]
+    return Ranked(ids=ids[chosen], match=match[chosen], missing=missing[chosen], pool=pool)

@@ -1,0 +1,184 @@
+"""The index process: one per host, beside the web server's workers, which ask it over a unix socket.
+
+It builds the columns from the host's database, then polls the outbox every ``POLL_SECONDS`` and answers requests:
+one JSON line in (``{"op": "rank", "query": ..., "cut": ...}`` or ``{"op": "status"}``), one JSON line out. The
+gunicorn workers hold no copy of the index: a million candidates are one set of arrays on the host, not one per
+worker. Requests are answered one at a time (the arithmetic is numpy's; a second core would only contend for the same
+memory bandwidth), under the lock that the poll takes to apply changes.
+
+``manage.py searchindex_serve`` runs it; ``make run`` starts that command with the other processes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import logging
+import os
+import socketserver
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import psycopg
+
+from searchindex.columns import Columns, build
+from searchindex.freshness import Freshness, poll, prune
+from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank
+
+logger = logging.getLogger(__name__)
+
+POLL_SECONDS = 1.0
+PRUNE_SECONDS = 3600.0
+
+
+def encode_query(query: RankQuery) -> dict:
+    data = dataclasses.asdict(query)
+    data["today"] = query.today.isoformat()
+    return data
+
+
+def decode_query(data: dict) -> RankQuery:
+    return RankQuery(
+        formula=Formula(**data["formula"]),
+        required=tuple(
+            Required(r["skill_id"], r["min_score"], tuple(r["stand_ins"]), r["short_credit"]) for r in data["required"]
+        ),
+        preferred=tuple(Preferred(p["skill_id"], tuple(p["stand_ins"])) for p in data["preferred"]),
+        excluded=tuple(data["excluded"]),
+        topics=tuple(data["topics"]),
+        keywords=tuple(data["keywords"]),
+        min_years=data["min_years"],
+        countries=tuple(data["countries"]),
+        place=tuple(data["place"]),
+        strict=data["strict"],
+        today=dt.date.fromisoformat(data["today"]),
+        exclude_ids=tuple(data["exclude_ids"]),
+    )
+
+
+def encode_cut(cut: Cut) -> dict:
+    return dataclasses.asdict(cut)
+
+
+def decode_cut(data: dict) -> Cut:
+    after = tuple(data["after"]) if data.get("after") is not None else None
+    return Cut(limit=data["limit"], offset=data.get("offset", 0), after=after, before=data.get("before", False))
+
+
+class Index:
+    """The columns and their freshness, behind one lock."""
+
+    def __init__(self, dsn: str, *, commits_per_month: int):
+        self.dsn = dsn
+        self.commits_per_month = commits_per_month
+        self.lock = threading.Lock()
+        self.columns: Columns | None = None
+        self.freshness: Freshness | None = None
+        self.state = "building"
+        self.connection = psycopg.connect(dsn, autocommit=True)
+
+    def build(self) -> None:
+        started = time.monotonic()
+        with psycopg.connect(dsn=self.dsn) as connection:
+            columns = build(connection, commits_per_month=self.commits_per_month)
+        with self.lock:
+            self.columns = columns
+            self.freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
+            self.state = "ready"
+        logger.info(
+            "search index built: %d candidates, %.1f MiB, %.1f s",
+            len(columns),
+            columns.nbytes() / 2**20,
+            time.monotonic() - started,
+        )
+
+    def refresh(self) -> int:
+        with self.lock:
+            return poll(self.columns, self.freshness, self.connection, commits_per_month=self.commits_per_month)
+
+    def keyword_ids(self, keyword: str) -> np.ndarray:
+        rows = self.connection.execute(
+            "SELECT id FROM profiles_candidate WHERE search_vector @@ plainto_tsquery('english', %s)", [keyword]
+        ).fetchall()
+        return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
+
+    def status(self) -> dict:
+        if self.columns is None:
+            return {"state": self.state}
+        return {
+            "state": self.state,
+            "candidates": len(self.columns),
+            "bytes": self.columns.nbytes(),
+            "built_at": self.columns.built_at.isoformat(),
+            "fresh_at": self.freshness.fresh_at.isoformat(),
+        }
+
+    def answer(self, request: dict) -> dict:
+        if request.get("op") == "status":
+            return self.status()
+        if self.columns is None:
+            return {"error": "building", **self.status()}
+        with self.lock:
+            ranked = rank(self.columns, decode_query(request["query"]), decode_cut(request["cut"]), self.keyword_ids)
+            fresh_at = self.freshness.fresh_at.isoformat()
+        return {
+            "ids": ranked.ids.tolist(),
+            "match": ranked.match.tolist(),
+            "missing": ranked.missing.tolist(),
+            "pool": ranked.pool,
+            "fresh_at": fresh_at,
+        }
+
+
+class _Handler(socketserver.StreamRequestHandler):
+    def handle(self) -> None:
+        for line in self.rfile:
+            try:
+                reply = self.server.index.answer(json.loads(line))
+            except (KeyError, TypeError, ValueError) as exc:
+                reply = {"error": f"bad request: {exc}"}
+            self.wfile.write(json.dumps(reply).encode() + b"\n")
+            self.wfile.flush()
+
+
+class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    daemon_threads = True
+
+
+def _keep_fresh(index: Index, stop: threading.Event) -> None:
+    last_prune = 0.0
+    while not stop.wait(POLL_SECONDS):
+        try:
+            changed = index.refresh()
+            if changed:
+                logger.info("search index: %d changes applied", changed)
+            if time.monotonic() - last_prune > PRUNE_SECONDS:
+                last_prune = time.monotonic()
+                prune(index.connection)
+        except psycopg.errors.ReadOnlySqlTransaction:
+            last_prune = float("inf")  # a replica: the primary's index prunes
+        except psycopg.Error:
+            logger.exception("search index: refresh failed; retrying")
+            index.connection = psycopg.connect(index.dsn, autocommit=True)
+
+
+def serve(socket_path: Path, dsn: str, *, commits_per_month: int) -> None:
+    """Listen on ``socket_path`` at once (answering "building" until the columns are built), build, keep fresh."""
+    socket_path.parent.mkdir(parents=True, exist_ok=True)
+    if socket_path.exists():
+        socket_path.unlink()
+    index = Index(dsn, commits_per_month=commits_per_month)
+    server = _Server(str(socket_path), _Handler)
+    os.chmod(socket_path, 0o600)  # the web server's user only: the socket answers without authentication
+    server.index = index
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    index.build()
+    stop = threading.Event()
+    try:
+        _keep_fresh(index, stop)
+    finally:
+        server.shutdown()
+        socket_path.unlink(missing_ok=True)
