@@ -25,6 +25,7 @@ from django.utils.safestring import SafeString
 from core.text import human_size
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.parsers import formats_in_words
 from ingestion.selectors import (
     BatchFilesState,
     batch_failed_duplicates,
@@ -84,7 +85,7 @@ class MultipleFileField(forms.FileField):
 class UploadForm(forms.Form):
     files = MultipleFileField(
         label="Profile files",
-        help_text="Prog.AI text exports or JSON Resume files; several at once. Every file is stored before it is read.",
+        help_text=f"{formats_in_words()} files; several at once. Every file is stored before it is read.",
     )
     label = forms.CharField(
         required=False,

@@ -5,6 +5,8 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
+from ingestion.parsers import format_choices
+
 
 class ImportBatch(models.Model):
     class Origin(models.TextChoices):
@@ -48,11 +50,8 @@ class ImportBatch(models.Model):
 
 
 class SourceFile(models.Model):
-    class Format(models.TextChoices):
-        UNKNOWN = "unknown", "Unknown"
-        PROGAI = "progai", "Prog.AI text export"
-        JSONRESUME = "jsonresume", "JSON Resume"
-        CV = "cv", "CV (PDF, Word or text)"
+    # UNKNOWN, then one member a format of the parsers' registry, named after it (PROGAI, JSONRESUME, CV).
+    Format = models.TextChoices("Format", [(name.upper(), (name, label)) for name, label in format_choices()])
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

@@ -13,7 +13,7 @@ from ingestion.parsers.jsonresume.levels import LEVELS, level_score
 from ingestion.parsers.jsonresume.loading import LONE_SURROGATE_WARNING, MAX_NAMED_REPAIRS
 from ingestion.parsers.jsonresume.parser import NO_NAME, parse_jsonresume
 from ingestion.parsers.jsonresume.schema import SCHEMA, schema_valid, schema_warnings
-from ingestion.parsers.jsonresume.shape import EXPORT_ADVICE, is_other_format
+from ingestion.parsers.jsonresume.shape import EXPORT_ADVICE, is_other_format, looks_like_json, names_another_format
 from ingestion.parsers.jsonresume.skills import SKILL_HEADINGS, SLASHED_NAMES, split_skill_label
 from ingestion.parsers.jsonresume.values import is_email
 
@@ -29,6 +29,8 @@ __all__ = [
     "is_email",
     "is_other_format",
     "level_score",
+    "looks_like_json",
+    "names_another_format",
     "parse_jsonresume",
     "schema_valid",
     "schema_warnings",

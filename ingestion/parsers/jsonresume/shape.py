@@ -1,13 +1,17 @@
-"""Whether a JSON object is a JSON Resume: top-level keys misspelt by one letter, and résumés of other formats."""
+"""Whether a text is JSON for this parser, and whether a JSON object is a JSON Resume: top-level keys misspelt by one
+letter, and résumés of other formats."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ingestion.parsers.jsonresume.schema import SCHEMA
 from ingestion.parsers.jsonresume.values import first_text
 
 _SCHEMA_KEYS = tuple(SCHEMA["properties"])
+# Longer bare JSON values are left to the other formats rather than parsed to find out.
+_MAX_BARE_VALUE_CHARS = 100_000
 _NAME_KEYS = ("name", "fullName", "full_name", "firstName")
 
 
@@ -68,3 +72,28 @@ def other_shape_name(data: dict) -> str:
                 if first_text(value, name_key):
                     return f"{key}.{name_key}"
     return ""
+
+
+def looks_like_json(text: str) -> bool:
+    """Whether a text file is JSON for this parser to read or refuse: it opens an object or an array, or it is a bare
+    JSON value (a string, a number, a literal), which the parser refuses saying what it is."""
+    stripped = text.lstrip("\ufeff \t\n")
+    if stripped[:1] in ("{", "["):
+        return True
+    if stripped[:1] in '"-0123456789tfn' and len(stripped) < _MAX_BARE_VALUE_CHARS:
+        try:
+            json.loads(stripped)
+        except (ValueError, RecursionError):
+            return False
+        return True
+    return False
+
+
+def names_another_format(text: str) -> bool:
+    """A JSON object shaped like another résumé format ("profile.name", no "basics"). JSON that strict parsing
+    refuses (a trailing comma, broken) is not: the parser then says what it repaired or what is wrong."""
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        return False
+    return is_other_format(data)

@@ -183,7 +183,9 @@ def plausible_name(line: str) -> bool:
 
 
 def looks_like_progai(text: str) -> bool:
-    """Markers of the export, or its name / headline / location / "Summary" layout."""
+    """Markers of the export, or its name / headline / location / "Summary" layout (blank lines before the name
+    aside)."""
+    text = text.lstrip("\ufeff \t\n")
     lowered = text.lower()
     if any(marker.lower() in lowered for marker in _FORMAT_MARKERS):
         return True

@@ -1,0 +1,180 @@
+"""The formats of profile files, one entry each: how a file is told to be of it by its content, how its text is read,
+and which parser reads that text.
+
+Detection, parsing, the text shown beside a parsed record, the stored file's format and its choices in the admin and
+the API all read ``FORMATS``. A new format is one more ``FileFormat`` here (with its parser package beside the
+others, and the migration ``makemigrations`` writes for the new choice of ``SourceFile.format``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ingestion.documents import ParseError, ProfileDocument
+from ingestion.parsers.cv import cv_file_kind, cv_file_text, looks_like_cv, parse_cv
+from ingestion.parsers.decoding import decode_bytes
+from ingestion.parsers.jsonresume import looks_like_json, names_another_format, parse_jsonresume
+from ingestion.parsers.progai import looks_like_progai, parse_progai
+
+__all__ = [
+    "FORMATS",
+    "NEITHER_FORMAT",
+    "UNKNOWN",
+    "BinaryFiles",
+    "FileFormat",
+    "ReadFile",
+    "detect_format",
+    "extracted_text",
+    "format_choices",
+    "formats_in_words",
+    "parse",
+    "read_file",
+    "reader_text",
+    "text_is_extracted",
+]
+
+UNKNOWN = "unknown"  # the stored format of a file no format reads
+NEITHER_FORMAT = "This file is neither a Prog.AI profile export nor a JSON Resume."
+
+
+def _disowns_nothing(text: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryFiles:
+    """Files of a format that are not text (a PDF, a Word document): told by their first bytes, their text read out."""
+
+    kind: Callable[[bytes], str]  # the file's kind by its first bytes ("pdf", "docx"); "" when none of them
+    text: Callable[[bytes, str], str]  # the text of a file of that kind; ParseError, saying what to do, when none
+    refused: frozenset[str] = frozenset()  # kinds recognised only to be refused (an old .doc): detected as unknown
+
+
+@dataclass(frozen=True, slots=True)
+class FileFormat:
+    name: str  # the stored file's format (``SourceFile.format``, at most 12 characters)
+    label: str  # what the admin and the API call it
+    parse: Callable[..., ProfileDocument]  # (text, *, vocabulary) -> the document; ParseError when it holds none
+    claims: Callable[[str], bool]  # whether a text file is of this format; the formats are asked in order
+    # A text it claims whose parser refuses it for being of another format (a résumé of another JSON schema):
+    # detected as unknown, and the parser's message says how to export it.
+    disowns: Callable[[str], bool] = _disowns_nothing
+    binary: BinaryFiles | None = None
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat(
+        name="jsonresume",
+        label="JSON Resume",
+        parse=parse_jsonresume,
+        claims=looks_like_json,
+        disowns=names_another_format,
+    ),
+    FileFormat(name="progai", label="Prog.AI text export", parse=parse_progai, claims=looks_like_progai),
+    # Last among the text formats: a text file is a CV only when neither of the others claims it.
+    FileFormat(
+        name="cv",
+        label="CV (PDF, Word or text)",
+        parse=parse_cv,
+        claims=looks_like_cv,
+        binary=BinaryFiles(kind=cv_file_kind, text=cv_file_text, refused=frozenset({"doc"})),
+    ),
+)
+
+
+def format_choices() -> list[tuple[str, str]]:
+    """(name, label) of every format, the unknown one first: the stored file's choices."""
+    return [(UNKNOWN, "Unknown"), *((fmt.name, fmt.label) for fmt in FORMATS)]
+
+
+def formats_in_words() -> str:
+    """The formats' labels in a sentence, for what an upload accepts: "JSON Resume, Prog.AI text export or CV"."""
+    labels = [fmt.label for fmt in FORMATS]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadFile:
+    document: ProfileDocument
+    # The text read out of a binary file (a PDF's, a DOCX's), which the parser worked from; None for a text file,
+    # whose bytes are its text.
+    extracted_text: str | None
+
+
+def _binary_format(data: bytes) -> tuple[FileFormat, str] | None:
+    for fmt in FORMATS:
+        if fmt.binary is not None and (kind := fmt.binary.kind(data)):
+            return fmt, kind
+    return None
+
+
+def _text_format(text: str) -> FileFormat | None:
+    return next((fmt for fmt in FORMATS if fmt.claims(text)), None)
+
+
+def detect_format(data: bytes) -> str:
+    """The name of the file's format, or "unknown" (also for empty or binary data, a binary kind its format refuses,
+    and a text its format disowns)."""
+    found = _binary_format(data)
+    if found:
+        fmt, kind = found
+        return UNKNOWN if kind in fmt.binary.refused else fmt.name
+    try:
+        text, _ = decode_bytes(data)
+    except ParseError:
+        return UNKNOWN
+    fmt = _text_format(text)
+    return UNKNOWN if fmt is None or fmt.disowns(text) else fmt.name
+
+
+@functools.lru_cache(maxsize=1)
+def _binary_text(fmt: FileFormat, kind: str, data: bytes) -> str:
+    """The text of a binary file; the last file's is kept, so that the text a parse read out of a file is asked for
+    again (to be kept beside the parsed record) without reading the file a second time."""
+    return fmt.binary.text(data, kind)
+
+
+def read_file(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ReadFile:
+    """``parse``, with the text read out of a binary file (for it to be kept beside the parsed record)."""
+    return ReadFile(document=parse(data, vocabulary=vocabulary), extracted_text=extracted_text(data))
+
+
+def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ProfileDocument:
+    """Parse the bytes of a file of any format into a ProfileDocument.
+
+    Warnings about the encoding come first in ``document.warnings``. Raises ParseError (and nothing else) when the
+    file is empty, binary, of no known format, or holds no usable profile.
+    """
+    found = _binary_format(data)
+    if found:
+        fmt, kind = found
+        return fmt.parse(_binary_text(fmt, kind, data), vocabulary=vocabulary)
+    text, warnings = decode_bytes(data)
+    fmt = _text_format(text)
+    if fmt is None:
+        raise ParseError(NEITHER_FORMAT)
+    document = fmt.parse(text, vocabulary=vocabulary)
+    document.warnings = warnings + document.warnings
+    return document
+
+
+def text_is_extracted(data: bytes) -> bool:
+    """Whether the text a parser works from is read out of the file (a PDF, a DOCX) rather than its bytes decoded."""
+    found = _binary_format(data)
+    return found is not None and found[1] not in found[0].binary.refused
+
+
+def extracted_text(data: bytes) -> str | None:
+    """The text read out of a binary file (a PDF's, a DOCX's), which its parser works from; None for a text file,
+    whose bytes are its text. ParseError when the file has none (the file's own message)."""
+    found = _binary_format(data)
+    return None if found is None else _binary_text(*found, data)
+
+
+def reader_text(data: bytes) -> str:
+    """The text a parser works from: a binary file's extracted text, a text file's decoded text. ParseError when
+    there is none (the file's own message). For a recruiter to check the parsed fields against."""
+    text = extracted_text(data)
+    return decode_bytes(data)[0] if text is None else text
