@@ -123,6 +123,21 @@ class SourceFile(models.Model):
         return bytes(self.content).decode("utf-8", errors="replace")
 
 
+class SourceFileText(models.Model):
+    """The text a parser read out of a stored binary file (a PDF's, a DOCX's), kept when the file is parsed, so that
+    its admin page shows what the reader worked from without reading the file again. A text file has none: its bytes
+    are its text.
+
+    Written again at each parse of the file; deleted with the file, and by an erasure that empties the file
+    (``ingestion.privacy.source_files_withhold``): it holds what the bytes hold."""
+
+    source_file = models.OneToOneField(SourceFile, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    text = models.TextField()
+
+    def __str__(self) -> str:
+        return f"Text of source file {self.source_file_id}"
+
+
 class SharedRowCreated(models.Model):
     """A shared row (a skill, an alias, a repository) an import created for a file before the chunk's transaction.
 

@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.file_budget import FileTooSlow, file_budget
-from ingestion.models import ImportBatch, InboxCopyToDelete, SharedRowCreated, SourceFile
+from ingestion.models import ImportBatch, InboxCopyToDelete, SharedRowCreated, SourceFile, SourceFileText
 from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
 from privacy.erasure import ErasureContext
@@ -73,9 +73,10 @@ def identity_keys_refused(keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> l
 def source_files_withhold(
     *, file_ids: Sequence[int], error: str | None = None, new_sha: bool = False, take_back_later: bool = False
 ) -> int:
-    """Empty these files of the person's data: bytes, name, warnings, link to a candidate, and the record of shared
-    rows created for them. With ``error`` they are also marked failed with that message (an erased file); with
-    ``new_sha`` their sha256 no longer matches the bytes they had, so the same bytes sent again are parsed anew.
+    """Empty these files of the person's data: bytes, the text kept from them, name, warnings, link to a candidate, and
+    the record of shared rows created for them. With ``error`` they are also marked failed with that message (an
+    erased file); with ``new_sha`` their sha256 no longer matches the bytes they had, so the same bytes sent again
+    are parsed anew.
 
     With ``take_back_later`` the record of shared rows stays: the import refused these files after creating rows for
     them (a repository named after the person's account), and takes those back once its transaction commits
@@ -96,6 +97,7 @@ def source_files_withhold(
             [WITHHELD_NAME, error, error, error, new_sha, ids],
         )
         withheld = cursor.rowcount
+    SourceFileText.objects.filter(source_file_id__in=ids).delete()
     if not take_back_later:
         SharedRowCreated.objects.filter(source_file_id__in=ids).delete()
     LogEntry.objects.filter(

@@ -10,9 +10,9 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Val
 from db.connections import read_connection
 from ingestion.documents import ParseError
 from ingestion.file_budget import file_budget
-from ingestion.models import ImportBatch, SourceFile
-from ingestion.parsers import reader_text
-from ingestion.parsers.cv import NOT_A_CV_MESSAGE, cv_file_kind
+from ingestion.models import ImportBatch, SourceFile, SourceFileText
+from ingestion.parsers import reader_text, text_is_extracted
+from ingestion.parsers.cv import NOT_A_CV_MESSAGE
 from ingestion.privacy import WITHHELD_NAME
 from profiles.contacts import text_for_reader
 
@@ -176,18 +176,20 @@ def source_file_text(*, source: SourceFile, user) -> str:
     extracted text, a text file's bytes decoded; why there is none when the file cannot be read. Its e-mail addresses,
     phone numbers and links are withheld from a ``user`` who may not see contact details (``text_for_reader``).
 
-    Read again from the stored bytes by the import's own function, on one file's time budget, rather than stored
-    beside them: it is exactly what the reader worked from, and an erasure that empties the bytes leaves no copy.
-
-    A file whose import failed is not read again, but for one whose text was read and found to be no CV: it may have
-    failed for taking too long or too much memory, and the time budget cannot interrupt a web request's thread (the
-    reader's own limits on size hold there, not the one on time)."""
+    The text of a PDF or a DOCX is the one kept when the file was parsed (``SourceFileText``). A file parsed before
+    texts were kept, or whose parse failed, has none: its text is read again from the stored bytes by the import's own
+    function, on one file's time budget. A file whose import failed is not read again, but for one whose text was read
+    and found to be no CV: it may have failed for taking too long or too much memory, and the time budget cannot
+    interrupt a web request's thread (the reader's own limits on size hold there, not the one on time)."""
     return text_for_reader(_stored_text(source), user)
 
 
 def _stored_text(source: SourceFile) -> str:
+    kept = SourceFileText.objects.filter(source_file_id=source.pk).values_list("text", flat=True).first()
+    if kept is not None:
+        return kept
     data = bytes(source.content)
-    if cv_file_kind(data) not in ("pdf", "docx"):
+    if not text_is_extracted(data):
         return source.text
     if source.status == SourceFile.Status.FAILED and source.error != NOT_A_CV_MESSAGE:
         return f"[No text: the import failed. {source.error}]"

@@ -50,9 +50,10 @@ from ingestion.normalise import (
     identity_keys,
     normalise,
 )
-from ingestion.parsers import detect_format, parse
+from ingestion.parsers import ReadFile, detect_format, extracted_text, parse
 from ingestion.privacy import WITHHELD_NAME, documents_refused, identity_keys_refused, source_files_withhold
 from ingestion.selectors import batch_failed_duplicates, may_view_every_batch, progress_from_counts
+from ingestion.texts import source_file_texts_keep
 from privacy.services import import_refusals_record, sourcing_records_add
 from profiles.models import Candidate, MergeRecord
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
@@ -427,6 +428,13 @@ def document_parse(data: bytes, vocabulary: SkillVocabulary, *, budget: FileBudg
         raise ParseError("The file is nested too deeply to read.") from None
 
 
+def document_read(data: bytes, vocabulary: SkillVocabulary, *, budget: FileBudget | None = None) -> ReadFile:
+    """``document_parse``, and the text the parser read out of a binary file (its own reading, not a second one)."""
+    document = document_parse(data, vocabulary, budget=budget)
+    with budget.spending() if budget else nullcontext():
+        return ReadFile(document=document, extracted_text=extracted_text(data))
+
+
 def document_normalise(
     document: ProfileDocument, vocabulary: SkillVocabulary, *, budget: FileBudget | None = None
 ) -> NormalisedProfile:
@@ -435,10 +443,10 @@ def document_normalise(
         return normalise(document, vocabulary)
 
 
-def _parse_one(source: ClaimedFile, vocabulary: SkillVocabulary, budget: FileBudget) -> ProfileDocument | str:
+def _parse_one(source: ClaimedFile, vocabulary: SkillVocabulary, budget: FileBudget) -> ReadFile | str:
     """The parsed document, or the message a recruiter reads about why this file could not be imported."""
     try:
-        return document_parse(bytes(source.content), vocabulary, budget=budget)
+        return document_read(bytes(source.content), vocabulary, budget=budget)
     except FileTooSlow as exc:
         return _too_slow(source.pk, str(exc))
     except ParseError as exc:  # the file holds no profile, is too big, or is past a cap
@@ -481,14 +489,18 @@ def source_files_import(*, file_ids: list[int], token: str, rebuild: bool = Fals
     vocabulary = skill_vocabulary()
     parsed: list[tuple[ClaimedFile, ProfileDocument]] = []
     failures: list[tuple[ClaimedFile, str]] = []
+    texts: dict[int, str] = {}
     budgets = {source.pk: file_budget() for source in sources}
     for source in sources:
         outcome = _parse_one(source, vocabulary, budgets[source.pk])
         if isinstance(outcome, str):
             failures.append((source, outcome))
         else:
-            parsed.append((source, outcome))
+            parsed.append((source, outcome.document))
+            if outcome.extracted_text is not None:
+                texts[source.pk] = outcome.extracted_text
     parsed = _refuse_erased(parsed, summary)
+    source_file_texts_keep(texts={source.pk: texts[source.pk] for source, _ in parsed if source.pk in texts})
     if parsed:
         vocabulary = _chunk_vocabulary([doc for _, doc in parsed], vocabulary, [source.pk for source, _ in parsed])
     normalised: list[tuple[ClaimedFile, NormalisedProfile]] = []
