@@ -44,15 +44,21 @@ _RELATIONSHIP_RE = re.compile(rb"<Relationship\b[^>]*>")
 _ATTRIBUTE_RE = re.compile(rb'\b(Id|Target|TargetMode)="([^"]{1,500})"')
 
 
+# A zip entry's local header: its signature, 26 bytes of fields, then its name, which is never compressed.
+_WORD_PART_HEADER_RE = re.compile(rb"PK\x03\x04.{26}word/", re.DOTALL)
+
+
 def is_docx(data: bytes) -> bool:
-    """A zip archive (by its first bytes) that holds a Word document's text part."""
+    """A zip archive (by its first bytes) that holds a Word document's text part; or one too damaged to open whose
+    entries' headers name Word's parts (a file cut short loses the directory at the end of a zip), so that it is
+    refused as a damaged Word file rather than as an unknown binary file."""
     if not data.startswith(b"PK\x03\x04"):
         return False
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             return any(info.filename == DOCUMENT_PART for info in archive.infolist())
     except (zipfile.BadZipFile, ValueError, EOFError):
-        return False
+        return _WORD_PART_HEADER_RE.search(data) is not None
 
 
 def docx_text(data: bytes) -> str:

@@ -3,7 +3,6 @@ a message that says what is wrong and what to do."""
 
 import io
 import zipfile
-import zlib
 
 import pytest
 
@@ -20,6 +19,7 @@ from ingestion.documents import ParseError
 from ingestion.parsers import detect_format, parse, reader_text
 from ingestion.parsers.cv.docx import MAX_PARTS, MAX_TEXT_BYTES
 from ingestion.parsers.cv.pdf import MAX_PAGES, MAX_STREAM_BYTES
+from tests.ingestion.parsers.cv.pdfs import pdf_drawing_forms, pdf_of_one_page
 
 
 def test_a_pdf_and_a_docx_are_cvs_by_their_first_bytes():
@@ -58,23 +58,47 @@ def test_a_scanned_pdf_without_text_is_refused():
 
 
 def test_a_pdf_with_a_password_is_refused():
-    with pytest.raises(ParseError, match="protected by a password"):
+    with pytest.raises(ParseError, match=r"protected by a password.*Save a copy without the password"):
         parse(cv_pdf(sample_cv(), password="lantern-7"))
+
+
+PDF_DAMAGED = r"^This PDF is damaged and could not be read\. Save it again from the program that made it"
+PDF_WITHOUT_TEXT = r"^This PDF has no text layer"
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda pdf: pdf[: len(pdf) // 3], PDF_DAMAGED),
+        (lambda pdf: pdf.replace(b"stream", b"strem"), PDF_WITHOUT_TEXT),  # its pages draw nothing pypdf can read
+        (lambda pdf: b"%PDF-1.4\n" + bytes(64), PDF_DAMAGED),
+    ],
+    ids=["truncated", "broken-streams", "header-only"],
+)
+def test_a_damaged_pdf_is_refused(damage, message):
+    data = damage(cv_pdf(sample_cv()))
+    assert detect_format(data) == "cv"
+    with pytest.raises(ParseError, match=message):
+        parse(data)
+
+
+DOCX_DAMAGED = r"^This Word file is damaged and could not be read\. Open it in Word or LibreOffice, save it again"
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda pdf: pdf[: len(pdf) // 3],
-        lambda pdf: pdf.replace(b"stream", b"strem"),
-        lambda pdf: b"%PDF-1.4\n" + bytes(64),
+        lambda docx: docx[: len(docx) // 2],
+        lambda docx: docx[:-200],
+        lambda docx: docx[:3000] + bytes(2000) + docx[5000:],
     ],
-    ids=["truncated", "broken-streams", "header-only"],
+    ids=["truncated", "end-cut-off", "overwritten"],
 )
-def test_a_damaged_pdf_is_refused(damage):
-    with pytest.raises(ParseError) as refused:
-        parse(damage(cv_pdf(sample_cv())))
-    assert "PDF" in str(refused.value)
+def test_a_damaged_docx_is_refused_as_a_damaged_word_file(damage):
+    data = damage(cv_docx(sample_cv()))
+    assert detect_format(data) == "cv"
+    with pytest.raises(ParseError, match=DOCX_DAMAGED):
+        parse(data)
 
 
 def test_a_pdf_of_300_pages_is_refused_before_its_pages_are_read():
@@ -127,74 +151,11 @@ def test_a_zip_that_is_no_word_document_is_still_a_binary_file():
         parse(archive.getvalue())
 
 
-def _pdf_of_one_page(content: bytes) -> bytes:
-    """A one-page PDF whose page's content stream is ``content``, compressed."""
-    stream = zlib.compress(content, 9)
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
-    ]
-    out, offsets = b"%PDF-1.4\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-
-
 def test_a_pdf_whose_page_unpacks_to_more_than_a_cv_holds_is_refused():
-    data = _pdf_of_one_page(b"BT 72 720 Td (Maelis) Tj ET\n" + b" " * (MAX_STREAM_BYTES + 1))
+    data = pdf_of_one_page(b"BT 72 720 Td (Maelis) Tj ET\n" + b" " * (MAX_STREAM_BYTES + 1))
     assert len(data) < 100_000
     with pytest.raises(ParseError, match=r"unpacks to more than 16 MB"):
         parse(data)
-
-
-def _pdf_drawing_forms(forms: list[bytes], page: bytes, *, nested: bool = False, to_unicode: bytes = b"") -> bytes:
-    """A one-page PDF whose page draws Form XObjects /X0, /X1... (each stream compressed) with ``page``; ``nested``
-    puts each form inside the one before it (X0 holds X1, which holds X2...), else the page holds them all. The font
-    (object 1) has ``to_unicode`` as its character map when given."""
-    objects: list[bytes] = [b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    if to_unicode:
-        cmap = zlib.compress(to_unicode, 9)
-        objects[0] = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 2 0 R >>"
-        objects.append(b"<< /Filter /FlateDecode /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
-    form_numbers: list[int] = []
-    for index, content in enumerate(forms):
-        stream = zlib.compress(content, 9)
-        inner = (
-            b"/XObject << /X%d %d 0 R >>" % (index + 1, len(objects) + 2) if nested and index + 1 < len(forms) else b""
-        )
-        objects.append(
-            b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 1 0 R >> %s >> "
-            b"/Filter /FlateDecode /Length %d >>\nstream\n" % (inner, len(stream)) + stream + b"\nendstream"
-        )
-        form_numbers.append(len(objects))
-    shown = form_numbers[:1] if nested else form_numbers
-    names = b" ".join(b"/X%d %d 0 R" % (index, number) for index, number in enumerate(shown))
-    objects.append(b"<< /Length %d >>\nstream\n" % len(page) + page + b"\nendstream")
-    contents = len(objects)
-    objects.append(
-        b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
-        b"/Resources << /Font << /F1 1 0 R >> /XObject << %s >> >> >>" % (len(objects) + 2, contents, names)
-    )
-    objects.append(b"<< /Type /Pages /Kids [%d 0 R] /Count 1 >>" % len(objects))
-    objects.append(b"<< /Type /Catalog /Pages %d 0 R >>" % len(objects))
-    out, offsets = b"%PDF-1.7\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    return out + b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        len(objects),
-        xref,
-    )
 
 
 _TEXT = b"BT /F1 12 Tf 72 720 Td (Maelis Duvernoy) Tj ET\n"
@@ -203,7 +164,7 @@ _TEXT = b"BT /F1 12 Tf 72 720 Td (Maelis Duvernoy) Tj ET\n"
 def test_a_pdf_drawing_many_forms_that_together_unpack_to_more_than_a_cv_holds_is_refused():
     # Each form stays under the limit of one stream; twenty of them unpack to 300 MB.
     form = b"%" + b" " * (15 * 1024 * 1024) + b"\n" + _TEXT
-    data = _pdf_drawing_forms([form] * 20, _TEXT + b"".join(b"/X%d Do\n" % i for i in range(20)))
+    data = pdf_drawing_forms([form] * 20, _TEXT + b"".join(b"/X%d Do\n" % i for i in range(20)))
     assert len(data) < 400_000
     with pytest.raises(ParseError, match=r"^This PDF's pages draw far more than a CV's text .* 32 MB in all"):
         reader_text(data)
@@ -213,29 +174,29 @@ def test_a_pdf_drawing_one_form_again_and_again_is_refused(monkeypatch):
     # The limit lowered to 4 MB: the full limit's worth of parsing before the refusal takes seconds.
     monkeypatch.setattr("ingestion.parsers.cv.pdf.MAX_DOCUMENT_BYTES", 4 * 1024 * 1024)
     form = b"%" + b" " * (512 * 1024) + b"\n" + _TEXT
-    data = _pdf_drawing_forms([form], b"/X0 Do\n" * 10)
+    data = pdf_drawing_forms([form], b"/X0 Do\n" * 10)
     with pytest.raises(ParseError, match=r"draw far more than a CV's text .* 4 MB in all"):
         reader_text(data)
-    assert "Maelis Duvernoy" in reader_text(_pdf_drawing_forms([form], b"/X0 Do\n" * 5))
+    assert "Maelis Duvernoy" in reader_text(pdf_drawing_forms([form], b"/X0 Do\n" * 5))
 
 
 def test_a_pdf_drawing_a_small_form_again_and_again_with_a_large_font_map_is_refused():
     # pypdf reads a form's fonts again each time the form is drawn: the map counts at every drawing.
     cmap = b"%" + b" " * (1024 * 1024) + b"\nbegincmap\nendcmap\n"
-    data = _pdf_drawing_forms([_TEXT], b"/X0 Do\n" * 40, to_unicode=cmap)
+    data = pdf_drawing_forms([_TEXT], b"/X0 Do\n" * 40, to_unicode=cmap)
     with pytest.raises(ParseError, match=r"draw far more than a CV's text"):
         reader_text(data)
 
 
 def test_a_pdf_of_forms_nested_deeper_than_a_cv_is_refused():
-    data = _pdf_drawing_forms([_TEXT + b"/X%d Do\n" % (i + 1) for i in range(40)], b"/X0 Do\n", nested=True)
+    data = pdf_drawing_forms([_TEXT + b"/X%d Do\n" % (i + 1) for i in range(40)], b"/X0 Do\n", nested=True)
     with pytest.raises(ParseError, match=r"draw far more than a CV's text"):
         reader_text(data)
 
 
 def test_a_pdf_drawing_a_few_small_forms_is_read():
     forms = [b"BT /F1 12 Tf 72 %d Td (Line %d) Tj ET\n" % (700 - 20 * i, i) for i in range(3)]
-    data = _pdf_drawing_forms(forms, _TEXT + b"/X0 Do\n/X1 Do\n/X2 Do\n")
+    data = pdf_drawing_forms(forms, _TEXT + b"/X0 Do\n/X1 Do\n/X2 Do\n")
     text = reader_text(data)
     assert "Maelis Duvernoy" in text
     assert all(f"Line {i}" in text for i in range(3))
