@@ -214,6 +214,11 @@ def _others_before(folded: str, low: int, start: int) -> bool:
 _NEWLINE_RE = re.compile(r"\n")
 
 
+def names_others(folded_line: str) -> bool:
+    """Whether a (lower-cased) line speaks of someone else's places: offices, headquarters, customers, the team."""
+    return _OTHERS_RE.search(folded_line) is not None
+
+
 def is_place_heading(heading: str) -> bool:
     return _PLACE_HEADING_RE.search(heading) is not None
 

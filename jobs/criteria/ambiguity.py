@@ -104,7 +104,7 @@ _CUE_BEFORE_RE = re.compile(
     r"\b(?:with|in|using|use|uses|need|needs|of|fluent|fluency|proficient|proficiency|know|knows|knowledge|write|writing|"
     r"written|code|coding|program|programming|modern|strong|solid|expert|experienced|experience|like|including|"
     r"build|building|develop|developing|maintain|maintaining|design|designing|debug|debugging|background in|"
-    r"on|years|yrs|e\.g\.|eg|such as|mainly|mostly|primarily|ideally|preferably|ideally also|also)\s+$"
+    r"on|years|yrs|e\.g\.,?|eg,?|i\.e\.,?|such as|mainly|mostly|primarily|ideally|preferably|ideally also|also)\s+$"
 )
 _HEAD_USE_RE = re.compile(r" (?:for|in|with|experience|knowledge|skills|development|programming|expertise)\b")
 _THING_BEFORE_RE = re.compile(

@@ -38,7 +38,7 @@ PREFERRED_HEADING_RE = re.compile(
 REQUIRED_HEADING_RE = re.compile(
     r"^(?:(?:key |minimum |basic |essential |technical |job |core |our |the |role |position )?requirements?"
     r"(?: (?:for (?:this|the) (?:role|position|job)|and (?:qualifications|skills|experience)))?"
-    r"|required" + _KINDS + r"|must haves?" + _KINDS + r"|(?:what )?you(?:'ll| will)? (?:have|need|bring)"
+    r"|required" + _KINDS + r"|must haves?" + _KINDS + r"|(?:what )?you(?:'ll| will| must| should)? (?:have|need|bring)"
     r"(?: to (?:the table|the team|us))?"
     r"|what (?:you'll|you will|you|we need you to|you should) (?:need|bring|have|know)"
     r"(?: to (?:succeed|have|know|bring))?(?: (?:for this role|to the table|to the team))?"
@@ -104,6 +104,27 @@ def _heading_role(heading: str) -> str:
     return MENTIONED
 
 
+# Headings of what a post tells rather than asks: the work, the company, the offer, the process, the place. Any other
+# heading inside a required or preferred section is one of its parts ("Requirements", then "Education:",
+# "Embedded development:", "Tools:") and keeps its role.
+_TELLING_HEADING_RE = re.compile(
+    r"\b(?:about|responsibilit(?:y|ies)|duties|tasks|mission|role|job|position|day|week|month|days|do|doing|"
+    r"work(?:ing)?|impact|company|team|teams|us|we|we're|culture|values|benefits?|perks|offer|offers|salary|pay|"
+    r"compensation|package|equity|location|where|office|remote|hybrid|process|interview|apply|application|next|"
+    r"steps|equal|diversity|inclusion|opportunity|why|join|life|stack|tech|technologies|tools we use|product|"
+    r"projects?|summary|overview|description|challenge|challenges|contact|hours|schedule|travel|visa|relocation|"
+    r"note|notes|disclaimer|privacy|learn|grow|growth|career|training)\b"
+)
+
+
+def _section_role(heading: str, current: str) -> str:
+    """The role a heading gives its section: its own, else the current section's when it is one of its parts."""
+    role = _heading_role(heading)
+    if role == MENTIONED and current != MENTIONED and not _TELLING_HEADING_RE.search(heading):
+        return current
+    return role
+
+
 @dataclass(slots=True)
 class Line:
     start: int
@@ -126,6 +147,8 @@ def read_lines(text: str) -> tuple[list[Line], int, list[tuple[int, int]]]:
         if _inline_heading(line) or _heading_role(heading_text(line)) != MENTIONED or line.rstrip().endswith(":"):
             break
         header_end = offsets[index] + len(line)
+    if header_end and header_end == len(raw[0]):
+        header_end = _title_block_end(raw, offsets) or header_end
     lines, role, place_spans, place_start = [], MENTIONED, [], None
     for index, line in enumerate(raw):
         start, end = offsets[index], offsets[index] + len(line)
@@ -133,7 +156,7 @@ def read_lines(text: str) -> tuple[list[Line], int, list[tuple[int, int]]]:
         previous = raw[index - 1] if index else None
         if start >= header_end and _is_heading(line, nxt, previous) and not _inline_heading(line):
             heading = heading_text(line)
-            role = _heading_role(heading)
+            role = _section_role(heading, role)
             if place_start is not None:
                 place_spans.append((place_start, start))
                 place_start = None
@@ -152,6 +175,41 @@ def read_lines(text: str) -> tuple[list[Line], int, list[tuple[int, int]]]:
     if place_start is not None:
         place_spans.append((place_start, len(text)))
     return lines, header_end, place_spans
+
+
+_TITLE_BLOCK_LINE_CHARS = 100  # a company and place line is short: a longer line is the text
+_TITLE_BLOCKS = 2  # "Backend", then the post's own title, then its place: each after a blank line
+
+
+def _title_block_end(raw: list[str], offsets: list[int]) -> int | None:
+    """Where the heading block ends when a title of one line stands alone above it: "Data Engineer", a blank line,
+    then "Brindle Foods, Berlin, Germany" (a post pasted with a blank line after its title, or a job's short title put
+    above its description, which has its own title and place). Up to ``_TITLE_BLOCKS`` blocks after blank lines
+    belong to the heading, each of a few short lines that are no sentence, heading or list item; None when none
+    does."""
+    end, index = None, 1
+    for _ in range(_TITLE_BLOCKS):
+        while index < len(raw) and not raw[index].strip():
+            index += 1
+        block_end = index
+        while block_end < len(raw) and raw[block_end].strip() and block_end - index < 4:
+            line = raw[block_end]
+            stripped = line.strip()
+            if (
+                len(stripped) > _TITLE_BLOCK_LINE_CHARS
+                or stripped.endswith((".", ":", "!", "?"))
+                or _BULLET_RE.match(line)
+                or _inline_heading(line)
+                or _heading_role(heading_text(line)) != MENTIONED
+                or places.names_others(stripped.lower())
+            ):
+                return end
+            block_end += 1
+        if block_end == index or (block_end < len(raw) and raw[block_end].strip()):
+            return end  # no block, or one of more than three lines: the text
+        end = offsets[block_end - 1] + len(raw[block_end - 1])
+        index = block_end
+    return end
 
 
 def _inline_heading(line: str) -> str | None:

@@ -52,7 +52,9 @@ def unrecognised_terms(text: str, lines: list[Line], found: list[Found]) -> list
 
 def _looks_technical(text: str, term: str, position: int, line_start: int) -> bool:
     word = term.casefold()
-    if word in _NOT_TERMS or not 2 <= len(term) <= MAX_TERM_CHARS or is_language_name(term):
+    if word in _NOT_TERMS or word.removesuffix("s") in _NOT_TERMS or not 2 <= len(term) <= MAX_TERM_CHARS:
+        return False
+    if is_language_name(term):
         return False
     if _MIXED_CASE_RE.match(term) or (any(c.isdigit() for c in term) and any(c.isalpha() for c in term)):
         return True

@@ -72,6 +72,7 @@ def test_links_and_email_addresses_name_no_skill():
         "What you've done",
         "YOUR PROFILE",
         "## Must-have skills:",
+        "What You Must Have",
     ],
 )
 def test_required_sections_by_their_headings(heading):
@@ -97,6 +98,24 @@ def test_preferred_sections_by_their_headings(heading):
     found = criteria(f"Platform Engineer\n\nRequirements\n- Kotlin\n\n{heading}\n- Kafka\n")
     assert [slug for slug, _ in found.required] == ["kotlin"]
     assert found.preferred == ("kafka",)
+
+
+def test_the_parts_of_a_requirements_section_under_their_own_headings_are_required():
+    text = (
+        "Firmware Engineer\n\nRequirements\nEducation:\n- A degree in Electrical Engineering\n"
+        "Embedded development:\n- Proficiency in Kotlin\nTools:\n- Familiarity with Kafka\n\n"
+        "Benefits\n- Lessons in Rust\n\nNice to have\nTooling:\n- Python\n"
+    )
+    found = criteria(text)
+    assert [slug for slug, _ in found.required] == ["kotlin", "kafka"]
+    assert found.preferred == ("python",)
+    assert Ignored("Rust", "rust", "only-mentioned") in found.ignored
+
+
+@pytest.mark.parametrize("heading", ["What you'll do", "About the team", "Our stack", "Responsibilities", "Location"])
+def test_a_heading_that_tells_about_the_work_ends_the_requirements(heading):
+    found = criteria(f"Firmware Engineer\n\nRequirements\n- Kotlin\n\n{heading}\n- Kafka and Python\n")
+    assert [slug for slug, _ in found.required] == ["kotlin"]
 
 
 def test_a_short_sentence_is_no_heading():

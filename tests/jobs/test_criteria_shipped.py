@@ -53,6 +53,8 @@ def test_our_posts_read_with_the_shipped_vocabulary_give_their_expected_criteria
         ("Event-driven design in production.", "event-driven-architecture"),
         ("Event sourcing and CQRS.", "event-sourcing"),
         ("Domain-driven design.", "domain-driven-design"),
+        ("Zephyr and FreeRTOS on microcontrollers.", "zephyr-rtos"),
+        ("Buses such as SPI and I2C.", "spi"),
         ("Test-driven development.", "tdd"),
     ],
 )
@@ -89,6 +91,11 @@ def test_the_field_of_a_degree_written_before_the_word_degree_is_no_skill(line):
     assert [slug for slug, _ in found.required] == ["python"]
     assert "data-science" not in found.preferred
     assert ("data-science", "not-a-skill") in {(item.skill, item.reason) for item in found.ignored}
+
+
+def test_examples_after_e_g_with_a_comma_are_named_in_a_technical_context():
+    found = criteria("Requirements:\n- Microcontrollers (e.g., ARM, AVR) and buses (e.g., SPI, I2C).\n")
+    assert {"arm", "avr", "spi", "i2c"} <= set(found.skills)
 
 
 def test_a_field_asked_for_as_work_is_still_a_skill():

@@ -127,10 +127,13 @@ def test_a_job_ranks_by_its_stored_criteria_with_filters_and_strict(skills):
     stored = job_criteria(job)
 
     def ranked(params=None, **switches):
+        switches.setdefault("anywhere", True)  # the job is in Germany (its description's place): every country here
         page = ranked_page(stored, options=RankOptions(**switches), take=list, params=params, user=owner, today=TODAY)
         return [row.pk for row in page]
 
     assert stored.required == criteria.required
+    assert stored.countries == ("DE",)
+    assert ranked(anywhere=False) == [ideal.pk, no_kafka.pk]
     assert ranked() == [ideal.pk, french.pk, no_kafka.pk]
     assert ranked(strict=True) == [ideal.pk, french.pk]
     assert ranked({"country": "FR"}) == [french.pk]
