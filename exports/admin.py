@@ -1,14 +1,15 @@
 """Export jobs in the admin: your own, with their progress and a download link, and the page that starts one; and the
-admin's streamed CSV exports held to the per-user limit (issue 15, holes 4 and 5).
+admin's streamed CSV exports held to the per-user limit.
 
 Nobody adds or edits a job's internals here: jobs are started through ``exports.services.export_create`` and written
 by a worker. A done job's file downloads from this admin (``download_view``), with the API's checks and headers
 (``exports.downloads``).
 
 The candidate and shortlist admins belong to the domain (``profiles``), which knows nothing of this app above it.
-This module extends them and registers the extensions in their place: each CSV stream they send out
-(``csv_stream``) takes one of the user's EXPORT_MAX_CONCURRENT export slots and gives it back when the response is
-closed, and a candidate selection too large to stream (``export_too_large``) is offered to an export job.
+This module gives them its share as mixins, which the site composes with them where it registers them
+(``talentdb.admin``): each CSV stream they send out (``csv_stream``) takes one of the user's EXPORT_MAX_CONCURRENT
+export slots and gives it back when the response is closed, and a candidate selection too large to stream
+(``export_too_large``) is offered to an export job.
 """
 
 from __future__ import annotations
@@ -28,9 +29,6 @@ from exports.downloads import ExportFileUnavailable, export_file_response
 from exports.formats import row_url_template
 from exports.models import Export
 from exports.selectors import export_detail, exports_for
-from profiles.admin.candidates import CandidateAdmin
-from profiles.admin.working_lists import ShortlistAdmin
-from profiles.models import Candidate, Shortlist
 
 
 class StartExportForm(forms.Form):
@@ -162,12 +160,13 @@ def _admin_row_url(request) -> str:
     )
 
 
-# --- The domain admin's streamed exports, held to the per-user limit ------------------------------------------------
+# --- The domain admins' share: streamed exports held to the per-user limit -------------------------------------------
 
 
 class ExportSlotMixin:
     """Each CSV stream of this admin takes one of the user's export slots (streams and jobs together, at most
-    EXPORT_MAX_CONCURRENT: issue 15, hole 5) for as long as its response is open; over the limit it is a message."""
+    EXPORT_MAX_CONCURRENT) for as long as its response is open; over the limit it is a message. Composed before an
+    admin with ``profiles.admin.streams.CsvStreamMixin``, whose stream it wraps."""
 
     def csv_stream(self, request, lines, *, filename: str):
         try:
@@ -182,9 +181,11 @@ class ExportSlotMixin:
             raise
 
 
-class ExportingCandidateAdmin(ExportSlotMixin, CandidateAdmin):
+class ExportingCandidateAdmin(ExportSlotMixin):
+    """The candidate admin's share of exports (a mixin before ``profiles.admin.candidates.CandidateAdmin``)."""
+
     def export_too_large(self, request, *, limit: int):
-        """A selection too large to stream (issue 15, hole 4): the page that starts an export job of its search, for
+        """A selection too large to stream: the page that starts an export job of its search, for
         a user who may start one; a Viewer (read-only: a job writes a row) is told to narrow it."""
         if not request.user.has_perm(services.EXPORT_PERMISSION):
             self.message_user(
@@ -199,10 +200,5 @@ class ExportingCandidateAdmin(ExportSlotMixin, CandidateAdmin):
         return HttpResponseRedirect(f"{reverse('admin:exports_export_start')}?{start.urlencode()}")
 
 
-class ExportingShortlistAdmin(ExportSlotMixin, ShortlistAdmin):
-    pass
-
-
-for model, model_admin in ((Candidate, ExportingCandidateAdmin), (Shortlist, ExportingShortlistAdmin)):
-    admin.site.unregister(model)
-    admin.site.register(model, model_admin)
+class ExportingShortlistAdmin(ExportSlotMixin):
+    """The shortlist admin's share of exports (a mixin before ``profiles.admin.working_lists.ShortlistAdmin``)."""

@@ -1,10 +1,10 @@
-"""Privacy in the admin: the candidate changelist's "Erase selected candidates" (privacy officers and superusers) and
-"Request erasure" (recruiters), the requests for officers to decide, and the read-only suppression and audit lists.
+"""Privacy in the admin: the candidate changelist's "Erase selected candidates" (privacy officers and superusers),
+"Request erasure" (recruiters) and "Access request", the requests for officers to decide, the read-only suppression
+and audit lists, and the sourcing records with their notices.
 
-The candidate admin is ``profiles``' and may not know this app (the layers run one way): this module registers a
-subclass of whatever candidate admin is registered, adding the two actions (``_candidate_admin_with_privacy_actions``).
-``exports`` replaces the registered one with its own subclass too, so ``privacy`` comes after it in INSTALLED_APPS
-(admin modules load in that order) and extends that one.
+The candidate admin is ``profiles``' and may not know this app (the layers run one way): this module gives it its
+share as a mixin (``CandidatePrivacyActions``, with the actions it adds in ``CANDIDATE_ACTIONS``), which the site
+composes with the others where it registers the candidate admin (``talentdb.admin``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
 from privacy import services
+from privacy.admin_access import may_request_access, subject_access_report
+from privacy.admin_notices import NoticeFilter, RetentionFilter, SourcingRecordNotices
 from privacy.models import ErasureRequest, PrivacyEvent, SourcingRecord, Suppression
 from profiles.models import Candidate
 
@@ -85,7 +87,7 @@ def erase_confirmed(model_admin, request, candidates: list[Candidate], *, action
 
 
 class CandidatePrivacyActions:
-    """The candidate admin's privacy actions and their permissions."""
+    """The candidate admin's privacy actions and their permissions; the actions to list are ``CANDIDATE_ACTIONS``."""
 
     def has_erase_permission(self, request) -> bool:
         return may_erase(request.user)
@@ -97,6 +99,9 @@ class CandidatePrivacyActions:
 
     def has_request_erasure_permission(self, request) -> bool:
         return request.user.has_perm("privacy.add_erasurerequest")
+
+    def has_subject_access_permission(self, request) -> bool:
+        return may_request_access(request)
 
     @admin.action(description="Erase selected candidates", permissions=["erase"])
     def erase_candidates(self, request, queryset):
@@ -133,19 +138,8 @@ class CandidatePrivacyActions:
         return None
 
 
-def _candidate_admin_with_privacy_actions(site: admin.AdminSite) -> None:
-    registered = site.get_model_admin(Candidate)
-    base = type(registered)
-    if issubclass(base, CandidatePrivacyActions):
-        return
-    actions = [*(base.actions or []), "request_erasure", "erase_candidates"]
-    attributes = {"actions": actions, "__module__": base.__module__}
-    with_privacy = type(base.__name__, (CandidatePrivacyActions, base), attributes)
-    site.unregister(Candidate)
-    site.register(Candidate, with_privacy)
-
-
-_candidate_admin_with_privacy_actions(admin.site)
+# The actions ``CandidatePrivacyActions`` adds to the candidate changelist, after the domain's, in this order.
+CANDIDATE_ACTIONS = ["request_erasure", "erase_candidates", subject_access_report]
 
 
 # --- Requests, suppressions, the audit log ---------------------------------------------------------------------------
@@ -251,9 +245,23 @@ class PrivacyEventAdmin(ReadOnlyAdmin):
 
 
 @admin.register(SourcingRecord)
-class SourcingRecordAdmin(admin.ModelAdmin):
-    list_display = ["candidate", "sourced_at", "lawful_basis", "notice_due_at", "notified_at", "notice_channel"]
-    list_filter = ["lawful_basis", "notice_channel"]
+class SourcingRecordAdmin(SourcingRecordNotices, admin.ModelAdmin):
+    """The sourcing records, with their notices and the access request (``privacy.admin_notices``): a record being one
+    per candidate, the list is also where an officer finds a person to notify or to report on."""
+
+    list_display = [
+        "candidate",
+        "sourced_at",
+        "lawful_basis",
+        "notice_due_at",
+        "notified_at",
+        "notice_channel",
+        "notice_state",
+    ]
+    list_filter = [NoticeFilter, RetentionFilter, "lawful_basis", "notice_channel"]
+    actions = ["mark_notices_sent", subject_access_report]
+    # A candidate's number, or the start of their name (a prefix, not a scan for a word anywhere in a million).
+    search_fields = ["=candidate__id", "^candidate__name"]
     list_select_related = ["candidate"]
     fields = [
         "candidate",
@@ -272,11 +280,3 @@ class SourcingRecordAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # goes with its candidate
-
-
-# The access request action on candidates and the notices on sourcing records: their own modules, loaded here, after
-# the registrations above that they extend.
-from privacy import admin_access, admin_notices  # noqa: E402, F401
-
-# privacy's admin loads after exports' (INSTALLED_APPS), so the candidate admin registered now is the last one.
-admin_access.register_on_candidate_admin(admin.site)

@@ -1,10 +1,8 @@
 """The "Access request" admin action: a zip with each selected person's JSON document and summary.
 
-It is an action of the candidate changelist and of the sourcing records' (``privacy.admin_notices``: one record per
-candidate, searchable by name). The candidate changelist is ``profiles``', which may not know this app, and other
-apps replace its registered admin with subclasses while the admin modules load (``exports.admin`` does);
-``register_on_candidate_admin`` adds the action to the object registered last, which ``privacy.admin`` calls
-(``privacy`` comes after ``exports`` in INSTALLED_APPS).
+It is an action of the candidate changelist (``privacy.admin.CandidatePrivacyActions``, which the site composes into
+the candidate admin in ``talentdb.admin``) and of the sourcing records' (``privacy.admin_notices``: one record per
+candidate, searchable by name). ``register_on_candidate_admin`` adds it to the candidate admin of another site.
 """
 
 import io

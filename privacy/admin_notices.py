@@ -2,9 +2,8 @@
 "Mark notices as sent", which asks for the channel and the day; a Retention filter showing who the next retention run
 retires; and there too the "Access request" action (``privacy.admin_access``), a record being one per candidate.
 
-The sourcing records' admin is ``privacy.admin``'s; this module, imported at its end, registers a subclass of the
-registered class with the filter and the action (as ``privacy.admin`` does for the candidate admin), so the two stay
-one page and one set of permissions. The dashboard links to ``?notice=overdue``.
+The sourcing records' admin is ``privacy.admin``'s, composed with ``SourcingRecordNotices`` from this module, so the
+two stay one page and one set of permissions. The dashboard links to ``?notice=overdue``.
 """
 
 from __future__ import annotations
@@ -125,23 +124,3 @@ class SourcingRecordNotices:
 def _noon(day: dt.date) -> dt.datetime:
     """A past day's notice, at noon in the site's time zone: the day it went out, whatever the zone of the reader."""
     return timezone.make_aware(dt.datetime.combine(day, dt.time(12)))
-
-
-def _sourcing_admin_with_notices(site: admin.AdminSite) -> None:
-    registered = site.get_model_admin(SourcingRecord)
-    base = type(registered)
-    if issubclass(base, SourcingRecordNotices):
-        return
-    attributes = {
-        "__module__": base.__module__,
-        "list_filter": [NoticeFilter, RetentionFilter, *(base.list_filter or [])],
-        "list_display": [*(base.list_display or []), "notice_state"],
-        "actions": [*(base.actions or []), "mark_notices_sent", admin_access.subject_access_report],
-        # A candidate's number, or the start of their name (a prefix, not a scan for a word anywhere in a million).
-        "search_fields": [*(base.search_fields or []), "=candidate__id", "^candidate__name"],
-    }
-    site.unregister(SourcingRecord)
-    site.register(SourcingRecord, type(base.__name__, (SourcingRecordNotices, base), attributes))
-
-
-_sourcing_admin_with_notices(admin.site)

@@ -6,6 +6,9 @@ models' natural labels, so an app this list does not name still appears, in Djan
 
 Every admin view (``admin_view``) first refuses, with a 400, an address whose parameters no filter can use
 (``query_refusal``): whatever filter, search or lookup a page has, its own or a library's.
+
+The admin classes built of several apps' parts are composed and registered in ``talentdb.admin``: this module is
+imported with INSTALLED_APPS, before any model is, so it holds the site and none of the apps' admins.
 """
 
 from __future__ import annotations
@@ -69,8 +72,8 @@ class TalentDBAdminSite(admin.AdminSite):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Panels of other apps on a candidate's profile page: callables ``(request, candidate) -> HTML or None``,
-        # HTML already escaped (format_html, render_to_string). An app above ``profiles`` (jobs: "Similar candidates")
-        # appends its own when its admin module is imported, so the profile page shows it without importing the app.
+        # HTML already escaped (format_html, render_to_string). ``talentdb.admin`` lists them (jobs: "Similar
+        # candidates"), so the profile page (``profiles``) shows them without importing the apps above it.
         self.candidate_panels: list = []
 
     def admin_view(self, view, cacheable=False):

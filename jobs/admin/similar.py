@@ -1,9 +1,9 @@
-"""The profile's "Similar candidates" (``jobs.ranking.similar_candidates``), through the panel this module registers on
-the admin site: the profile (``profiles``) shows the panels registered there and never imports ``jobs``."""
+"""The profile's "Similar candidates" (``jobs.ranking.similar_candidates``), through a panel of the admin site
+(``similar_candidates_panel``, which the site lists in ``talentdb.admin``): the profile (``profiles``) shows the site's
+panels and never imports ``jobs``."""
 
 from __future__ import annotations
 
-from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.template.loader import render_to_string
@@ -58,9 +58,3 @@ def similar_candidates_view(request, candidate_id: int):
         "margin": SIMILAR_MARGIN,
     }
     return TemplateResponse(request, "admin/jobs/similar_candidates.html", context)
-
-
-# The profile page (profiles) shows the panels registered on the site; profiles never imports jobs.
-_panels = getattr(admin.site, "candidate_panels", None)
-if _panels is not None and similar_candidates_panel not in _panels:
-    _panels.append(similar_candidates_panel)

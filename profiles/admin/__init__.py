@@ -14,7 +14,9 @@
 
 Admin classes stay thin: the changelist filters through ``profiles.selectors.candidate_search`` (the filter
 implementation the API and the exports share), reads go through selectors, and every write is a service call.
-Importing this package registers every model (Django's admin autodiscovery imports ``profiles.admin``).
+Importing this package registers every model (Django's admin autodiscovery imports ``profiles.admin``) but two: the
+candidate and shortlist admins, which the apps above extend, are composed with their mixins and registered by the site
+(``talentdb.admin``).
 """
 
 from profiles.admin import candidates, duplicates, skills, working_lists

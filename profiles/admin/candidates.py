@@ -59,7 +59,6 @@ from profiles.selectors import (
 )
 
 
-@admin.register(Candidate)
 class CandidateAdmin(
     SearchResultsMixin,
     CandidateProfilePageMixin,

@@ -107,7 +107,6 @@ class ShortlistEntryInline(NoRelatedObjectLinks, admin.TabularInline):
         return self._shortlist_writable(request, obj) and super().has_delete_permission(request, obj)
 
 
-@admin.register(Shortlist)
 class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
     list_display = ["name", "owner", "shared", "entry_count", "created_at"]
     list_filter = [("owner", admin.RelatedOnlyFieldListFilter), "shared"]
