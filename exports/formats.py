@@ -2,9 +2,11 @@
 Lines. The API's streamed exports and the export jobs write through these same functions, so a job's file is byte for
 byte what the stream of the same search gives.
 
-A JSON Lines row is the API's candidate detail without its sources (``api.serializers.CandidateExportSerializer``
-declares that shape). It is built here by hand, because a job runs in the exports layer, below the API, and without a
-request; ``tests/exports/test_formats.py`` checks it against DRF's serializer value for value and byte for byte.
+A JSON Lines row is the API's candidate detail without its sources
+(``api.candidates.serializers.CandidateExportSerializer`` declares that shape; both take its fields from
+``profiles.candidate_fields``). It is built here by hand, because a job runs in the exports layer, below the API, and
+without a request; ``tests/exports/test_formats.py`` checks it against DRF's serializer value for value and byte for
+byte.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from profiles.candidate_fields import CONTACT_FIELDS, EXPORT_ROW_FIELDS
 from profiles.contacts import candidates_with_identifiers, contact_urls
 from profiles.exports import candidate_csv_lines
 from profiles.models import Candidate, CandidateSkill, Contribution, Education, Position, SpokenLanguage
@@ -64,9 +67,9 @@ def candidate_jsonl_lines(queryset: QuerySet[Candidate], *, url: CandidateUrl, c
 
 
 def candidate_json(candidate: Candidate, *, url: str, contacts: bool = False) -> dict:
-    """The detail's fields in its order, each value as DRF's field would write it; the contact details last, with
-    ``contacts`` (``identifier_rows`` prefetched)."""
-    row = {
+    """The export row's fields (``profiles.candidate_fields.EXPORT_ROW_FIELDS``) in their order, each value as DRF's
+    field would write it; the contact details last, with ``contacts`` (``identifier_rows`` prefetched)."""
+    values = {
         "id": candidate.pk,
         "url": url,
         "name": candidate.name,
@@ -95,16 +98,15 @@ def candidate_json(candidate: Candidate, *, url: str, contacts: bool = False) ->
         "contributions_declared": candidate.contributions_declared,
         "contributions": [_contribution(row) for row in candidate.contribution_rows],
         "awards": list(candidate.awards),
+        "created_at": _datetime(candidate.created_at),
+        "updated_at": _datetime(candidate.updated_at),
     }
     if hasattr(candidate, "match"):  # annotated when the search asked for skills; else left out, as DRF does
-        row["match"] = candidate.match
-    row["created_at"] = _datetime(candidate.created_at)
-    row["updated_at"] = _datetime(candidate.updated_at)
+        values["match"] = candidate.match
     if contacts:
-        row["email"] = candidate.email
-        row["phone"] = candidate.phone
-        row["links"] = contact_urls(candidate)
-    return row
+        values.update(email=candidate.email, phone=candidate.phone, links=contact_urls(candidate))
+    names = (*EXPORT_ROW_FIELDS, *CONTACT_FIELDS) if contacts else EXPORT_ROW_FIELDS
+    return {name: values[name] for name in names if name in values}
 
 
 def _position(position: Position) -> dict:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from django.db.models import QuerySet
 
+from profiles.candidate_fields import CONTACT_FIELDS, CSV_COLUMNS
 from profiles.contacts import candidates_with_identifiers, contact_urls
 from profiles.models import Candidate, CandidateSkill, Position, ShortlistEntry
 from profiles.selectors import candidates_with_companies, candidates_with_skills
@@ -22,29 +23,6 @@ from profiles.selectors import candidates_with_companies, candidates_with_skills
 CHUNK_SIZE = 1000
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 
-CANDIDATE_COLUMNS = [
-    "id",
-    "name",
-    "headline",
-    "title",
-    "company",
-    "current_companies",
-    "previous_companies",
-    "city",
-    "region",
-    "country",
-    "country_code",
-    "years_coding",
-    "years_employed",
-    "badges",
-    "spoken_languages",
-    "skills",
-    "programming_languages",
-    "match",
-    "updated_at",
-    "url",
-]
-CONTACT_COLUMNS = ["email", "phone", "links"]
 SHORTLIST_COLUMNS = [
     "shortlist",
     "status",
@@ -122,34 +100,38 @@ def candidate_csv_lines(
     queryset = candidates_with_companies(candidates_with_skills(queryset))
     if contacts:
         queryset = candidates_with_identifiers(queryset)
+    columns = [*CSV_COLUMNS, *(CONTACT_FIELDS if contacts else [])]
 
     def rows() -> Iterator[list]:
         for candidate in queryset.iterator(chunk_size=CHUNK_SIZE):
-            contact = [candidate.email, candidate.phone, "; ".join(contact_urls(candidate))] if contacts else []
-            yield [
-                candidate.pk,
-                candidate.name,
-                candidate.headline,
-                candidate.title,
-                candidate.company,
-                *_companies(candidate.company_rows),
-                candidate.city,
-                candidate.region,
-                candidate.country,
-                candidate.country_code,
-                candidate.years_coding,
-                candidate.years_employed,
-                "; ".join(candidate.badges),
-                "; ".join(candidate.spoken_languages),
-                _skills(candidate.skill_rows, CandidateSkill.Section.SKILL),
-                _skills(candidate.skill_rows, CandidateSkill.Section.LANGUAGE),
-                getattr(candidate, "match", None),  # annotated when the search asked for skills
-                candidate.updated_at.isoformat(),
-                url(candidate),
-                *contact,
-            ]
+            current_companies, previous_companies = _companies(candidate.company_rows)
+            cells = {
+                "id": candidate.pk,
+                "name": candidate.name,
+                "headline": candidate.headline,
+                "title": candidate.title,
+                "company": candidate.company,
+                "current_companies": current_companies,
+                "previous_companies": previous_companies,
+                "city": candidate.city,
+                "region": candidate.region,
+                "country": candidate.country,
+                "country_code": candidate.country_code,
+                "years_coding": candidate.years_coding,
+                "years_employed": candidate.years_employed,
+                "badges": "; ".join(candidate.badges),
+                "spoken_languages": "; ".join(candidate.spoken_languages),
+                "skills": _skills(candidate.skill_rows, CandidateSkill.Section.SKILL),
+                "programming_languages": _skills(candidate.skill_rows, CandidateSkill.Section.LANGUAGE),
+                "match": getattr(candidate, "match", None),  # annotated when the search asked for skills
+                "updated_at": candidate.updated_at.isoformat(),
+                "url": url(candidate),
+            }
+            if contacts:
+                cells.update(email=candidate.email, phone=candidate.phone, links="; ".join(contact_urls(candidate)))
+            yield [cells[name] for name in columns]
 
-    return csv_lines([*CANDIDATE_COLUMNS, *(CONTACT_COLUMNS if contacts else [])], rows())
+    return csv_lines(columns, rows())
 
 
 def shortlist_csv_lines(
@@ -157,7 +139,7 @@ def shortlist_csv_lines(
 ) -> Iterator[str]:
     """One line per entry of a shortlist: its status and notes, and who the candidate is; the e-mail and phone columns
     only with ``contacts`` (the reader may see contact details: ``profiles.contacts``)."""
-    columns = [c for c in SHORTLIST_COLUMNS if contacts or c not in CONTACT_COLUMNS]
+    columns = [c for c in SHORTLIST_COLUMNS if contacts or c not in CONTACT_FIELDS]
 
     def rows() -> Iterator[list]:
         for entry in entries:

@@ -17,6 +17,7 @@ from django.forms.models import BaseInlineFormSet
 
 from core.languages import resolve_language
 from profiles.admin.common import NoRelatedObjectLinks
+from profiles.candidate_fields import FORM_GROUPS, form_field_names
 from profiles.models import (
     Candidate,
     CandidateIdentifier,
@@ -286,23 +287,9 @@ class IdentifierInline(NoRelatedObjectLinks, admin.TabularInline):
     verbose_name_plural = "identifiers (how imports recognise this person)"
 
 
-PROFILE_FIELDS = [
-    "name",
-    "headline",
-    "title",
-    "company",
-    "summary",
-    "city",
-    "region",
-    "country",
-    "country_code",
-    "years_coding",
-    "years_employed",
-    "badges",
-    "spoken_languages",
-    "email",
-    "website",
-]
+# The form's fields, which ``clean`` compares with the stored text: the groups' (``profiles.candidate_fields``), the
+# e-mail and the website.
+PROFILE_FIELDS = [*form_field_names(FORM_GROUPS), "email", "website"]
 
 
 class CandidateForm(forms.ModelForm):

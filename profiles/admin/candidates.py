@@ -41,6 +41,7 @@ from profiles.admin.profile_page import CandidateProfilePageMixin, title_at_comp
 from profiles.admin.results import SearchResultsMixin
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_FILTERS, with_skill_term
 from profiles.admin.streams import CsvStreamMixin
+from profiles.candidate_fields import FORM_CONTACT_GROUP, FORM_GROUPS
 from profiles.contacts import may_see_contact_details
 from profiles.exports import candidate_csv_lines
 from profiles.models import (
@@ -194,13 +195,8 @@ class CandidateAdmin(
     # --- Change form --------------------------------------------------------------------------------------------
 
     def get_fieldsets(self, request, obj=None):
-        fieldsets = [
-            ("Who", {"fields": ["name", "headline", ("title", "company"), "summary"]}),
-            ("Where", {"fields": [("city", "region"), ("country", "country_code")]}),
-            ("Experience", {"fields": [("years_coding", "years_employed"), "badges", "spoken_languages"]}),
-        ]
-        if may_see_contact_details(request.user):
-            fieldsets.append(("Contact", {"fields": ["email", "phone", "website"]}))
+        groups = [*FORM_GROUPS, *([FORM_CONTACT_GROUP] if may_see_contact_details(request.user) else [])]
+        fieldsets = [(heading, {"fields": list(lines)}) for heading, lines in groups]
         if obj is not None and (obj.protected_fields or obj.skills.filter(score_by_hand=True).exists()):
             fieldsets.append(
                 (
