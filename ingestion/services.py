@@ -57,6 +57,7 @@ from ingestion.texts import source_file_texts_keep
 from privacy.services import import_refusals_record, sourcing_records_add
 from profiles.models import Candidate, MergeRecord
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
+from profiles.skill_resolver import Resolution
 from profiles.vocabulary import SkillVocabulary, skill_slug
 
 logger = logging.getLogger(__name__)
@@ -708,8 +709,9 @@ def _chunk_vocabulary(
 
     When one document's labels cannot be stored, the others' are resolved one document at a time, so that only
     that document is left with the process's copy of the vocabulary (and fails alone when it is loaded)."""
+    resolved: dict[str, Resolution] = {}  # each label read once: normalise is answered from here
     try:
-        return _resolve_vocabulary(documents, source_ids, fallback).vocabulary.within(fallback)
+        return _resolve_vocabulary(documents, source_ids, fallback, resolved).vocabulary.within(fallback, resolved)
     except SAVE_ERRORS as exc:
         if is_transient(exc):
             raise
@@ -727,11 +729,15 @@ def _chunk_vocabulary(
 
 
 def _resolve_vocabulary(
-    documents: list[ProfileDocument], source_ids: list[int] | None, vocabulary: SkillVocabulary
+    documents: list[ProfileDocument],
+    source_ids: list[int] | None,
+    vocabulary: SkillVocabulary,
+    resolved: dict[str, Resolution] | None = None,
 ) -> ResolvedLabels:
-    """Resolves the documents' labels through ``vocabulary``'s resolver first (``document_label_keys``): only a
-    label that names no known skill and is a technology creates a skill."""
-    skill_keys, topic_keys = document_label_keys(documents, vocabulary)
+    """Resolves the documents' labels through ``vocabulary``'s resolver first (``document_label_keys``, which puts
+    each label's resolution in ``resolved``): only a label that names no known skill and is a technology creates a
+    skill."""
+    skill_keys, topic_keys = document_label_keys(documents, vocabulary, resolved)
     with _import_transaction():
         resolved = skill_labels_resolve(skill_keys=skill_keys, topic_keys=topic_keys)
         if source_ids and (resolved.created_skills or resolved.created_aliases):

@@ -51,6 +51,7 @@ The rules, first match wins (docs/importing.md, "How skill labels are resolved",
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -244,14 +245,65 @@ class SkillResolver:
 
     def __init__(self, slugs: Mapping[str, str]):
         self._slugs = slugs
-        loose: dict[str, set[str]] = {}
-        for label, slug in slugs.items():
-            loose.setdefault(_loose(label), set()).add(slug)
-        self._loose = {form: next(iter(found)) for form, found in loose.items() if len(found) == 1 and len(form) >= 3}
-        self._typo_choices = sorted({label for label in slugs if TYPO_MIN_CHARS <= len(label) <= _TYPO_MAX_CHARS})
+        self._loose_slugs: dict[str, set[str]] = {}  # near-identical form → every skill a label of it names
+        self._loose: dict[str, str] = {}  # the forms of one skill only (rule 4)
+        self._typo_choices: list[str] = []
+        self._index(slugs)
         self._cache: dict[str, Resolution] = {}  # by label key
         self._by_label: dict[str, Resolution] = {}  # by label as written
         self._direct_cache: dict[str, str | None] = {}  # slug_of's answers
+
+    def _index(self, labels: Mapping[str, str]) -> None:
+        """Add ``labels`` (label key → slug) to the indexes of rules 4 and 7."""
+        if not self._loose_slugs:  # a resolver built anew: the whole index at once
+            loose: dict[str, set[str]] = {}
+            for label, slug in labels.items():
+                loose.setdefault(_loose(label), set()).add(slug)
+            self._loose_slugs = loose  # sets never changed in place: ``extended`` gives a form a new one
+            self._loose = {
+                form: next(iter(found)) for form, found in loose.items() if len(found) == 1 and len(form) >= 3
+            }
+            self._typo_choices = sorted({label for label in labels if TYPO_MIN_CHARS <= len(label) <= _TYPO_MAX_CHARS})
+            return
+        touched: dict[str, set[str]] = {}
+        for label, slug in labels.items():
+            form = _loose(label)
+            found = touched.get(form)
+            if found is None:
+                found = touched[form] = set(self._loose_slugs.get(form, ()))
+            found.add(slug)
+        for form, found in touched.items():
+            self._loose_slugs[form] = found
+            if len(found) == 1 and len(form) >= 3:
+                self._loose[form] = next(iter(found))
+            else:
+                self._loose.pop(form, None)
+        if choices := {label for label in labels if TYPO_MIN_CHARS <= len(label) <= _TYPO_MAX_CHARS}:
+            self._typo_choices = sorted(choices.union(self._typo_choices))
+
+    def extended(self, slugs: Mapping[str, str]) -> SkillResolver | None:
+        """The resolver of ``slugs``, made from this one when ``slugs`` holds every label this one knows with the same
+        skill (a vocabulary read again after skills were added): this one's indexes with the new labels added, and
+        the answers no new label can change (an exact alias, a label on the no-technology list) kept. None when a
+        label went or leads elsewhere now (a merge): then a resolver is built anew. This one is left as it was."""
+        added = {label: slug for label, slug in slugs.items() if self._slugs.get(label) != slug}
+        if len(slugs) - len(added) != len(self._slugs):
+            return None
+        resolver = copy.copy(self)
+        resolver._slugs = slugs
+        resolver._loose_slugs = dict(self._loose_slugs)
+        resolver._loose = dict(self._loose)
+        resolver._index(added)
+
+        def lasting(result: Resolution) -> bool:
+            return result.how is Resolved.ALIAS or (result.not_technology and self._no_technology(result.key))
+
+        resolver._cache = {key: result for key, result in self._cache.items() if lasting(result)}
+        resolver._by_label = {label: result for label, result in self._by_label.items() if lasting(result)}
+        resolver._direct_cache = {
+            key: slug for key, slug in self._direct_cache.items() if slug is not None and self._slugs.get(key) == slug
+        }
+        return resolver
 
     def resolve(self, label: str) -> Resolution:
         """What ``label`` names (the rules of the module docstring)."""
@@ -445,6 +497,15 @@ _RESOLVERS: list[tuple[SkillVocabulary, SkillResolver]] = []
 _RESOLVERS_KEPT = 4
 
 
+def _extended(slugs: Mapping[str, str]) -> SkillResolver | None:
+    """A kept resolver extended to ``slugs`` (``SkillResolver.extended``): the largest kept one that is at least half
+    its size, when ``slugs`` holds all of its labels."""
+    kept = [resolver for _, resolver in _RESOLVERS if len(slugs) // 2 <= len(resolver._slugs) <= len(slugs)]
+    if not kept:
+        return None
+    return max(kept, key=lambda resolver: len(resolver._slugs)).extended(slugs)
+
+
 def resolver_for(vocabulary: SkillVocabulary) -> SkillResolver:
     """The resolver of ``vocabulary`` (of its own labels), built on its first use and kept while the copy is among
     the last few used."""
@@ -454,7 +515,7 @@ def resolver_for(vocabulary: SkillVocabulary) -> SkillResolver:
         if known is vocabulary:
             _RESOLVERS.append(_RESOLVERS.pop(index))  # the most recently used last: the process's copy stays
             return resolver
-    resolver = SkillResolver(vocabulary.slugs)
+    resolver = _extended(vocabulary.slugs) or SkillResolver(vocabulary.slugs)
     _RESOLVERS.append((vocabulary, resolver))
     del _RESOLVERS[:-_RESOLVERS_KEPT]
     return resolver

@@ -88,11 +88,20 @@ class SkillVocabulary:
     # The process's whole vocabulary, when this copy holds only the labels of one import chunk as the database has
     # them now (``ingestion.services``): the resolver's rules search the whole one.
     base: SkillVocabulary | None = field(default=None, compare=False, repr=False)
+    # What ``resolve`` answers, by label as written, for the labels an import chunk read before its skills were
+    # created (``ingestion.normalise.document_label_keys``), already in this copy's slugs: a chunk reads a label once.
+    resolved: Mapping[str, Resolution] = field(default_factory=dict, compare=False, repr=False)
 
     def resolve(self, label: str) -> Resolution:
         """What ``label`` names (``profiles.skill_resolver``), against ``base`` when there is one, else this copy.
         A known skill's slug is then the one this copy has for it (a skill merged since leads to the one kept)."""
-        result = resolver_for(self.base or self).resolve(label)
+        known = self.resolved.get(label)
+        if known is not None:
+            return known
+        return self._current(resolver_for(self.base or self).resolve(label))
+
+    def _current(self, result: Resolution) -> Resolution:
+        """``result`` with each known skill's slug as this copy has it, when this copy resolves against a base."""
         if self.base is None or not result.slugs:
             return result
         current = tuple(dict.fromkeys(self.slugs.get(slug, slug) for slug in result.slugs))
@@ -103,9 +112,13 @@ class SkillVocabulary:
         label another file of the same import chunk made a new skill of: "reduxtoolkit" for "redux-toolkit")."""
         return resolver_for(self).slug_of(key)
 
-    def within(self, base: SkillVocabulary) -> SkillVocabulary:
-        """This copy, resolving against ``base``."""
-        return dataclasses.replace(self, base=base)
+    def within(self, base: SkillVocabulary, resolved: Mapping[str, Resolution] | None = None) -> SkillVocabulary:
+        """This copy, resolving against ``base``; ``resolved`` is what ``base`` answered for labels already read
+        (by label as written), which this copy answers again without reading them (in its own slugs)."""
+        copy = dataclasses.replace(self, base=base)
+        if not resolved:
+            return copy
+        return dataclasses.replace(copy, resolved={label: copy._current(r) for label, r in resolved.items()})
 
     def slug_of(self, key: str) -> str | None:
         """The skill of ``key``: its own alias, else the first of its equivalent forms that is one

@@ -11,7 +11,7 @@ from ingestion.documents import ProfileDocument
 from ingestion.normalise.columns import clip, usable
 from ingestion.normalise.rows import NormalisedSkill
 from profiles.models import Candidate, CandidateSkill, Skill
-from profiles.skill_resolver import Resolved, near_form
+from profiles.skill_resolver import Resolution, Resolved, near_form
 from profiles.vocabulary import SkillVocabulary, skill_display_name, skill_slug
 
 __all__ = ["canonical", "document_label_keys", "skills_of"]
@@ -20,23 +20,30 @@ _ALIAS = Resolved.ALIAS  # read once: an enum member's lookup is an attribute ac
 
 
 def document_label_keys(
-    documents: Iterable[ProfileDocument], vocabulary: SkillVocabulary | None = None
+    documents: Iterable[ProfileDocument],
+    vocabulary: SkillVocabulary | None = None,
+    resolved: dict[str, Resolution] | None = None,
 ) -> tuple[set[str], set[str]]:
     """The label keys of the documents' skills and programming languages, and of their repositories' topics: what a
     vocabulary must know before ``normalise`` maps them (``ingestion.loaders.skill_vocabulary_resolve``).
 
     With the process's ``vocabulary``, a skill label is read through its resolver first: a label that names known
     skills stands for their slugs (each skill's own alias), one that is no technology for nothing, so that neither
-    makes a skill; without it, every label as written."""
+    makes a skill; without it, every label as written. Each label's resolution is put in ``resolved`` (by label as
+    written), when given, for the chunk's vocabulary to answer ``normalise`` with (``SkillVocabulary.within``)."""
     skill_keys: set[str] = set()
     topic_keys: set[str] = set()
     new: dict[str, str] = {}  # near-identical form → the first new label's key: one new skill for both spellings
+    if resolved is None:
+        resolved = {}
     for doc in documents:
         for entry in (*doc.skills, *doc.programming_languages):
             if vocabulary is None:
                 skill_keys.add(label_key(entry.label))
                 continue
-            result = vocabulary.resolve(entry.label)
+            result = resolved.get(entry.label)
+            if result is None:
+                result = resolved[entry.label] = vocabulary.resolve(entry.label)
             if result.slugs:
                 skill_keys.update(result.slugs)
             elif not result.not_technology:
@@ -79,7 +86,8 @@ def skills_of(
     )
     for section, entries in sections:
         for entry in entries:
-            key = label_key(entry.label)
+            result = vocabulary.resolve(entry.label)  # an import chunk's vocabulary has read every label already
+            key = result.key
             if not key:
                 continue
             if not usable(key):
@@ -87,7 +95,6 @@ def skills_of(
                     f"A skill label of {len(entry.label)} characters is too long to name a skill; left out."
                 )
                 continue
-            result = vocabulary.resolve(entry.label)
             label = clip(CandidateSkill, "label", entry.label, warnings, "A skill label")
             if result.not_technology:
                 other.setdefault(key, clip(Candidate, "other_skills", entry.label, warnings, "A skill label"))

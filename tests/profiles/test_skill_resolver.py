@@ -2,6 +2,7 @@
 
 import pytest
 
+from core.labels import label_key
 from profiles.skill_resolver import Resolved, SkillResolver, resolver_for
 from profiles.vocabulary import CURATED_LABELS, SkillVocabulary
 
@@ -121,3 +122,46 @@ def test_the_resolver_is_built_once_per_vocabulary_copy():
 
     assert resolver_for(vocabulary) is resolver_for(vocabulary)
     assert resolver_for(SkillVocabulary(slugs={"docker": "docker"})) is not resolver_for(vocabulary)
+
+
+# Labels of every rule: exact, stripped, near-identical, joined, a phrase, a misspelling, no technology, new.
+_LABELS = (
+    "Docker", "Laravel 5.*", "reduxtoolkit", "ES6/ES7", "Usage with Docker", "Svelt", "Teamwork", "Espanol",
+    "Foobar", "foo-bar", "Foobarjs", "Usage with Foobar", "Foobr", "Kubernetes", "Redux Toolkit",
+)  # fmt: skip
+
+
+def test_a_resolver_extended_with_new_labels_answers_as_one_built_anew():
+    """A vocabulary read again with skills added extends the resolver kept (``SkillResolver.extended``): every label,
+    those it had answered before included, resolves as a resolver built on the larger vocabulary does."""
+    before = {**VOCABULARY}
+    after = {**before, "foobar": "foobar", "redux-toolkit": "redux-toolkit", "kubernetes": "kubernetes"}
+    kept = SkillResolver(before)
+    answered = [kept.resolve(label) for label in _LABELS]
+    [kept.slug_of(label_key(label)) for label in _LABELS]
+
+    extended = kept.extended(after)
+
+    fresh = SkillResolver(after)
+    assert extended is not None
+    assert [extended.resolve(label) for label in _LABELS] == [fresh.resolve(label) for label in _LABELS]
+    assert [extended.slug_of(label_key(label)) for label in _LABELS] == [
+        fresh.slug_of(label_key(label)) for label in _LABELS
+    ]
+    assert [kept.resolve(label) for label in _LABELS] == answered  # the one kept is left as it was
+
+
+def test_a_resolver_is_built_anew_when_a_label_leads_elsewhere():
+    kept = SkillResolver({**VOCABULARY, "foobar": "foobar"})
+
+    assert kept.extended({**VOCABULARY, "foobar": "docker"}) is None  # a merge
+    assert kept.extended(dict(VOCABULARY)) is None  # a label gone
+
+
+def test_a_vocabulary_read_again_with_more_skills_extends_the_kept_resolver():
+    first = SkillVocabulary(slugs={**VOCABULARY})
+    resolver_for(first).resolve("Foobar")
+    again = SkillVocabulary(slugs={**VOCABULARY, "foobar": "foobar"})
+
+    assert resolver_for(again).resolve("Foobar").slugs == ("foobar",)
+    assert resolver_for(first).resolve("Foobar").slugs == ()
