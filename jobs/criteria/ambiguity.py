@@ -113,6 +113,7 @@ _THING_BEFORE_RE = re.compile(
 # What follows a skill that heads its list item: the line's end (the end of that line, not of the text: "- Go\n-
 # Python"), a punctuation mark, or "or"/"and" and another.
 _HEADS_ITEM_RE = re.compile(r"[ \t]*(?:\r?\n|$)|[.,;:(]|[ \t]\(|\s(?:or|and)\b")
+_VERB_OBJECT_RE = re.compile(r" [a-z]")
 _PHRASE_END_RE = re.compile(r"\s*(?:$|[.,;:!?)\n])")
 # What stands between two skills of one list: a comma, a slash, "and", "or", or a bracket ("Kotlin (Spring)").
 _LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\(|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
@@ -206,6 +207,8 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
     one_letter = len(surface) == 1
     if one_letter and not surface.isupper():
         return "against"
+    if surface.islower() and surface.endswith("ing") and _VERB_OBJECT_RE.match(text, end):
+        return "against"  # "processing large datasets", "testing our apps": a verb and its object
     if _idiom_before(before) or (end == name_end and (_idiom_after(after) or _PHRASE_RE.match(folded, start))):
         return "against"
     if capitalised and _is_name(words, item, line_start):

@@ -98,6 +98,12 @@ def test_examples_after_e_g_with_a_comma_are_named_in_a_technical_context():
     assert {"arm", "avr", "spi", "i2c"} <= set(found.skills)
 
 
+def test_a_word_in_ing_before_its_object_is_the_verb_not_the_language():
+    found = criteria("Requirements:\n- Hands-on experience in processing large datasets with Scala.\n- Processing.\n")
+    assert [slug for slug, _ in found.required] == ["scala", "processing"]
+    assert "processing" not in required("Requirements:\n- Experience in processing large datasets with Scala.\n")
+
+
 def test_a_field_asked_for_as_work_is_still_a_skill():
     assert "data-science" in required("Requirements:\n- 3+ years of data science work, with a degree in any field.\n")
 
