@@ -35,14 +35,14 @@ _SKILLS_SQL = """COPY (
     SELECT c.id::int8, e.key::int8, e.value::int4
     FROM profiles_candidate c CROSS JOIN LATERAL jsonb_each_text(c.skill_scores) e {where}
 ) TO STDOUT (FORMAT binary)"""
-# A contribution's month (year × 12 + month of its end, else its start), -1 while current or undated (age 0), and its
-# weight before decay: commits + COMMITS_PER_ACTIVE_MONTH × active months (the constant is the formula's, passed in).
+# A contribution's month (year × 12 + month of its end, else its start), -1 while current or undated (age 0), its
+# commits and its active months (the formula weighs them at request time).
 _CONTRIBUTIONS_SQL = """COPY (
     SELECT c.candidate_id::int8, c.repository_id::int8,
         (CASE WHEN c.is_current OR coalesce(c."end", c.start) IS NULL THEN -1
             ELSE extract(year from coalesce(c."end", c.start)) * 12 + extract(month from coalesce(c."end", c.start))
         END)::int4,
-        (c.commits + %s * coalesce(c.active_months, 0))::int8
+        c.commits::int8, coalesce(c.active_months, 0)::int8
     FROM profiles_contribution c {where}
 ) TO STDOUT (FORMAT binary)"""
 _TOPICS_SQL = "SELECT r.id, r.topic_slugs FROM profiles_repository r {where}"
@@ -95,7 +95,8 @@ class Columns:
     contrib_row: np.ndarray  # int32
     contrib_repo: np.ndarray  # int64, repository ids
     contrib_month: np.ndarray  # int32, -1: age 0
-    contrib_base: np.ndarray  # float64
+    contrib_commits: np.ndarray  # float64
+    contrib_active: np.ndarray  # float64, active months (0: not given)
     topic_repos: dict[str, set[int]]  # topic slug -> repository ids
     repo_topics: dict[int, tuple[str, ...]]
     built_at: dt.datetime
@@ -109,7 +110,7 @@ class Columns:
     def nbytes(self) -> int:
         """The arrays' memory (the dictionaries of topics aside)."""
         arrays = [self.ids, self.years, self.country, self.alive, self.contrib_row, self.contrib_repo]
-        arrays += [self.contrib_month, self.contrib_base]
+        arrays += [self.contrib_month, self.contrib_commits, self.contrib_active]
         for column in self.skills.values():
             arrays += [column.rows, column.scores, *(a for pair in column.extra for a in pair)]
         return sum(a.nbytes for a in arrays)
@@ -139,14 +140,13 @@ def _group_skills(rows: np.ndarray, skill_ids: np.ndarray, scores: np.ndarray) -
     return {int(skill_ids[s]): (rows[s:e].copy(), scores[s:e].copy()) for s, e in zip(starts, ends, strict=True)}
 
 
-def _read(cursor, *, commits_per_month: int, where_candidates: str, where_contributions: str, where_repos: str, ids):
+def _read(cursor, *, where_candidates: str, where_contributions: str, where_repos: str, ids):
     """Candidates, skills, contributions and topics of one snapshot (the cursor's transaction)."""
     params = [ids] if ids is not None else None
     candidates = _rows(_copy(cursor, _CANDIDATES_SQL.format(where=where_candidates), params), ("i8", "i4", "i8"))
     skills = _rows(_copy(cursor, _SKILLS_SQL.format(where=where_candidates), params), ("i8", "i8", "i4"))
-    contrib_params = [commits_per_month, *(params or [])]
     contributions = _rows(
-        _copy(cursor, _CONTRIBUTIONS_SQL.format(where=where_contributions), contrib_params), ("i8", "i8", "i4", "i8")
+        _copy(cursor, _CONTRIBUTIONS_SQL.format(where=where_contributions), params), ("i8", "i8", "i4", "i8", "i8")
     )
     repo_ids = np.unique(contributions["f1"]).tolist() if where_repos else None
     cursor.execute(_TOPICS_SQL.format(where=where_repos), [repo_ids] if where_repos else None)
@@ -154,7 +154,7 @@ def _read(cursor, *, commits_per_month: int, where_candidates: str, where_contri
     return candidates, skills, contributions, topics
 
 
-def build(connection, *, commits_per_month: int) -> Columns:
+def build(connection) -> Columns:
     """Every candidate's columns, read in one REPEATABLE READ snapshot of ``connection`` (a psycopg connection)."""
     from psycopg import IsolationLevel
     from psycopg.pq import TransactionStatus
@@ -166,7 +166,6 @@ def build(connection, *, commits_per_month: int) -> Columns:
         [built_at, xmin] = cursor.fetchone()
         candidates, skills, contributions, topics = _read(
             cursor,
-            commits_per_month=commits_per_month,
             where_candidates="",
             where_contributions="",
             where_repos="",
@@ -188,7 +187,8 @@ def build(connection, *, commits_per_month: int) -> Columns:
         contrib_row=np.searchsorted(ids, contributions["f0"]).astype(np.int32),
         contrib_repo=contributions["f1"].astype(np.int64),
         contrib_month=contributions["f2"].astype(np.int32),
-        contrib_base=contributions["f3"].astype(np.float64),
+        contrib_commits=contributions["f3"].astype(np.float64),
+        contrib_active=contributions["f4"].astype(np.float64),
         topic_repos=dict(topic_repos),
         repo_topics=topics,
         built_at=built_at,
@@ -197,14 +197,13 @@ def build(connection, *, commits_per_month: int) -> Columns:
     )
 
 
-def apply_candidates(columns: Columns, connection, candidate_ids: list[int], *, commits_per_month: int) -> None:
+def apply_candidates(columns: Columns, connection, candidate_ids: list[int]) -> None:
     """Read these candidates again (one snapshot) and replace their rows; a candidate gone is only marked dead."""
     if not candidate_ids:
         return
     with connection.transaction(), connection.cursor() as cursor:
         candidates, skills, contributions, topics = _read(
             cursor,
-            commits_per_month=commits_per_month,
             where_candidates="WHERE c.id = ANY(%s::int8[])",
             where_contributions="WHERE c.candidate_id = ANY(%s::int8[])",
             where_repos="WHERE r.id = ANY(%s::int8[])",
@@ -235,7 +234,8 @@ def apply_candidates(columns: Columns, connection, candidate_ids: list[int], *, 
         columns.contrib_row = np.concatenate([columns.contrib_row, lookup(contributions["f0"])])
         columns.contrib_repo = np.concatenate([columns.contrib_repo, contributions["f1"].astype(np.int64)])
         columns.contrib_month = np.concatenate([columns.contrib_month, contributions["f2"].astype(np.int32)])
-        columns.contrib_base = np.concatenate([columns.contrib_base, contributions["f3"].astype(np.float64)])
+        columns.contrib_commits = np.concatenate([columns.contrib_commits, contributions["f3"].astype(np.float64)])
+        columns.contrib_active = np.concatenate([columns.contrib_active, contributions["f4"].astype(np.float64)])
     for pk, slugs in topics.items():
         set_topics(columns, pk, slugs)
 

@@ -39,7 +39,7 @@ class Freshness:
     seen: dict[int, int] = field(default_factory=dict)  # outbox row id -> its xid, for rows at or after xmin
 
 
-def poll(columns: Columns, state: Freshness, connection, *, commits_per_month: int) -> int:
+def poll(columns: Columns, state: Freshness, connection) -> int:
     """Apply the changes written since the last poll; returns how many candidates and repositories were read again."""
     from psycopg import IsolationLevel
 
@@ -53,7 +53,7 @@ def poll(columns: Columns, state: Freshness, connection, *, commits_per_month: i
     candidates = sorted({pk for _, _, kind, pk in changes if kind == "c"})
     repositories = sorted({pk for _, _, kind, pk in changes if kind == "r"})
     for start in range(0, len(candidates), _BATCH):
-        apply_candidates(columns, connection, candidates[start : start + _BATCH], commits_per_month=commits_per_month)
+        apply_candidates(columns, connection, candidates[start : start + _BATCH])
     apply_repositories(columns, connection, repositories)
     state.seen.update((row_id, xid) for row_id, xid, _, _ in changes)
     state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= xmin}

@@ -39,6 +39,7 @@ class Formula:
     weight_location: int
     evidence_half_life_months: int
     evidence_saturation: int
+    commits_per_active_month: int
     related_weight: float
 
 
@@ -161,9 +162,11 @@ def _evidence(columns: Columns, query: RankQuery, rows: np.ndarray) -> np.ndarra
     months = columns.contrib_month[picked]
     today = query.today.year * 12 + query.today.month
     age = np.where(months < 0, 0, np.maximum(0, today - months))
-    weight = np.power(0.5, age / query.formula.evidence_half_life_months) * columns.contrib_base[picked]
+    f = query.formula
+    work = columns.contrib_commits[picked] + f.commits_per_active_month * columns.contrib_active[picked]
+    weight = np.power(0.5, age / f.evidence_half_life_months) * work
     x = np.bincount(columns.contrib_row[picked], weights=weight, minlength=len(columns.ids))[rows]
-    return x / (x + query.formula.evidence_saturation)
+    return x / (x + f.evidence_saturation)
 
 
 def _mean(parts: list[np.ndarray], size: int) -> np.ndarray:

@@ -71,9 +71,8 @@ def decode_cut(data: dict) -> Cut:
 class Index:
     """The columns and their freshness, behind one lock."""
 
-    def __init__(self, dsn: str, *, commits_per_month: int):
+    def __init__(self, dsn: str):
         self.dsn = dsn
-        self.commits_per_month = commits_per_month
         self.lock = threading.Lock()
         self.columns: Columns | None = None
         self.freshness: Freshness | None = None
@@ -82,8 +81,8 @@ class Index:
 
     def build(self) -> None:
         started = time.monotonic()
-        with psycopg.connect(dsn=self.dsn) as connection:
-            columns = build(connection, commits_per_month=self.commits_per_month)
+        with psycopg.connect(self.dsn) as connection:
+            columns = build(connection)
         with self.lock:
             self.columns = columns
             self.freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
@@ -97,7 +96,7 @@ class Index:
 
     def refresh(self) -> int:
         with self.lock:
-            return poll(self.columns, self.freshness, self.connection, commits_per_month=self.commits_per_month)
+            return poll(self.columns, self.freshness, self.connection)
 
     def keyword_ids(self, keyword: str) -> np.ndarray:
         rows = self.connection.execute(
@@ -148,9 +147,9 @@ class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
     daemon_threads = True
 
 
-def _keep_fresh(index: Index, stop: threading.Event) -> None:
+def _keep_fresh(index: Index, stop: threading.Event, poll_seconds: float) -> None:
     last_prune = 0.0
-    while not stop.wait(POLL_SECONDS):
+    while not stop.wait(poll_seconds):
         try:
             changed = index.refresh()
             if changed:
@@ -165,20 +164,24 @@ def _keep_fresh(index: Index, stop: threading.Event) -> None:
             index.connection = psycopg.connect(index.dsn, autocommit=True)
 
 
-def serve(socket_path: Path, dsn: str, *, commits_per_month: int) -> None:
-    """Listen on ``socket_path`` at once (answering "building" until the columns are built), build, keep fresh."""
+def serve(
+    socket_path: Path, dsn: str, *, stop: threading.Event | None = None, poll_seconds: float = POLL_SECONDS
+) -> None:
+    """Listen on ``socket_path`` at once (answering "building" until the columns are built), build, keep fresh
+    until ``stop`` is set."""
     socket_path.parent.mkdir(parents=True, exist_ok=True)
     if socket_path.exists():
         socket_path.unlink()
-    index = Index(dsn, commits_per_month=commits_per_month)
+    index = Index(dsn)
     server = _Server(str(socket_path), _Handler)
     os.chmod(socket_path, 0o600)  # the web server's user only: the socket answers without authentication
     server.index = index
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    index.build()
-    stop = threading.Event()
     try:
-        _keep_fresh(index, stop)
+        index.build()
+        _keep_fresh(index, stop or threading.Event(), poll_seconds)
     finally:
         server.shutdown()
+        server.server_close()
+        index.connection.close()
         socket_path.unlink(missing_ok=True)

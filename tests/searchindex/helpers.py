@@ -35,6 +35,7 @@ FORMULA = Formula(
     weight_location=ranking.WEIGHT_LOCATION,
     evidence_half_life_months=ranking.EVIDENCE_HALF_LIFE_MONTHS,
     evidence_saturation=ranking.EVIDENCE_SATURATION,
+    commits_per_active_month=ranking.COMMITS_PER_ACTIVE_MONTH,
     related_weight=ranking.RELATED_WEIGHT,
 )
 
@@ -131,7 +132,7 @@ def make_pool(seed: int, size: int = 120) -> dict[str, Skill]:
 def build_index() -> index_columns.Columns:
     """The index over what this connection sees (the test's transaction included)."""
     connection.ensure_connection()
-    return index_columns.build(connection.connection, commits_per_month=ranking.COMMITS_PER_ACTIVE_MONTH)
+    return index_columns.build(connection.connection)
 
 
 def sql_page(criteria: Criteria, options: RankOptions, *, params=None, offset=0, limit=10, exclude=(), resolved=None):

@@ -1,0 +1,23 @@
+"""Run this host's ranking index (searchindex.server): build it from the database, keep it fresh, answer the web
+workers on SEARCH_INDEX_SOCKET. ``make run`` starts it; in production, one per host beside gunicorn."""
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.db import connections, router
+from psycopg.conninfo import make_conninfo
+
+from profiles.models import Candidate
+from searchindex.server import serve
+
+
+class Command(BaseCommand):
+    help = "Build and serve this host's ranking index on SEARCH_INDEX_SOCKET."
+
+    def handle(self, *args, **options):
+        # The database this host reads candidates from: a replica's host builds from its replica.
+        connection = connections[router.db_for_read(Candidate)]
+        params = connection.get_connection_params()
+        params.pop("cursor_factory", None)
+        params.pop("context", None)
+        params.pop("prepare_threshold", None)
+        serve(settings.SEARCH_INDEX_SOCKET, make_conninfo(**params))

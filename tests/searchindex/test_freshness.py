@@ -1,0 +1,122 @@
+"""The index serves while candidates are imported, edited, merged and erased: each change reaches its answers within
+the lag bound, and an erased or merged-away person is never on a page, not even before the index hears of it."""
+
+import datetime as dt
+import threading
+import time
+
+import pytest
+from django.db import connection
+from psycopg.conninfo import make_conninfo
+
+from ingestion.services import documents_load
+from jobs.criteria import Criteria
+from jobs.ranking import RankOptions
+from jobs.ranking.formula import resolve
+from privacy.services import candidate_erase
+from profiles.models import Candidate, CandidateSkill
+from profiles.search import candidates_refresh_search_columns
+from profiles.services import candidates_merge
+from searchindex import client
+from searchindex.pages import page_rows, present_ids
+from searchindex.rank import Cut
+from searchindex.server import serve
+from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
+from tests.ingestion.documents import make_document
+from tests.searchindex.helpers import query_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CRITERIA = Criteria(required=(("python", 5),), preferred=("rust",))
+TODAY = dt.date(2026, 6, 15)
+
+
+@pytest.fixture
+def serving(settings, tmp_path):
+    """The index process's server, in a thread of this process, on the test database; stopped afterwards."""
+    settings.SEARCH_INDEX_SOCKET = tmp_path / "index.sock"
+    params = connection.get_connection_params()
+    for name in ("cursor_factory", "context", "prepare_threshold"):
+        params.pop(name, None)
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=serve,
+        args=(settings.SEARCH_INDEX_SOCKET, make_conninfo(**params)),
+        kwargs={"stop": stop, "poll_seconds": 0.2},
+        daemon=True,
+    )
+    thread.start()
+    deadline = time.monotonic() + 30
+    while client.status().get("state") != "ready":
+        assert time.monotonic() < deadline, client.status()
+        time.sleep(0.05)
+    yield
+    stop.set()
+    thread.join(timeout=10)
+
+
+def _query():
+    return query_for(CRITERIA, resolve(CRITERIA), options=RankOptions(), today=TODAY)
+
+
+def ranked() -> list[tuple[int, int]]:
+    """The index's own order (ids and matches), before the page's rows are read from the database."""
+    answer = client.rank(_query(), Cut(limit=50))
+    return list(zip(answer.ids.tolist(), answer.match.tolist(), strict=True))
+
+
+def page() -> list[int]:
+    """A page as the backend serves it: ranked by the index, its rows read from PostgreSQL."""
+    rows = page_rows(
+        lambda cut: client.rank(_query(), cut), Cut(limit=50), lambda ids: present_ids(ids, params=None), filtered=False
+    )
+    return [row.id for row in rows]
+
+
+def within_bound(condition) -> float:
+    """Seconds until ``condition()`` holds; fails past the lag bound."""
+    started = time.monotonic()
+    while not condition():
+        assert time.monotonic() - started < client.settings.SEARCH_INDEX_MAX_LAG_SECONDS, "not within the bound"
+        time.sleep(0.05)
+    return time.monotonic() - started
+
+
+@pytest.fixture
+def pool(db):
+    python, rust = SkillFactory(slug="python"), SkillFactory(slug="rust")
+    made = {}
+    for name, score in (("Ada", 9), ("Grace", 7), ("Linus", 5)):
+        made[name] = CandidateFactory(name=name)
+        CandidateSkillFactory(candidate=made[name], skill=python, score=score)
+    CandidateSkillFactory(candidate=made["Grace"], skill=rust, score=8)
+    return made
+
+
+def test_imports_edits_merges_and_erasures_reach_the_index_within_the_bound(pool, serving):
+    assert [pk for pk, _ in ranked()] == [pool["Grace"].pk, pool["Ada"].pk, pool["Linus"].pk]
+
+    # An import: a new person holding python at 10.
+    [result] = documents_load(documents=[make_document("Katherine Example", skills=[])])
+    newcomer = Candidate.objects.get(pk=result.candidate_id)
+    CandidateSkillFactory(candidate=newcomer, skill=pool["Ada"].skills.first().skill, score=10)
+    within_bound(lambda: newcomer.pk in [pk for pk, _ in ranked()])
+
+    # An edit that touches no updated_at: a score changed and the search columns refreshed, as a curator's fix does.
+    before = dict(ranked())[pool["Linus"].pk]
+    CandidateSkill.objects.filter(candidate=pool["Linus"]).update(score=10)
+    candidates_refresh_search_columns(candidate_ids=[pool["Linus"].pk])
+    within_bound(lambda: dict(ranked())[pool["Linus"].pk] > before)
+
+    # A merge: the merged-away person is off the page at once, though the index still ranks them.
+    assert pool["Ada"].pk in [pk for pk, _ in ranked()]
+    candidates_merge(survivor=pool["Grace"], others=[pool["Ada"]], user=UserFactory())
+    assert pool["Ada"].pk not in page()
+    within_bound(lambda: pool["Ada"].pk not in [pk for pk, _ in ranked()])
+
+    # An erasure: absent from the page at once, and from the index within the bound.
+    assert pool["Linus"].pk in [pk for pk, _ in ranked()]
+    candidate_erase(candidate=pool["Linus"], user=UserFactory())
+    assert pool["Linus"].pk not in page()
+    within_bound(lambda: pool["Linus"].pk not in [pk for pk, _ in ranked()])
+    assert page() == [pk for pk, _ in ranked()]
