@@ -172,7 +172,7 @@ def test_every_relation_of_another_app_to_a_candidate_is_one_a_merge_can_move():
     # A one-to-one row (privacy's sourcing record) is merged by its model's candidates_merged.
     movable = [r for r in others if r.one_to_many or (r.one_to_one and hasattr(r.related_model, "candidates_merged"))]
     assert movable == others, [repr(r) for r in others if r not in movable]
-    assert services._move_references_of_other_apps(-1, -2) == {"sources": 0, "erasure_requests": 0, "sourcing": 0}
+    assert services.move_references_of_other_apps(-1, -2) == {"sources": 0, "erasure_requests": 0, "sourcing": 0}
 
 
 def test_merge_moves_jobs_once_and_keeps_the_better_fluency_of_a_shared_language(pair):

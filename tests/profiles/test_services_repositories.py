@@ -5,6 +5,7 @@ import pytest
 from profiles import services
 from profiles.search import candidates_refresh_search_columns
 from profiles.selectors import candidate_search
+from profiles.services import hand_edits
 from tests.factories import ContributionFactory, RepositoryFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +29,7 @@ def test_a_renamed_repositorys_contributors_are_found_by_the_new_name_only():
 
 def test_a_repository_saved_without_a_new_name_refreshes_no_search_columns(monkeypatch):
     refreshed = []
-    monkeypatch.setattr(services, "repositories_refresh_contributors", lambda **kwargs: refreshed.append(kwargs))
+    monkeypatch.setattr(hand_edits, "repositories_refresh_contributors", lambda **kwargs: refreshed.append(kwargs))
     repository = RepositoryFactory(full_name="owner/lighthouse", description="Probes")
 
     repository.description = "Probes, and alerts"
