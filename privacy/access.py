@@ -4,7 +4,7 @@ plain-text summary of it.
 The document is built from the candidate's relations as Django knows them, not from a list written here: every table
 with a foreign key to the candidate is in it, whatever app adds one next (``ingestion``'s source files with their
 stored text, for one, which this layer may not import; profiles' merge moves the same relations the same way,
-``profiles.services._move_references_of_other_apps``). The domain's own tables get their names alongside (a skill's
+``profiles.services.move_references_of_other_apps``). The domain's own tables get their names alongside (a skill's
 name, a contribution's repository, a shortlist's name and owner) so the document reads without the database.
 """
 
