@@ -73,3 +73,16 @@ def rank(query: RankQuery, cut: Cut) -> Ranked:
         missing=np.array(reply["missing"], dtype=np.int64),
         pool=reply["pool"],
     )
+
+
+def health() -> dict:
+    """What ``/healthz`` shows of the index: its state and, once built, how far behind the database it is (seconds
+    since the snapshot of its last poll) and when it was built."""
+    found = status()
+    if "fresh_at" not in found:
+        return {"state": found["state"]}
+    return {
+        "state": found["state"],
+        "age_seconds": round(lag(found["fresh_at"]).total_seconds(), 1),
+        "built_at": found["built_at"],
+    }

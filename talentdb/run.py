@@ -79,6 +79,8 @@ def main() -> int:
     port = os.environ.get("PORT", "8000")
     processes = [
         subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"]),
+        # This host's ranking index: it answers "building" until built, and the web server ranks in SQL meanwhile.
+        subprocess.Popen([*manage, "searchindex_serve"]),
         *(subprocess.Popen(command) for command in worker_commands(python, settings)),
         subprocess.Popen(
             [
@@ -208,7 +210,7 @@ def _wait_for_banners(processes: list[subprocess.Popen], port: str, timeout: flo
     from talentdb.celery import app
 
     deadline = time.monotonic() + timeout
-    workers = len(processes) - 2  # the web server and beat are the others
+    workers = len(processes) - 3  # the web server, the search index and beat are the others
     while time.monotonic() < deadline and all(p.poll() is None for p in processes):
         try:
             with socket.create_connection(("127.0.0.1", int(port)), timeout=0.5):

@@ -8,14 +8,17 @@ from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitV
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.renderers import JSONRenderer
 
+from searchindex.client import health as search_index_health
+
 
 @require_GET
 def healthz(request):
-    """Liveness for load balancers and docker compose: the database and Redis answer. Reveals nothing else."""
+    """Liveness for load balancers and docker compose: the database and Redis answer. Reveals nothing else but the
+    ranking index's state and age (it never fails the check: without the index, requests rank in SQL)."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
     cache.get("healthz")
-    return JsonResponse({"status": "ok"})
+    return JsonResponse({"status": "ok", "search_index": search_index_health()})
 
 
 class DocsPageMixin:
