@@ -205,7 +205,7 @@ class Sentences:
 
 # The field written before the word: "a Physics or Data Science degree". It starts after the last of these before the
 # word, at most ``_FIELD_BEFORE_CHARS`` back: "3+ years of Python and a Computer Science degree" keeps Python.
-_DEGREE_WORD_RE = re.compile(r"\b(?:degree|degrees|diploma)\b")
+_DEGREE_WORD_RE = re.compile(r"\b(?:degree|degrees|diploma)\b(?! (?:of|to|in which)\b)")  # not "a degree of scale"
 _FIELD_START_RE = re.compile(
     r"[.;:(,]\s(?=\s*(?:or|and)?\s*(?:an?|the|equivalent|relevant|related)\b)|[.;:(\n]|"
     r"\b(?:an?|the|your|any|relevant|related|technical|university|college|bachelor'?s|master'?s|with|have|has|hold|"

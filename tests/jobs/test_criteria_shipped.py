@@ -104,6 +104,14 @@ def test_a_word_in_ing_before_its_object_is_the_verb_not_the_language():
     assert "processing" not in required("Requirements:\n- Experience in processing large datasets with Scala.\n")
 
 
+def test_a_degree_of_something_is_no_degree():
+    assert required("Requirements:\n- Python and Kubernetes with a high degree of autonomy.\n") == [
+        "python",
+        "kubernetes",
+    ]
+    assert required("Requirements:\n- Go and Kubernetes, to some degree of depth.\n") == ["go", "kubernetes"]
+
+
 def test_a_field_asked_for_as_work_is_still_a_skill():
     assert "data-science" in required("Requirements:\n- 3+ years of data science work, with a degree in any field.\n")
 
