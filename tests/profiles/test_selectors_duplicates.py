@@ -83,11 +83,11 @@ def test_names_are_read_a_page_at_a_time_in_name_order():
 def test_the_name_key_index_serves_the_walk():
     from django.db import connection
 
-    from profiles.selectors import _DUPLICATE_NAMES_SQL
+    from profiles.selectors import DUPLICATE_NAMES_SQL
 
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")
-        cursor.execute("EXPLAIN " + _DUPLICATE_NAMES_SQL, ["", 10])
+        cursor.execute("EXPLAIN " + DUPLICATE_NAMES_SQL, ["", 10])
         plan = "\n".join(row[0] for row in cursor.fetchall())
 
     assert "candidate_name_key_idx" in plan

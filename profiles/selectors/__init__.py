@@ -1,0 +1,119 @@
+"""Reads of the talent domain, one module per kind: the process's skill vocabulary (vocabulary), filtered
+searches (searches), candidates' columns and rows (candidates), a profile page (profile_page), possible duplicates
+(duplicates), working lists (working_lists), the filter sidebar's choices (filter_choices), skills (skills). Every
+selector is importable from here."""
+
+# Counting at scale is db's (any table); its names stay importable from here for the selectors' callers.
+from db.counting import EXACT_COUNT_BELOW, EXACT_GROUPS_BELOW, common_values, queryset_count, table_row_estimate
+from profiles.selectors.candidates import (
+    POSITIONS_NEWEST_FIRST,
+    TOP_SKILLS,
+    candidate_detail,
+    candidate_skills_snapshot,
+    candidate_top_skills_prefetch,
+    candidates_attach_skills,
+    candidates_count_up_to,
+    candidates_for_listing,
+    candidates_for_profiles,
+    candidates_iterate_with_skills,
+    candidates_with_companies,
+    candidates_with_profile_rows,
+    candidates_with_skills,
+    skill_changes,
+)
+from profiles.selectors.duplicates import (
+    DUPLICATE_NAMES_SQL,
+    DuplicateGroup,
+    DuplicatePage,
+    candidate_duplicate_groups,
+    candidate_recorded_duplicates,
+)
+from profiles.selectors.filter_choices import (
+    FILTER_CHOICES_KEY,
+    FILTER_CHOICES_MAX_AGE_SECONDS,
+    CandidateFilterChoices,
+    candidate_filter_choices,
+    candidate_filter_choices_forget,
+)
+from profiles.selectors.profile_page import SKILL_SECTION_TITLES, CandidateProfile, candidate_profile
+from profiles.selectors.searches import (
+    candidate_autocomplete,
+    candidate_match_skills,
+    candidate_search,
+    repository_search,
+    skill_search,
+)
+from profiles.selectors.skills import (
+    CreatedSkill,
+    RelatedSuggestion,
+    related_skills,
+    related_skills_for,
+    skills_created_by_imports,
+)
+from profiles.selectors.vocabulary import (
+    VOCABULARY_MAX_AGE_SECONDS,
+    VOCABULARY_VERSION_KEY,
+    skill_vocabulary,
+    skill_vocabulary_changed,
+    skill_vocabulary_forget,
+)
+from profiles.selectors.working_lists import (
+    WorkingList,
+    shortlist_entries_for_export,
+    working_list_permits,
+    working_lists_for,
+)
+
+__all__ = [
+    "DUPLICATE_NAMES_SQL",
+    "EXACT_COUNT_BELOW",
+    "EXACT_GROUPS_BELOW",
+    "FILTER_CHOICES_KEY",
+    "FILTER_CHOICES_MAX_AGE_SECONDS",
+    "POSITIONS_NEWEST_FIRST",
+    "SKILL_SECTION_TITLES",
+    "TOP_SKILLS",
+    "VOCABULARY_MAX_AGE_SECONDS",
+    "VOCABULARY_VERSION_KEY",
+    "CandidateFilterChoices",
+    "CandidateProfile",
+    "CreatedSkill",
+    "DuplicateGroup",
+    "DuplicatePage",
+    "RelatedSuggestion",
+    "WorkingList",
+    "candidate_autocomplete",
+    "candidate_detail",
+    "candidate_duplicate_groups",
+    "candidate_filter_choices",
+    "candidate_filter_choices_forget",
+    "candidate_match_skills",
+    "candidate_profile",
+    "candidate_recorded_duplicates",
+    "candidate_search",
+    "candidate_skills_snapshot",
+    "candidate_top_skills_prefetch",
+    "candidates_attach_skills",
+    "candidates_count_up_to",
+    "candidates_for_listing",
+    "candidates_for_profiles",
+    "candidates_iterate_with_skills",
+    "candidates_with_companies",
+    "candidates_with_profile_rows",
+    "candidates_with_skills",
+    "common_values",
+    "queryset_count",
+    "related_skills",
+    "related_skills_for",
+    "repository_search",
+    "shortlist_entries_for_export",
+    "skill_changes",
+    "skill_search",
+    "skill_vocabulary",
+    "skill_vocabulary_changed",
+    "skill_vocabulary_forget",
+    "skills_created_by_imports",
+    "table_row_estimate",
+    "working_list_permits",
+    "working_lists_for",
+]

@@ -1,0 +1,87 @@
+"""A candidate as its profile page reads it: its rows, its skills by section, its topics and the shortlist entries
+the reader may see."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Model, Prefetch
+
+from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Shortlist, ShortlistEntry
+from profiles.selectors.candidates import candidates_with_profile_rows
+from profiles.selectors.working_lists import working_lists_for
+
+SKILL_SECTION_TITLES = {
+    CandidateSkill.Section.SKILL: "GitHub skills",
+    CandidateSkill.Section.LANGUAGE: "Programming languages",
+}
+
+
+@dataclass(frozen=True)
+class CandidateProfile:
+    """What a candidate's profile page shows of the talent domain: the candidate with its rows (``position_rows``,
+    ``education_rows``, ``language_rows``, ``contribution_rows``, ``identifier_rows``, ``skill_rows``), its scored
+    skills by the file's section (GitHub skills, then programming languages; best first), the topics of the
+    repositories it contributed to (most repositories first), and the shortlist entries the reader may see, each with
+    the job whose pipeline its shortlist is (or None)."""
+
+    candidate: Candidate
+    skill_groups: list[tuple[str, list[CandidateSkill]]]
+    topics: list[tuple[str, int]]
+    entries: list[tuple[ShortlistEntry, Model | None]]
+
+
+def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
+    """One candidate as its profile page reads it, in a fixed number of queries (the candidate and seven
+    prefetches). Raises Candidate.DoesNotExist."""
+    owners = _pipeline_owners()
+    candidate = (
+        candidates_with_profile_rows(Candidate.objects.filter(pk=candidate_id))
+        .prefetch_related(
+            Prefetch(
+                "skills",
+                queryset=CandidateSkill.objects.select_related("skill").order_by("-score", "position", "id"),
+                to_attr="skill_rows",
+            ),
+            Prefetch(
+                "identifiers", queryset=CandidateIdentifier.objects.order_by("kind", "id"), to_attr="identifier_rows"
+            ),
+            Prefetch(
+                "shortlist_entries",
+                queryset=ShortlistEntry.objects.filter(
+                    shortlist__in=working_lists_for(user=user, queryset=Shortlist.objects.all())
+                )
+                .select_related("shortlist", *(f"shortlist__{name}" for name in owners))
+                .order_by("-added_at", "-id"),
+                to_attr="entry_rows",
+            ),
+        )
+        .get()
+    )
+    sections: dict[str, list[CandidateSkill]] = {section: [] for section in SKILL_SECTION_TITLES}
+    for row in candidate.skill_rows:
+        sections[row.section].append(row)
+    topics = Counter(topic for row in candidate.contribution_rows for topic in dict.fromkeys(row.repository.topics))
+    return CandidateProfile(
+        candidate=candidate,
+        skill_groups=[(SKILL_SECTION_TITLES[key], rows) for key, rows in sections.items() if rows],
+        topics=sorted(topics.items(), key=lambda item: (-item[1], item[0].lower())),
+        entries=[(entry, _owner_of(entry.shortlist, owners)) for entry in candidate.entry_rows],
+    )
+
+
+def _pipeline_owners() -> list[str]:
+    """The names of the relations by which a model owns a shortlist one to one (a job, whose pipeline it is): the app
+    above that defines them is not imported here, and with it not installed there are none."""
+    return [rel.name for rel in Shortlist._meta.related_objects if rel.one_to_one]
+
+
+def _owner_of(shortlist: Shortlist, names: list[str]) -> Model | None:
+    for name in names:
+        try:
+            return getattr(shortlist, name)
+        except ObjectDoesNotExist:
+            continue
+    return None
