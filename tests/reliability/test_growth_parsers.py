@@ -13,7 +13,9 @@ CPU clock, the caches emptied before each run (a warm cache would time lookups, 
 import dataclasses
 import functools
 import gc
+import importlib
 import json
+import pkgutil
 import time
 
 import pytest
@@ -34,12 +36,18 @@ BASE = next(d for d in generate_documents(50, seed=7) if d.contributions and d.e
 VOCABULARY = frozenset({"html", "css", "javascript", "python", "go", "docker", "react", "redux"})
 
 
+def _modules_of(package) -> list:
+    return [
+        importlib.import_module(f"{package.__name__}.{info.name}") for info in pkgutil.iter_modules(package.__path__)
+    ]
+
+
 def _caches() -> list:
     """The label and topic caches of the parsers (not the vocabulary's index nor the word table: built once)."""
     kept = {topics._reversed_trie, topics._word_table}
     return [
         value
-        for module in (labels, topics, jsonresume, progai)
+        for module in (labels, topics, *_modules_of(jsonresume), *_modules_of(progai))
         for value in vars(module).values()
         if hasattr(value, "cache_clear") and value not in kept
     ]
@@ -110,8 +118,8 @@ def grown_document(n: int):
 
 @pytest.mark.parametrize("separator", ["/", ", ", " / "])
 def test_the_split_of_one_skill_label_is_linear_without_its_caps(separator, monkeypatch):
-    monkeypatch.setattr(jsonresume, "MAX_LABEL_CHARS", 10**9)
-    monkeypatch.setattr(jsonresume, "MAX_LABEL_PIECES", 10**9)
+    monkeypatch.setattr("ingestion.parsers.jsonresume.skills.MAX_LABEL_CHARS", 10**9)
+    monkeypatch.setattr("ingestion.parsers.jsonresume.skills.MAX_LABEL_PIECES", 10**9)
     grow(
         f"split_skill_label of 'html{separator}html{separator}…'",
         lambda label: split_skill_label(label, VOCABULARY),
