@@ -118,7 +118,7 @@ def _fresh_cached_reads():
     from profiles import selectors
 
     selectors.candidate_filter_choices_forget()
-    selectors._vocabulary = None
+    selectors.skill_vocabulary_forget()
 
 
 @pytest.fixture(autouse=True)

@@ -31,7 +31,7 @@ def without_vocabulary_folder(django_capture_on_commit_callbacks):
     Skill.objects.all().delete()  # no candidate names one yet: the test database holds only the seed
     with django_capture_on_commit_callbacks(execute=True):
         skills_apply_curated()
-    selectors._vocabulary = None
+    selectors.skill_vocabulary_forget()
 
 
 def _imported_skills(candidate) -> dict[str, tuple[str, int]]:
