@@ -10,16 +10,10 @@ from django.db.models import Exists, OuterRef, UniqueConstraint
 
 from core.errors import ApplicationError
 from core.labels import label_key, label_variants
-from profiles.models import (
-    CandidateSkill,
-    Skill,
-    SkillAlias,
-)
+from profiles.models import CandidateSkill, Skill, SkillAlias
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import (
-    candidate_filter_choices_forget,
-    skill_vocabulary_changed,
-)
+from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary_changed
+from profiles.skill_resolver import SkillResolver
 from profiles.vocabulary import CURATED_ALIASES, CURATED_LABELS, CURATED_SKILLS, skill_display_name, skill_slug
 
 
@@ -81,8 +75,12 @@ def skill_ids_for_labels(*, label_keys: Iterable[str], default_kind: str = Skill
 
 
 def _skill_ids_of_equivalents(keys: Iterable[str]) -> dict[str, tuple[int, str]]:
-    """The (skill id, slug) of each unknown key whose equivalent form (``label_variants``) is a known alias: the
-    first such form wins, as in ``SkillVocabulary.slug_of``."""
+    """The (skill id, slug) of each unknown key that names a skill the database knows under one of the key's
+    equivalent forms (``core.labels.label_variants``: "angular-2+" for "angular").
+
+    Which form names it is the skill resolver's rule (``SkillResolver.slug_of``), read against the labels the database
+    holds now among the key's own forms, each key on its own: the process's copy of the vocabulary may not have a skill
+    an import created a moment ago, and another key's labels must not decide this one's."""
     variants = {key: label_variants(key)[1:] for key in keys}
     wanted = {v for forms in variants.values() for v in forms}
     if not wanted:
@@ -93,7 +91,12 @@ def _skill_ids_of_equivalents(keys: Iterable[str]) -> dict[str, tuple[int, str]]
             "label", "skill_id", "skill__slug"
         )
     }
-    return {key: next(known[v] for v in forms if v in known) for key, forms in variants.items() if known.keys() & forms}
+    found = {}
+    for key, forms in variants.items():
+        own = {form: known[form] for form in forms if form in known}
+        if own and (slug := SkillResolver({form: known_slug for form, (_, known_slug) in own.items()}).slug_of(key)):
+            found[key] = next(skill for skill in own.values() if skill[1] == slug)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
