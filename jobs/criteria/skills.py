@@ -40,14 +40,16 @@ _COMPANY_LINE_RE = re.compile(r"[^\w\n]*(?:company|employer|client|organi[sz]ati
 _BRACKET_AFTER_RE = re.compile(r" ?\(([^()\n]{1,120})\)")
 _BRACKET_ITEM_RE = re.compile(r"[^\s,;/&]+(?: [^\s,;/&]+)?")
 _NOT_AN_ITEM = frozenset({"and", "or", "e.g.", "eg", "i.e.", "ie", "etc", "etc.", "like", "such", "as", "incl."})
+# The names a cloud's products go by besides the cloud's own as written: "AWS (ECS)" is Amazon ECS, "GCP (GKE)"...
+_PRODUCT_PREFIXES = {"aws": ("amazon", "aws"), "google-cloud": ("google-cloud", "google"), "azure": ("azure",)}
 
 
 def _bracketed_parts(folded: str, matches: list[Match], vocabulary: SkillVocabulary) -> tuple[list[Match], set[int]]:
     """The matches with a platform's parts listed in brackets after it read as the platform's products: in "AWS (Batch,
     S3)" Batch is AWS Batch, not a Windows batch file; in "Spring (Boot, Batch)" Boot and Batch are Spring Boot and
-    Spring Batch. An item is such a part when the platform's name and the item together are a known name; the others
-    stay as they were found. Returns the matches and the starts of the parts (names by construction, never words that
-    need a context)."""
+    Spring Batch. An item is such a part when the platform's name (or its vendor's: Amazon ECS for "AWS (ECS)") and
+    the item together are a known name; the others stay as they were found. Returns the matches and the starts of the
+    parts (names by construction, never words that need a context)."""
     parts: list[Match] = []
     for match in matches:
         if (
@@ -55,14 +57,17 @@ def _bracketed_parts(folded: str, matches: list[Match], vocabulary: SkillVocabul
             or (bracket := _BRACKET_AFTER_RE.match(folded, match.end)) is None
         ):
             continue
-        platform = folded[match.start : match.name_end]
+        prefixes = (label_key(folded[match.start : match.name_end]), *_PRODUCT_PREFIXES.get(match.slug, ()))
         for item in _BRACKET_ITEM_RE.finditer(folded, bracket.start(1), bracket.end(1)):
             words = item.group().rstrip(".").split(" ")
             if words[0] in _NOT_AN_ITEM:
                 continue
             for count in (2, 1)[2 - len(words) :]:  # "Cloud Run" before "Cloud"
                 name = " ".join(words[:count])
-                slug = vocabulary.slugs.get(label_key(f"{platform} {name}"))
+                slug = next(
+                    (found for prefix in prefixes if (found := vocabulary.slugs.get(label_key(f"{prefix} {name}")))),
+                    None,
+                )
                 if slug is not None and slug != match.slug:
                     parts.append(Match(item.start(), item.start() + len(name), slug, item.start() + len(name)))
                     break

@@ -70,6 +70,7 @@ def test_fields_of_work_and_model_runtimes_are_known(line, slug):
         ("Java with Spring (Boot, Batch).", {"java", "spring-boot", "spring-batch"}, {"batchfile"}),
         ("Google Cloud and Azure (Functions, DevOps).", {"azure-functions", "azure-devops"}, set()),
         ("Batch, PowerShell and Bash scripting.", {"batchfile", "powershell"}, set()),
+        ("AWS (ECS, RDS) and GCP (Cloud Functions).", {"amazon-ecs", "amazon-rds", "google-cloud-functions"}, set()),
     ],
 )
 def test_a_clouds_services_in_brackets_after_it_are_its_own(line, wanted, not_wanted):
