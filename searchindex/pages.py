@@ -100,14 +100,16 @@ def as_array(ids) -> np.ndarray:
     return np.fromiter(ids, dtype=np.int64)
 
 
-def keyword_ids(keyword: str) -> np.ndarray:
-    """The ids of the candidates whose search vector matches ``keyword`` as the ranking's keyword part reads it
-    (``plainto_tsquery('english')``, through the vector's GIN index), sorted."""
+def keyword_ids(keyword: str, ids: np.ndarray) -> np.ndarray:
+    """Which of ``ids`` have a search vector that matches ``keyword`` as the ranking's keyword part reads it
+    (``plainto_tsquery('english')``), on this process's database connection."""
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT id FROM profiles_candidate WHERE search_vector @@ plainto_tsquery('english', %s) ORDER BY id",
-            [keyword],
-        )
+        cursor.execute(KEYWORD_SQL, [ids.tolist(), keyword])
         return np.fromiter((row[0] for row in cursor.fetchall()), dtype=np.int64)
+
+
+KEYWORD_SQL = (
+    "SELECT id FROM profiles_candidate WHERE id = ANY(%s::int8[]) AND search_vector @@ plainto_tsquery('english', %s)"
+)

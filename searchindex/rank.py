@@ -175,11 +175,14 @@ def _mean(parts: list[np.ndarray], size: int) -> np.ndarray:
     return np.sum(parts, axis=0) / len(parts)
 
 
-def score(
-    columns: Columns, query: RankQuery, keyword_ids: Callable[[str], np.ndarray]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The pool's rows, their ``match`` and their ``missing_count``. ``keyword_ids(keyword)``: the ids of the
-    candidates whose search vector matches it (PostgreSQL's full-text index answers that)."""
+def _rounded(total: np.ndarray) -> np.ndarray:
+    """PostgreSQL's ``round`` of a non-negative numeric: half up."""
+    return np.floor(total + 0.5 + _HALF_UP_SLACK).astype(np.int64)
+
+
+def score(columns: Columns, query: RankQuery) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pool's rows, their ``match`` before the keyword part (a float: the weighted sum of the other parts) and
+    their ``missing_count``."""
     wanted = {*query.pool_skills(), *(r.skill_id for r in query.required if r.skill_id is not None)}
     dense = {pk: _scores(columns, pk) for pk in wanted}
     rows = np.flatnonzero(_pool(columns, query, dense))
@@ -209,8 +212,6 @@ def score(
         if term.stand_ins:
             value = np.maximum(value, f.related_weight * _best(dense, term.stand_ins, rows))
         preferred.append(value / 10.0)
-    ids = columns.ids[rows]
-    keywords = [np.isin(ids, keyword_ids(keyword)).astype(np.float64) for keyword in query.keywords]
     years = np.ones(size)
     if query.min_years:
         held_years = columns.years[rows].astype(np.float64)
@@ -224,26 +225,62 @@ def score(
         f.weight_required * _mean(required, size)
         + f.weight_preferred * _mean(preferred, size)
         + f.weight_evidence * evidence
-        + f.weight_keywords * _mean(keywords, size)
         + f.weight_years * years
         + f.weight_location * location
     )
-    match = np.floor(total + 0.5 + _HALF_UP_SLACK).astype(np.int64)
-    return rows, match, missing
+    if not query.keywords:
+        total = total + f.weight_keywords  # a part not asked for is met by everyone
+    return rows, total, missing
 
 
-def rank(columns: Columns, query: RankQuery, cut: Cut, keyword_ids: Callable[[str], np.ndarray]) -> Ranked:
-    """The stretch ``cut`` of the ranking of ``query``."""
-    rows, match, missing = score(columns, query, keyword_ids)
+def _candidates(lo: np.ndarray, hi: np.ndarray, cut: Cut) -> np.ndarray:
+    """Positions that may lie in ``cut`` when each true key lies in [hi, lo] (a higher match is a smaller key): the N-th
+    smallest ``lo`` among the positions surely past the mark bounds the stretch, and only a position whose ``hi``
+    reaches it can be in it."""
+    wanted = cut.offset + cut.limit
+    mark = None if cut.after is None else int(order_key(*cut.after[:2], cut.after[2]))
+    maybe = np.arange(len(lo)) if mark is None else np.flatnonzero(lo > mark)
+    sure = maybe if mark is None else maybe[hi[maybe] > mark]
+    if len(sure) <= wanted:
+        return maybe
+    bound = np.partition(lo[sure], wanted - 1)[wanted - 1]
+    return maybe[hi[maybe] <= bound]
+
+
+def _with_keywords(query, ids, total, missing, cut, keyword_ids):
+    """The exact match, keywords included, of the positions that may reach ``cut``; the others are left out."""
+    weight, count = query.formula.weight_keywords, len(query.keywords)
+    if cut.before:  # a previous page: every position (rare; the bounds would run the other way)
+        chosen = np.arange(len(ids))
+    else:
+        lo = order_key(missing > 0, _rounded(total), ids)
+        hi = order_key(missing > 0, _rounded(total + weight), ids)
+        chosen = _candidates(lo, hi, cut)
+    hits = np.zeros(len(chosen))
+    for keyword in query.keywords:
+        hits += np.isin(ids[chosen], keyword_ids(keyword, ids[chosen]))
+    return chosen, _rounded(total[chosen] + weight * (hits / count))
+
+
+def rank(columns: Columns, query: RankQuery, cut: Cut, keyword_ids: Callable[[str, np.ndarray], np.ndarray]) -> Ranked:
+    """The stretch ``cut`` of the ranking of ``query``. ``keyword_ids(keyword, ids)``: which of ``ids`` have a search
+    vector that matches ``keyword`` (PostgreSQL answers, for the few candidates whose place the keywords can
+    change)."""
+    rows, total, missing = score(columns, query)
     ids = columns.ids[rows]
+    pool = len(ids)
+    if query.keywords:
+        kept, match = _with_keywords(query, ids, total, missing, cut, keyword_ids)
+        ids, missing = ids[kept], missing[kept]
+    else:
+        match = _rounded(total)
     keys = order_key(missing > 0, match, ids)
-    pool = len(keys)
     if cut.after is not None:
         misses_any, after_match, after_id = cut.after
         mark = int(order_key(misses_any, after_match, after_id))
         chosen = np.flatnonzero(keys < mark if cut.before else keys > mark)
     else:
-        chosen = np.arange(pool)
+        chosen = np.arange(len(keys))
     wanted = cut.offset + cut.limit
     if cut.before:
         # The rows just before the mark: the largest keys, returned in ascending order.

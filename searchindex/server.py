@@ -26,6 +26,7 @@ import psycopg
 
 from searchindex.columns import Columns, build
 from searchindex.freshness import Freshness, poll, prune
+from searchindex.pages import KEYWORD_SQL
 from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank
 
 logger = logging.getLogger(__name__)
@@ -98,10 +99,8 @@ class Index:
         with self.lock:
             return poll(self.columns, self.freshness, self.connection)
 
-    def keyword_ids(self, keyword: str) -> np.ndarray:
-        rows = self.connection.execute(
-            "SELECT id FROM profiles_candidate WHERE search_vector @@ plainto_tsquery('english', %s)", [keyword]
-        ).fetchall()
+    def keyword_ids(self, keyword: str, ids: np.ndarray) -> np.ndarray:
+        rows = self.connection.execute(KEYWORD_SQL, [ids.tolist(), keyword]).fetchall()
         return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
 
     def status(self) -> dict:
