@@ -12,9 +12,13 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from jobs.criteria import Criteria
-from jobs.ranking.explain import candidates_explain
-from jobs.ranking.formula import RESULT_FIELDS, candidates_ranked, resolve
+from jobs.ranking.formula import RESULT_FIELDS, rank_request
 from profiles.models import Candidate
+from profiles.search.backends.base import Page
+from profiles.search.backends.sql import SqlBackend
+from profiles.search.pages import ranked_rows
+from profiles.search.ranking import resolve as resolve_request
+from profiles.search.signals import Scoring, explain_page
 
 # The switches of a ranking as query parameters, and what "1" does: shown in errors and in the API's schema.
 SWITCHES = {
@@ -63,25 +67,37 @@ def ranked_page(
     criteria: Criteria,
     *,
     options: RankOptions,
-    take: Callable[[QuerySet[Candidate]], Sequence[Candidate]],
+    take: Callable[[QuerySet[Candidate]], Sequence[Candidate]] | None = None,
     params: Mapping | None = None,
     user=None,
     queryset: QuerySet[Candidate] | None = None,
     today: dt.date | None = None,
+    page: Page | None = None,
 ) -> list[Candidate]:
-    """The candidates ranked by ``criteria`` (``candidates_ranked`` with ``options`` and the filters in ``params``),
-    cut to one page by ``take``, each explained (``candidates_explain``: ``matched``, ``missing``, ``evidence``).
-    ``queryset``: where the pool starts (default: every candidate, with the columns a row shows)."""
-    resolved = resolve(criteria, widen=options.widen)  # once for the ranking and the explanation
-    ranked = candidates_ranked(
+    """The candidates ranked by ``criteria`` with ``options`` and the filters in ``params``, one page of them, each
+    explained (``candidates_explain``: ``matched``, ``missing``, ``evidence``). ``queryset``: where the pool starts
+    (default: every candidate, with the columns a row shows).
+
+    The page is cut one of two ways. ``take`` cuts it from the ranked QuerySet (a keyset paginator, the admin's page
+    numbers): that QuerySet is the SQL reference's ranking (``candidates_ranked``). ``page`` names it (``Page``: a
+    limit, an offset, the key of the row before): the search backend in use ranks the ids and PostgreSQL reads their
+    values (``profiles.search.pages.ranked_rows``). Exactly one of the two is given."""
+    if (take is None) == (page is None):
+        raise TypeError("ranked_page cuts its page by take or by page: give one of them")
+    request = rank_request(
         criteria,
-        resolved=resolved,
-        params=params or None,
+        params=params,
         strict=options.strict,
         widen=options.widen,
         anywhere=options.anywhere,
         user=user,
         today=today,
-        queryset=Candidate.objects.only(*RESULT_FIELDS) if queryset is None else queryset,
+        page=page,
     )
-    return list(candidates_explain(list(take(ranked)), criteria, widen=options.widen, today=today, resolved=resolved))
+    resolved = resolve_request(request)  # once for the ranking and the explanation
+    base = Candidate.objects.only(*RESULT_FIELDS) if queryset is None else queryset
+    if take is not None:
+        rows = list(take(SqlBackend().ranked_queryset(request, queryset=base, resolved=resolved)))
+    else:
+        rows = ranked_rows(request, queryset=base, resolved=resolved)
+    return list(explain_page(rows, Scoring(request, resolved)))

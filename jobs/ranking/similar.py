@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from dataclasses import replace
 
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from db.connections import read_connection
 from jobs.criteria import Criteria
-from jobs.ranking.explain import candidates_explain
-from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, RESULT_FIELDS, candidates_ranked, positional, resolve
+from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, RESULT_FIELDS, candidates_ranked, positional, rank_request
 from profiles.models import Candidate, Contribution, Skill
+from profiles.search.backends.base import Page
+from profiles.search.pages import ranked_rows
+from profiles.search.ranking import resolve as resolve_request
+from profiles.search.signals import Scoring, explain_page
 from profiles.search.skills import resolve_skills
 
 SIMILAR_REQUIRED = 3  # the strongest skills, required: what the candidate is known for
@@ -92,16 +96,19 @@ def similar_candidates(
     *, candidate_id: int, user, limit: int = 10, strict: bool = False, strict_first: bool = False
 ) -> tuple[Criteria, list]:
     """More like this: the criteria used (``similar_criteria``) and the ``limit`` best other candidates, explained
-    as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``).
+    as the API shows them (``candidates_explain``: each with ``match``, ``matched``, ``missing``, ``evidence``),
+    ranked by the search backend in use (``profiles.search.pages.ranked_rows``).
 
     ``strict``: only those with every required skill (a far smaller pool to rank; docs/benchmarks.md has figures).
     ``strict_first``: those first, and the whole pool only when they are fewer than ``limit``. Candidate.DoesNotExist
     when there is no such candidate."""
     criteria = similar_criteria(candidate_id=candidate_id)
-    resolved = resolve(criteria)  # once for the ranking (or two) and the explanation
-    rows = list(
-        _others_ranked(criteria, candidate_id, user=user, strict=strict or strict_first, resolved=resolved)[:limit]
+    request = rank_request(
+        criteria, user=user, strict=strict or strict_first, exclude_ids=(candidate_id,), page=Page(limit=limit)
     )
+    resolved = resolve_request(request)  # once for the ranking (or two) and the explanation
+    base = Candidate.objects.only(*RESULT_FIELDS)
+    rows = ranked_rows(request, queryset=base, resolved=resolved)
     if strict_first and not strict and len(rows) < limit:
-        rows = list(_others_ranked(criteria, candidate_id, user=user, resolved=resolved)[:limit])
-    return criteria, list(candidates_explain(rows, criteria, resolved=resolved))
+        rows = ranked_rows(replace(request, strict=False), queryset=base, resolved=resolved)
+    return criteria, list(explain_page(rows, Scoring(request, resolved)))

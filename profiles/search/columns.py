@@ -21,9 +21,6 @@ new candidate with its columns in one ``INSERT`` built by ``candidate_insert_sql
 look for with ``skill_tokens``.
 """
 
-# ruff: noqa: S608 (SQL assembled from this module's own fixed fragments and its callers' column names; no value is
-# formatted in)
-
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
