@@ -29,7 +29,8 @@ GENERIC_SLUGS = frozenset({
     "framework", "frameworks", "library", "libraries", "cloud", "deployment", "automation", "tooling", "tools",
     "backend", "back-end", "frontend", "front-end", "support", "debugging", "scripting", "algorithm", "algorithms",
     "ui", "open-source", "opensource", "mobile", "web", "software", "programming", "coding", "development",
-    "webapp", "web-app", "web-application", "web-applications",
+    "webapp", "web-app", "web-application", "web-applications", "api", "apis", "database", "databases",
+    "operating-system", "operating-systems",
 })  # fmt: skip
 
 

@@ -21,9 +21,10 @@ _ACRONYM_RE = re.compile(r"^[A-Z]{3,6}s?$")
 # Capitalised words of requirement lines that are no technology: degrees, documents, places of the world, months.
 _NOT_TERMS = frozenset({
     "bsc", "msc", "phd", "ba", "ma", "mba", "cv", "cvs", "eu", "usa", "uk", "us", "emea", "apac", "latam", "ceo",
-    "cto", "cfo", "vp", "hr", "kpi", "kpis", "okr", "okrs", "faq", "tbd", "asap", "etc", "gdpr", "soc", "iso",
-    "eng", "dei", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "cto", "cfo", "vp", "hr", "kpi", "kpis", "okr", "okrs", "faq", "tbd", "asap", "etc", "gdpr", "soc", "iso", "eng",
+    "dei", "api", "sdk", "ui", "ux", "january", "february", "march", "april", "may", "june", "july", "august",
+    "september", "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+    "saturday", "sunday",
 })  # fmt: skip
 
 

@@ -105,6 +105,12 @@ def test_a_word_in_ing_before_its_object_is_the_verb_not_the_language():
     assert "processing" not in required("Requirements:\n- Experience in processing large datasets with Scala.\n")
 
 
+@pytest.mark.parametrize("line", ["Operating systems internals.", "Databases and APIs at scale."])
+def test_kinds_of_software_are_no_skill_on_their_own(line):
+    found = criteria(f"Requirements:\n- Kotlin.\n- {line}\n")
+    assert ([slug for slug, _ in found.required], found.preferred, found.unrecognised) == (["kotlin"], (), ())
+
+
 def test_a_degree_of_something_is_no_degree():
     assert required("Requirements:\n- Python and Kubernetes with a high degree of autonomy.\n") == [
         "python",
