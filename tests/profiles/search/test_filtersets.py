@@ -1,4 +1,4 @@
-"""profiles.filters: FilterSets alive side by side each keep their own filters, form and state."""
+"""profiles.search.filtersets: FilterSets alive side by side each keep their own filters, form and state."""
 
 import pytest
 from django.http import QueryDict
