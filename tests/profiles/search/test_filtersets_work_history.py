@@ -1,5 +1,5 @@
-"""profiles.search.filtersets on the whole candidate (issue 14): jobs past and current, years employed and spoken languages
-with their fluency, on files imported end to end and on rows a recruiter entered by hand."""
+"""profiles.search.filtersets on the whole candidate (issue 14): jobs past and current, years employed and spoken
+languages with their fluency, on files imported end to end and on rows a recruiter entered by hand."""
 
 import datetime as dt
 
