@@ -33,6 +33,10 @@ API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=500)
 # admin and saved searches; past it the request is a 400 naming this setting. Each term is a condition on the GIN
 # index and a summand of `match`: a bound on one request's query size, far above what a recruiter writes.
 SEARCH_MAX_TERMS = env.int("SEARCH_MAX_TERMS", default=50)
+# The search backend that ranks named pages of job matches and similar candidates and searches text: a dotted path to a
+# profiles.search.backends.base.SearchBackend subclass, so an engine living in a higher app plugs in without the domain
+# importing it. PostgreSQL's, the default, is the reference the others are compared with.
+SEARCH_BACKEND = env.str("SEARCH_BACKEND", default="profiles.search.backends.sql.SqlBackend")
 # Characters of a job description POST /api/v1/jobs/match/ reads; a longer one is a 400 (100,000: twenty pages).
 JOB_DESCRIPTION_MAX_CHARS = env.int("JOB_DESCRIPTION_MAX_CHARS", default=100_000)
 
