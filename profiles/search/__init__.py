@@ -4,9 +4,14 @@
   statements that write them; their public names are re-exported here, as every writer of a candidate uses them;
 - ``terms``, ``skills``, ``filtersets``: the query language of the candidate filters (skill and language terms, the
   FilterSets), the skills a label names, and the one reading of a skill's score;
-- ``signals``: the ranking signals, one unit each (its weight, its SQL, its explanation);
-- ``backends``: the interface a search engine implements (``backends.base``), PostgreSQL's (``backends.sql``, the
-  reference) and ``search_backend()``, the one in use.
+- ``ranking``: what a ranking reads first (a request's skills resolved, a widened one's related skills, the filters
+  it accepts); ``signals``: the ranking signals, one unit each (its weight, its SQL, what a row shows of it);
+- ``backends``: the interface a search engine implements (``backends.base``: ``RankRequest``, ``SearchBackend``),
+  PostgreSQL's (``backends.sql``, the reference) and ``search_backend()``, the one the ``SEARCH_BACKEND`` setting
+  names; ``pages``: a ranked page's rows, the ids from the backend in use and the values from PostgreSQL.
+
+A new ranking signal is a class in ``signals``; a new engine is a ``SearchBackend`` subclass anywhere above the domain,
+named by ``SEARCH_BACKEND``, and compared row for row with ``backends.sql`` (tests/profiles/search).
 """
 
 from profiles.search.columns import (
