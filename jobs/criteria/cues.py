@@ -17,8 +17,9 @@ _SENTENCE_END_RE = re.compile(r"(?<=[.!?;])\s+|\n")
 _CLAUSE_END_RE = re.compile(r"[,;.!?()\n]|\s(?:but|although|though|while|whereas)\s")
 
 _PREFERRED_CUE_RE = re.compile(
-    r"\b(?:nice[- ]to[- ]have|(?:is|are|a|as a|would be a) (?:big )?(?:plus|bonus)|bonus (?:points?|if)|welcome[ds]?|"
-    r"useful|not essential|not required|not a must|not mandatory|ideally|preferred|preferably|advantage|advantageous|"
+    r"\b(?:nice[- ]to[- ]have|(?:is|are|a|as a|would be a) (?:big |huge |great |real |definite )?(?:plus|bonus)|"
+    r"bonus (?:points?|if)|welcome[ds]?|useful|beneficial|not essential|not required|not a must|not mandatory|"
+    r"ideally|preferred|preferably|advantage|advantageous|"
     r"an asset|desirable|helpful|would be great|great if|optional|appreciated|even better|good to have|would help|"
     r"is a bonus|counts? in your favou?r)\b"
 )

@@ -111,6 +111,14 @@ def test_kinds_of_software_are_no_skill_on_their_own(line):
     assert ([slug for slug, _ in found.required], found.preferred, found.unrecognised) == (["kotlin"], (), ())
 
 
+@pytest.mark.parametrize(
+    "sentence", ["OpenGL knowledge is also beneficial in this role.", "OpenGL experience is a huge plus."]
+)
+def test_beneficial_and_a_huge_plus_are_preferred_cues(sentence):
+    found = criteria(f"Android Engineer\n\nYou have\n- Kotlin.\n\n{sentence}\n")
+    assert ([slug for slug, _ in found.required], found.preferred) == (["kotlin"], ("opengl",))
+
+
 def test_a_degree_of_something_is_no_degree():
     assert required("Requirements:\n- Python and Kubernetes with a high degree of autonomy.\n") == [
         "python",
