@@ -7,7 +7,7 @@ the cursor; the next page is ``WHERE (k1, id) < (v1, v_id)`` in the ordering's d
 use the index of the leading key. Stable while imports run: rows never shift between pages.
 
 A cursor is opaque, not unforgeable: whatever a client sends in its place is a 400 (``not a cursor this API gave
-out``), never an error of the JSON decoder, the driver or the database (issue 15, hole 11).
+out``), never an error of the JSON decoder, the driver or the database.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``GET /api/v1/privacy/notices/`` (issue 18): the people not told yet that TalentDB holds their data, the most
+"""``GET /api/v1/privacy/notices/``: the people not told yet that TalentDB holds their data, the most
 urgent first, for whoever sends the notices from another tool. Needs ``privacy.view_sourcingrecord`` (the Privacy
 officer group); ``?overdue=true`` keeps those past their due date. Marking notices as sent is the admin's action
 (``privacy.notices.notices_mark_sent``)."""

@@ -185,7 +185,7 @@ def bench_serializer(rounds: int, calls: int) -> list[tuple[str, float, float]]:
     from rest_framework import serializers
     from rest_framework.test import APIRequestFactory
 
-    from api.serializers import CandidateListSerializer
+    from api.candidates.serializers import CandidateListSerializer
     from profiles.selectors import candidate_search, candidates_attach_skills, candidates_for_listing
 
     sizes = (settings.API_PAGE_SIZE, settings.API_MAX_PAGE_SIZE)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework import serializers
 from rest_framework.test import APIRequestFactory
 
-from api.serializers import CandidateListSerializer
+from api.candidates.serializers import CandidateListSerializer
 from profiles.models import CandidateSkill
 from profiles.selectors import candidate_search, candidates_attach_skills, candidates_for_listing
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory

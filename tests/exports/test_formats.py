@@ -10,7 +10,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import QueryDict
 from rest_framework.test import APIRequestFactory
 
-from api.serializers import CandidateExportSerializer
+from api.candidates.serializers import CandidateExportSerializer
 from exports.formats import candidate_json, candidate_jsonl_lines, export_lines
 from profiles.contacts import candidates_with_identifiers
 from profiles.models import Skill

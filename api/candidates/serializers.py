@@ -1,9 +1,10 @@
-"""Read shapes of the API. Explicit fields only; every value comes from a selector's prefetched rows (no queries here).
+"""The candidate's read shapes. Explicit fields only; every value comes from a selector's prefetched rows (no queries
+here).
 
 A candidate's detail has the field names of ``shared/corpus/progai/jinliang-wei.expected.json`` plus ``id``, ``url``,
 ``experience`` (the jobs, newest first), ``languages`` (with fluency), ``created_at``, ``updated_at``, ``sources`` and,
-when skills are requested, ``match``; its education entries carry their months too. The list leaves out the jobs,
-languages and education: a page stays one row per candidate.
+when skills are requested, ``match`` (the skill match, ``SKILL_MATCH_HELP``); its education entries carry their
+months too. The list leaves out the jobs, languages and education: a page stays one row per candidate.
 """
 
 from __future__ import annotations
@@ -15,71 +16,24 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ingestion.models import SourceFile
-from profiles.contacts import contact_urls, may_see_contact_details
-from profiles.models import (
-    Candidate,
-    CandidateSkill,
-    Contribution,
-    Education,
-    Position,
-    Repository,
-    Skill,
-    SpokenLanguage,
+from api.candidates.fields import (
+    IdentityUrlField,
+    LocationSerializer,
+    MonthField,
+    RankField,
+    candidate_location,
+    readable_rank,
+    year_month,
 )
+from ingestion.models import SourceFile
+from profiles.candidate_fields import CONTACT_FIELDS, DETAIL_FIELDS, EXPORT_ROW_FIELDS, LIST_FIELDS
+from profiles.contacts import contact_urls, may_see_contact_details
+from profiles.models import Candidate, CandidateSkill, Contribution, Education, Position, SpokenLanguage
 from profiles.search.skills import MATCH_FORMULA
 
-
-def _month(value) -> str | None:
-    return value.strftime("%Y-%m") if value else None
-
-
-# A month as the API writes it: "2021-03", null when the file gave none (or, for an end, while the job is current).
-MONTH_SCHEMA = {"type": "string", "nullable": True, "pattern": r"^\d{4}-\d{2}$"}
-
-
-class MonthField(serializers.ReadOnlyField):
-    """A date column read as its month, ``YYYY-MM`` or null."""
-
-    def to_representation(self, value) -> str | None:
-        return _month(value)
-
-
-extend_schema_field(MONTH_SCHEMA)(MonthField)
-
-
-# PostgreSQL's ts_rank is a float4 ratio with every digit it has, and 1e-20 where a query leaves it nothing to weigh (a
-# word that must be absent, words far apart); four decimals are what a reader can compare. The ordering and the
-# cursors use the unrounded value, so rows that show the same rank keep their order.
-RANK_DECIMALS = 4
-
-
-def readable_rank(value: float | None) -> float | None:
-    return None if value is None else round(float(value), RANK_DECIMALS)
-
-
-class RankField(serializers.FloatField):
-    """``q``'s full-text relevance, rounded to ``RANK_DECIMALS``."""
-
-    def to_representation(self, value) -> float | None:
-        return readable_rank(value)
-
-
-class LocationSerializer(serializers.Serializer):
-    city = serializers.CharField()
-    region = serializers.CharField()
-    country = serializers.CharField()
-    country_code = serializers.CharField(help_text="ISO 3166-1 alpha-2; empty when unknown.")
-
-
-def candidate_location(candidate: Candidate) -> dict:
-    """A candidate's ``location`` object (LocationSerializer's shape), as every candidate answer writes it."""
-    return {
-        "city": candidate.city,
-        "region": candidate.region,
-        "country": candidate.country,
-        "country_code": candidate.country_code,
-    }
+# The `match` of the candidate list and profile. A ranked page answers a different formula under the same name, the
+# job fit (api.jobs.ranked_pages.JOB_FIT_FORMULA): every text says which one it means.
+SKILL_MATCH_HELP = "The skill match (not a job's fit): " + MATCH_FORMULA
 
 
 class CandidateSkillSerializer(serializers.Serializer):
@@ -150,11 +104,11 @@ class ContributionSerializer(serializers.ModelSerializer):
 
     @extend_schema_field({"type": "string", "nullable": True, "pattern": r"^\d{4}-\d{2}$"})
     def get_start(self, contribution: Contribution) -> str | None:
-        return _month(contribution.start)
+        return year_month(contribution.start)
 
     @extend_schema_field({"type": "string", "nullable": True, "pattern": r"^\d{4}-\d{2}$"})
     def get_end(self, contribution: Contribution) -> str | None:
-        return _month(contribution.end)
+        return year_month(contribution.end)
 
 
 class SourceSerializer(serializers.ModelSerializer):
@@ -177,26 +131,6 @@ class SourceSerializer(serializers.ModelSerializer):
         return source.sha256 if getattr(source, "readable", False) else None
 
 
-class IdentityUrlField(serializers.HyperlinkedIdentityField):
-    """A HyperlinkedIdentityField that reverses the URL once per response and formats it for each row, instead of
-    resolving the URL pattern again for every candidate of a page. The placeholder goes through the real URL pattern,
-    so the routing stays the one source of the URL."""
-
-    _PLACEHOLDER = 987654321987654321
-
-    def get_url(self, obj, view_name, request, format):
-        pk = getattr(obj, self.lookup_field)
-        if pk is None:
-            return None
-        cache_key = (view_name, id(request), format)
-        cached = getattr(self, "_url_template", None)
-        if cached is None or cached[0] != cache_key:
-            placeholder = type("Placeholder", (), {self.lookup_field: self._PLACEHOLDER})()
-            url = super().get_url(placeholder, view_name, request, format)
-            self._url_template = cached = (cache_key, url.replace(str(self._PLACEHOLDER), "{}"))
-        return cached[1].format(pk)
-
-
 class _CandidateBaseSerializer(serializers.ModelSerializer):
     url = IdentityUrlField(view_name="api:candidate-detail")
     location = serializers.SerializerMethodField()
@@ -204,7 +138,7 @@ class _CandidateBaseSerializer(serializers.ModelSerializer):
     programming_languages = serializers.SerializerMethodField()
     # Present only when skills are requested (the selector annotates it), else left out: required=False (not
     # read_only, which OpenAPI would list as always present) makes DRF skip the missing attribute. Output only.
-    match = serializers.IntegerField(required=False, min_value=0, max_value=100, help_text=MATCH_FORMULA)
+    match = serializers.IntegerField(required=False, min_value=0, max_value=100, help_text=SKILL_MATCH_HELP)
 
     @extend_schema_field(LocationSerializer)
     def get_location(self, candidate: Candidate) -> dict:
@@ -239,23 +173,7 @@ class CandidateListSerializer(_CandidateBaseSerializer):
 
     class Meta:
         model = Candidate
-        fields = [
-            "id",
-            "url",
-            "name",
-            "headline",
-            "title",
-            "company",
-            "location",
-            "badges",
-            "years_coding",
-            "years_employed",
-            "skills",
-            "programming_languages",
-            "match",
-            "rank",
-            "updated_at",
-        ]
+        fields = LIST_FIELDS
 
     def to_representation(self, candidate: Candidate) -> dict:
         """``Meta.fields``, written out: the one place the list bypasses DRF's generic loop (an attribute lookup and
@@ -298,9 +216,6 @@ class CandidateListSerializer(_CandidateBaseSerializer):
         return url, updated_at
 
 
-CONTACT_FIELDS = ["email", "phone", "links"]
-
-
 class ContactLinksField(serializers.ListField):
     """The candidate's public pages (``profiles.contacts.contact_urls``). A list field, not a method field: a method
     field is read-only, which OpenAPI documents as always present, and ``links`` is present only with the
@@ -336,36 +251,7 @@ class CandidateDetailSerializer(_CandidateBaseSerializer):
 
     class Meta:
         model = Candidate
-        fields = [
-            "id",
-            "url",
-            "name",
-            "headline",
-            "title",
-            "company",
-            "location",
-            "badges",
-            "summary",
-            "years_coding",
-            "years_employed",
-            "experience",
-            "education",
-            "spoken_languages",
-            "languages",
-            "skills_declared",
-            "skills",
-            "other_skills",
-            "programming_languages_declared",
-            "programming_languages",
-            "contributions_declared",
-            "contributions",
-            "awards",
-            "match",
-            "created_at",
-            "updated_at",
-            "sources",
-            *CONTACT_FIELDS,
-        ]
+        fields = [*DETAIL_FIELDS, *CONTACT_FIELDS]
 
     def get_fields(self) -> dict:
         fields = super().get_fields()
@@ -383,24 +269,4 @@ class CandidateExportSerializer(CandidateDetailSerializer):
     rows (for the streams and the export jobs alike), and tests/exports/test_formats.py holds it to this serializer."""
 
     class Meta(CandidateDetailSerializer.Meta):
-        fields = [field for field in CandidateDetailSerializer.Meta.fields if field != "sources"]
-
-
-class SkillSerializer(serializers.ModelSerializer):
-    aliases = serializers.SerializerMethodField(help_text="Labels (lower-cased) that mean this skill.")
-    candidate_count = serializers.IntegerField(read_only=True)
-
-    class Meta:
-        model = Skill
-        fields = ["id", "slug", "name", "kind", "aliases", "candidate_count"]
-
-    def get_aliases(self, skill: Skill) -> list[str]:
-        return [alias.label for alias in skill.alias_rows]
-
-
-class RepositorySerializer(serializers.ModelSerializer):
-    contributor_count = serializers.IntegerField(read_only=True)
-
-    class Meta:
-        model = Repository
-        fields = ["id", "full_name", "description", "topics", "topic_slugs", "contributor_count"]
+        fields = [*EXPORT_ROW_FIELDS, *CONTACT_FIELDS]

@@ -1,13 +1,13 @@
 """Ranked candidates from stored criteria: ``GET /jobs/{id}/matches/`` and ``GET /candidates/{id}/similar/``.
 
-Both answer as ``POST /jobs/match/`` does (its result shape, ranking, ``strict`` and keyset pagination) with the
+Both answer as ``POST /jobs/match/`` does (its result shape, job fit, ``strict`` and keyset pagination) with the
 criteria read from the database instead of a pasted description: a job's stored criteria
 (``jobs.selectors.job_criteria``) or one candidate's strongest skills and topics (``jobs.ranking.similar_criteria``),
 ranked and explained by ``jobs.ranking.ranked_page``.
 The candidate filters of ``GET /candidates/`` narrow the ranked pool, except those that would rank (``skill``,
 ``any_skill``, ``q``, ``ordering``): the criteria rank here. Both need the candidate view permission; a job's matches
 need ``jobs.view_job`` too, and only a job the user may read (their own, one shared with them, any for a superuser)
-answers; another's private job is a 404, as in ``api.jobs``.
+answers; another's private job is a 404, as in ``api.jobs.stored_jobs``.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from api.filters import SelectorFilterBackend
-from api.job_match import (
+from api.jobs.criteria import CriteriaSerializer
+from api.jobs.ranked_pages import (
     ANYWHERE_PARAMETER,
-    JOB_MATCH_FORMULA,
+    JOB_FIT_FORMULA,
     RANKED_PAGE_PARAMETERS,
     WIDEN_PARAMETER,
     CanViewCandidates,
-    CriteriaSerializer,
     MatchResultSerializer,
     match_row,
 )
-from api.jobs import JobPermission, _JobMixin
+from api.jobs.stored_jobs import JobMixin, JobPermission
 from api.pagination import KeysetPagination
 from jobs.ranking import (
     RESULT_FIELDS,
@@ -62,9 +62,6 @@ _FILTERS = (
 )
 
 
-# --- Answers (the schema; the views write the same dicts) -----------------------------------------------------------
-
-
 class JobMatchesResponseSerializer(serializers.Serializer):
     job = serializers.URLField()
     criteria = CriteriaSerializer(help_text="The job's stored criteria, as `GET /jobs/{id}/` shows them.")
@@ -80,7 +77,7 @@ class SimilarCandidatesResponseSerializer(serializers.Serializer):
     next = serializers.URLField(allow_null=True)
 
 
-class _RankedMixin:
+class RankedPageMixin:
     pagination_class = KeysetPagination
     # Only for the schema, which documents the filters from it; the selectors apply them (candidates_ranked).
     filter_backends = [SelectorFilterBackend]
@@ -102,7 +99,7 @@ class _RankedMixin:
         return [match_row(candidate, request) for candidate in page], self.paginator.get_next_link()
 
 
-class JobMatchesView(_RankedMixin, _JobMixin, generics.GenericAPIView):
+class JobMatchesView(RankedPageMixin, JobMixin, generics.GenericAPIView):
     permission_classes = [IsAuthenticated, CanViewCandidates, JobPermission]
     serializer_class = JobMatchesResponseSerializer
 
@@ -110,7 +107,7 @@ class JobMatchesView(_RankedMixin, _JobMixin, generics.GenericAPIView):
         summary="Candidates ranked for a stored job",
         description="The job's stored criteria (`GET /jobs/{id}/`) rank the candidates who hold at least one of its "
         "skills, exactly as `POST /jobs/match/` ranks a description's. "
-        + JOB_MATCH_FORMULA
+        + JOB_FIT_FORMULA
         + _FILTERS
         + " Needs profiles.view_candidate and jobs.view_job; a job you may not read is a 404.",
         parameters=[*RANKED_PAGE_PARAMETERS, WIDEN_PARAMETER, ANYWHERE_PARAMETER],
@@ -141,13 +138,13 @@ SIMILAR_RULE = (
 )
 
 
-class CandidateSimilarView(_RankedMixin, generics.GenericAPIView):
+class CandidateSimilarView(RankedPageMixin, generics.GenericAPIView):
     permission_classes = [IsAuthenticated, CanViewCandidates]
     serializer_class = SimilarCandidatesResponseSerializer
 
     @extend_schema(
         summary="More like this: candidates similar to one",
-        description=SIMILAR_RULE + " They rank as in `POST /jobs/match/`. " + JOB_MATCH_FORMULA + _FILTERS,
+        description=SIMILAR_RULE + " They rank as in `POST /jobs/match/`. " + JOB_FIT_FORMULA + _FILTERS,
         parameters=RANKED_PAGE_PARAMETERS,
         responses={200: SimilarCandidatesResponseSerializer},
         filters=True,

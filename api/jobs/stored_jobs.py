@@ -1,11 +1,11 @@
-"""Stored jobs in the API (issue 16): ``GET|POST /jobs/``, ``GET|PATCH /jobs/{id}/``, ``GET|POST /jobs/{id}/pipeline/``.
+"""Stored jobs in the API: ``GET|POST /jobs/`` and ``GET|PATCH /jobs/{id}/`` (a job's pipeline is
+``api.jobs.pipeline``).
 
 A job is created from a pasted description (its criteria extracted, then editable) and read in the criteria shape of
-``POST /jobs/match/``, whose request and criteria serializers these share. Reading needs ``jobs.view_job``, creating
-``jobs.add_job``, changing a job or its pipeline ``jobs.change_job``; on top of those, only a job's owner (or a
-superuser) changes it and colleagues read the jobs shared with them (``jobs.selectors.jobs_for``); another's private
-job is a 404. Views only call the services and selectors.
-"""
+``POST /jobs/match/`` (``api.jobs.criteria``). Reading needs ``jobs.view_job``, creating ``jobs.add_job``, changing a
+job or its pipeline ``jobs.change_job``; on top of those, only a job's owner (or a superuser) changes it and
+colleagues read the jobs shared with them (``jobs.selectors.jobs_for``); another's private job is a 404. Views only
+call the services and selectors."""
 
 from __future__ import annotations
 
@@ -16,19 +16,19 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthentic
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from api.job_match import (
+from api.jobs.criteria import (
     CriteriaOverridesSerializer,
     CriteriaSerializer,
     DescriptionField,
     StrictCharField,
     StrictSerializer,
+    ignored_field,
+    unrecognised_field,
 )
-from api.job_reading import ignored_field, unrecognised_field
 from api.pagination import KeysetPagination
 from jobs import services
 from jobs.models import Job
-from jobs.selectors import job_criteria, job_for, job_pipeline, jobs_for
-from profiles.models import Candidate, ShortlistEntry, ShortlistEntryEvent
+from jobs.selectors import job_criteria, job_for, jobs_for
 
 VIEW_JOB, ADD_JOB, CHANGE_JOB = "jobs.view_job", "jobs.add_job", "jobs.change_job"
 
@@ -43,9 +43,6 @@ class JobPermission(BasePermission):
 
 
 JOB_PERMISSIONS = [IsAuthenticated, JobPermission]
-
-
-# --- Serializers ---------------------------------------------------------------------------------------------------
 
 
 class JobCriteriaSerializer(CriteriaSerializer):
@@ -101,64 +98,7 @@ class JobUpdateSerializer(StrictSerializer):
     criteria = CriteriaOverridesSerializer(required=False, help_text="Each field given replaces the stored one.")
 
 
-class _BlankAsNullChoiceField(serializers.ChoiceField):
-    def to_representation(self, value):
-        return value or None
-
-
-class PipelineEventSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=ShortlistEntryEvent.Kind.choices)
-    author = serializers.CharField(source="author.get_username", allow_null=True, default=None)
-    at = serializers.DateTimeField()
-    from_stage = _BlankAsNullChoiceField(source="from_status", choices=ShortlistEntry.Status.choices, allow_null=True)
-    to_stage = _BlankAsNullChoiceField(source="to_status", choices=ShortlistEntry.Status.choices, allow_null=True)
-    note = serializers.CharField(allow_blank=True)
-
-
-class PipelineCandidateSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    url = serializers.SerializerMethodField()
-    name = serializers.CharField()
-
-    def get_url(self, candidate: Candidate) -> str:
-        return reverse("api:candidate-detail", kwargs={"pk": candidate.pk}, request=self.context.get("request"))
-
-
-class PipelineEntrySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    candidate = PipelineCandidateSerializer()
-    stage = serializers.ChoiceField(source="status", choices=ShortlistEntry.Status.choices)
-    notes = serializers.CharField(allow_blank=True)
-    added_at = serializers.DateTimeField()
-    events = PipelineEventSerializer(many=True, help_text="Oldest first: who added, moved or noted, and when.")
-
-
-class PipelineStageSerializer(serializers.Serializer):
-    stage = serializers.ChoiceField(choices=ShortlistEntry.Status.choices)
-    entries = PipelineEntrySerializer(many=True, help_text="Newest first.")
-
-
-class PipelineSerializer(serializers.Serializer):
-    job = serializers.URLField()
-    stages = PipelineStageSerializer(many=True, help_text="Every stage in order, empty ones too.")
-
-
-class PipelineWriteSerializer(StrictSerializer):
-    candidate = serializers.IntegerField(help_text="The candidate's id.")
-    stage = serializers.ChoiceField(choices=ShortlistEntry.Status.choices, required=False)
-    note = serializers.CharField(max_length=10_000, required=False, help_text="Appended to the entry's notes.")
-
-    def validate_candidate(self, value: int) -> Candidate:
-        try:
-            return Candidate.objects.get(pk=value)
-        except Candidate.DoesNotExist as exc:
-            raise serializers.ValidationError(f"No candidate with the id {value}.") from exc
-
-
-# --- Views ---------------------------------------------------------------------------------------------------------
-
-
-class _JobMixin:
+class JobMixin:
     permission_classes = JOB_PERMISSIONS
     queryset = Job.objects.none()  # for the schema; rows come from the selectors
     write_permission = CHANGE_JOB
@@ -190,7 +130,7 @@ def _job_answer(view, job: Job, *, warnings=None, code=status.HTTP_200_OK) -> Re
         responses={201: JobCreatedSerializer},
     ),
 )
-class JobListView(_JobMixin, generics.ListAPIView):
+class JobListView(JobMixin, generics.ListAPIView):
     serializer_class = JobSerializer
     pagination_class = KeysetPagination
     filter_backends: list = []
@@ -220,7 +160,7 @@ class JobListView(_JobMixin, generics.ListAPIView):
         responses={200: JobSerializer},
     ),
 )
-class JobDetailView(_JobMixin, generics.RetrieveAPIView):
+class JobDetailView(JobMixin, generics.RetrieveAPIView):
     serializer_class = JobSerializer
 
     def patch(self, request, *args, **kwargs):
@@ -229,38 +169,3 @@ class JobDetailView(_JobMixin, generics.RetrieveAPIView):
         form.is_valid(raise_exception=True)
         services.job_update(job=job, user=request.user, **form.validated_data)
         return _job_answer(self, job)
-
-
-@extend_schema_view(
-    get=extend_schema(summary="A job's pipeline by stage, each candidate with their events"),
-    post=extend_schema(
-        summary="Add a candidate to the pipeline, move them to a stage, or note them",
-        description="A candidate not in the pipeline is added (at `stage`, else sourced; 201); one in it is moved to "
-        "`stage` and/or given `note` (200). Every change is recorded with you as its author. Only the job's owner "
-        "changes its pipeline. Needs jobs.change_job.",
-        request=PipelineWriteSerializer,
-        responses={200: PipelineEntrySerializer, 201: PipelineEntrySerializer},
-    ),
-)
-class JobPipelineView(_JobMixin, generics.GenericAPIView):
-    serializer_class = PipelineSerializer
-
-    def get(self, request, *args, **kwargs):
-        job = self.get_object()
-        stages = [{"stage": stage, "entries": entries} for stage, entries in job_pipeline(job=job)]
-        url = reverse("api:job-detail", kwargs={"pk": job.pk}, request=request)
-        return Response(PipelineSerializer({"job": url, "stages": stages}, context=self.get_serializer_context()).data)
-
-    def post(self, request, *args, **kwargs):
-        job = self.get_object()
-        form = PipelineWriteSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        data = form.validated_data
-        entry, added = services.pipeline_add(
-            job=job, candidate=data["candidate"], user=request.user, stage=data.get("stage"), note=data.get("note")
-        )
-        entry = next(e for _, entries in job_pipeline(job=job) for e in entries if e.pk == entry.pk)
-        return Response(
-            PipelineEntrySerializer(entry, context=self.get_serializer_context()).data,
-            status=status.HTTP_201_CREATED if added else status.HTTP_200_OK,
-        )

@@ -1,20 +1,49 @@
-"""``GET /api/v1/skills/{slug}/related/``: the skills that go with one (issue 16), as the last refresh computed them.
+"""Skills in the API: ``GET /skills/`` (the canonical skills with their aliases and candidate counts) and
+``GET /skills/{slug}/related/`` (the skills that go with one, as the last refresh computed them).
 
-Reading needs what the skill list needs (a login); an unknown slug is a 404. The rows come from
+Reading needs what the skill list needs (a login); an unknown slug is a 404. The related rows come from
 ``profiles.selectors.related_skills``; ``profiles.services.related_skills_refresh`` (Beat) writes them.
 """
 
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
+from api.filters import SelectorFilterBackend
+from api.pagination import KeysetPagination
 from core.labels import label_key
 from profiles.models import Skill
+from profiles.search.filtersets import SkillFilterSet
 from profiles.search.skills import resolve_skills
-from profiles.selectors import related_skills
+from profiles.selectors import related_skills, skill_search
+
+
+class SkillSerializer(serializers.ModelSerializer):
+    aliases = serializers.SerializerMethodField(help_text="Labels (lower-cased) that mean this skill.")
+    candidate_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Skill
+        fields = ["id", "slug", "name", "kind", "aliases", "candidate_count"]
+
+    def get_aliases(self, skill: Skill) -> list[str]:
+        return [alias.label for alias in skill.alias_rows]
+
+
+@extend_schema_view(get=extend_schema(summary="Canonical skills with their aliases and candidate counts"))
+class SkillListView(generics.ListAPIView):
+    serializer_class = SkillSerializer
+    pagination_class = KeysetPagination
+    filter_backends = [SelectorFilterBackend]
+    filterset_class = SkillFilterSet
+    search = staticmethod(skill_search)
+
+    def get_queryset(self):
+        return Skill.objects.all()
+
 
 MAX_LIMIT = 50
 
