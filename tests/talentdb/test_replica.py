@@ -29,8 +29,8 @@ from rest_framework.test import APIClient
 from db.connections import read_connection
 from jobs.models import Job
 from jobs.services import job_create
-from profiles.filters import resolve_skills
 from profiles.models import Candidate, Skill, SkillAlias
+from profiles.search.skills import resolve_skills
 from profiles.selectors import candidate_filter_choices_forget
 from talentdb.db_router import ReplicaRouter, ReplicaRoutingMiddleware
 from tests.api.test_job_match import DESCRIPTION
