@@ -27,10 +27,16 @@ _GENERIC_TITLE_WORDS = frozenset({
 _ROLE_END_RE = re.compile(r"\s[\u2013\u2014|@-]\s|(?<!\s)\s+at\s|\(")
 
 
+_TITLE_LINE_RE = re.compile(r"^[^\w\n]*(?:job |position |role )?title\s*:[ \t]*(\S[^\n]*)$", re.MULTILINE)
+_TITLE_LINE_REACH = 1_000  # an overview's lines come first
+
+
 def title_keywords(
     text: str, folded: str, header_end: int, skill_slugs: set[str], cities: Mapping[str, str] | None
 ) -> list[str]:
     title = folded.split("\n", 1)[0]
+    if board_title := _TITLE_LINE_RE.search(folded, 0, _TITLE_LINE_REACH):
+        title = board_title.group(1)  # a job board's overview: "Job Title: Android Developer (Payments)"
     section, colon, _ = title.partition(":")
     if colon and (
         REQUIRED_HEADING_RE.match(heading_text(section)) or PREFERRED_HEADING_RE.match(heading_text(section))

@@ -119,6 +119,11 @@ def test_beneficial_and_a_huge_plus_are_preferred_cues(sentence):
     assert ([slug for slug, _ in found.required], found.preferred) == (["kotlin"], ("opengl",))
 
 
+def test_a_job_boards_title_line_gives_the_title_words():
+    found = criteria("Job Overview\n\n- Job Title: Senior Firmware Engineer (Heat Pumps)\n- Company: Vindelholt\n")
+    assert found.keywords == ("senior", "firmware")
+
+
 def test_a_degree_of_something_is_no_degree():
     assert required("Requirements:\n- Python and Kubernetes with a high degree of autonomy.\n") == [
         "python",
