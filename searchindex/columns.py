@@ -92,11 +92,12 @@ class Columns:
     country: np.ndarray  # int64, _COUNTRY_SQL's code
     alive: np.ndarray  # bool
     skills: dict[int, SkillColumn]
-    contrib_row: np.ndarray  # int32
+    contrib_row: np.ndarray  # int32, ascending: row i's contributions are contrib_offsets[i]:contrib_offsets[i + 1]
     contrib_repo: np.ndarray  # int64, repository ids
     contrib_month: np.ndarray  # int32, -1: age 0
     contrib_commits: np.ndarray  # float64
     contrib_active: np.ndarray  # float64, active months (0: not given)
+    contrib_offsets: np.ndarray  # int64, one more than rows
     topic_repos: dict[str, set[int]]  # topic slug -> repository ids
     repo_topics: dict[int, tuple[str, ...]]
     built_at: dt.datetime
@@ -109,7 +110,15 @@ class Columns:
 
     def nbytes(self) -> int:
         """The arrays' memory (the dictionaries of topics aside)."""
-        arrays = [self.ids, self.years, self.country, self.alive, self.contrib_row, self.contrib_repo]
+        arrays = [
+            self.ids,
+            self.years,
+            self.country,
+            self.alive,
+            self.contrib_row,
+            self.contrib_repo,
+            self.contrib_offsets,
+        ]
         arrays += [self.contrib_month, self.contrib_commits, self.contrib_active]
         for column in self.skills.values():
             arrays += [column.rows, column.scores, *(a for pair in column.extra for a in pair)]
@@ -172,6 +181,9 @@ def build(connection) -> Columns:
             ids=None,
         )
     ids = candidates["f0"].astype(np.int64)
+    contrib_rows = np.searchsorted(ids, contributions["f0"]).astype(np.int32)
+    by_row = np.argsort(contrib_rows, kind="stable")
+    contributions, contrib_rows = contributions[by_row], contrib_rows[by_row]
     skill_rows = np.searchsorted(ids, skills["f0"]).astype(np.int32)
     grouped = _group_skills(skill_rows, skills["f1"].astype(np.int64), skills["f2"].astype(np.int8))
     topic_repos: dict[str, set[int]] = defaultdict(set)
@@ -184,7 +196,8 @@ def build(connection) -> Columns:
         country=candidates["f2"].astype(np.int64),
         alive=np.ones(len(ids), dtype=bool),
         skills={pk: SkillColumn(rows, scores) for pk, (rows, scores) in grouped.items()},
-        contrib_row=np.searchsorted(ids, contributions["f0"]).astype(np.int32),
+        contrib_row=contrib_rows,
+        contrib_offsets=np.searchsorted(contrib_rows, np.arange(len(ids) + 1)).astype(np.int64),
         contrib_repo=contributions["f1"].astype(np.int64),
         contrib_month=contributions["f2"].astype(np.int32),
         contrib_commits=contributions["f3"].astype(np.float64),
@@ -230,8 +243,13 @@ def apply_candidates(columns: Columns, connection, candidate_ids: list[int]) -> 
                 columns.skills[pk] = SkillColumn(*pair)
             else:
                 column.extra.append(pair)
+    new_rows = lookup(contributions["f0"]) if len(contributions) else np.zeros(0, dtype=np.int32)
+    by_row = np.argsort(new_rows, kind="stable")
+    contributions, new_rows = contributions[by_row], new_rows[by_row]
+    offsets = len(columns.contrib_row) + np.searchsorted(new_rows, np.arange(first + 1, len(columns.ids) + 1))
+    columns.contrib_offsets = np.concatenate([columns.contrib_offsets, offsets.astype(np.int64)])
     if len(contributions):
-        columns.contrib_row = np.concatenate([columns.contrib_row, lookup(contributions["f0"])])
+        columns.contrib_row = np.concatenate([columns.contrib_row, new_rows])
         columns.contrib_repo = np.concatenate([columns.contrib_repo, contributions["f1"].astype(np.int64)])
         columns.contrib_month = np.concatenate([columns.contrib_month, contributions["f2"].astype(np.int32)])
         columns.contrib_commits = np.concatenate([columns.contrib_commits, contributions["f3"].astype(np.float64)])

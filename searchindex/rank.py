@@ -152,20 +152,27 @@ def _best(dense: dict[int, np.ndarray], stand_ins: tuple[int, ...], rows: np.nda
 
 
 def _evidence(columns: Columns, query: RankQuery, rows: np.ndarray) -> np.ndarray:
+    """X / (X + saturation) of each of ``rows``: X sums their contributions to repositories holding a topic of the
+    query, each weighed by its work and halved every half-life of its age."""
     repos = set().union(*(columns.topic_repos.get(slug, ()) for slug in query.topics))
-    if not repos or not len(columns.contrib_repo):
+    if not repos or not len(columns.contrib_repo) or not len(rows):
         return np.zeros(len(rows))
-    top = max(int(columns.contrib_repo.max()), max(repos)) + 1
+    starts, ends = columns.contrib_offsets[rows], columns.contrib_offsets[rows + 1]
+    counts = ends - starts
+    owner = np.repeat(np.arange(len(rows)), counts)
+    index = np.arange(len(owner)) + np.repeat(starts - (np.cumsum(counts) - counts), counts)
+    repo = columns.contrib_repo[index]
+    top = max(int(repo.max(initial=0)), max(repos)) + 1
     wanted = np.zeros(top, dtype=bool)
-    wanted[np.fromiter(repos, dtype=np.int64)] = True
-    picked = wanted[columns.contrib_repo]
+    wanted[np.fromiter(repos, dtype=np.int64, count=len(repos))] = True
+    picked = index[wanted[repo]]
+    owner = owner[wanted[repo]]
     months = columns.contrib_month[picked]
     today = query.today.year * 12 + query.today.month
     age = np.where(months < 0, 0, np.maximum(0, today - months))
     f = query.formula
     work = columns.contrib_commits[picked] + f.commits_per_active_month * columns.contrib_active[picked]
-    weight = np.power(0.5, age / f.evidence_half_life_months) * work
-    x = np.bincount(columns.contrib_row[picked], weights=weight, minlength=len(columns.ids))[rows]
+    x = np.bincount(owner, weights=np.power(0.5, age / f.evidence_half_life_months) * work, minlength=len(rows))
     return x / (x + f.evidence_saturation)
 
 
@@ -180,21 +187,33 @@ def _rounded(total: np.ndarray) -> np.ndarray:
     return np.floor(total + 0.5 + _HALF_UP_SLACK).astype(np.int64)
 
 
-def score(columns: Columns, query: RankQuery) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The pool's rows, their ``match`` before the keyword part (a float: the weighted sum of the other parts) and
-    their ``missing_count``."""
+@dataclass(frozen=True, slots=True)
+class _Pool:
+    rows: np.ndarray  # the pool's rows
+    missing: np.ndarray  # their missing count
+    dense: dict[int, np.ndarray]  # each skill the query reads: its score on every row (-1: not held)
+
+
+def _prepare(columns: Columns, query: RankQuery) -> _Pool:
     wanted = {*query.pool_skills(), *(r.skill_id for r in query.required if r.skill_id is not None)}
     dense = {pk: _scores(columns, pk) for pk in wanted}
     rows = np.flatnonzero(_pool(columns, query, dense))
+    missing = np.zeros(len(rows), dtype=np.int64)
+    for term in query.required:
+        missing += 1 if term.skill_id is None else dense[term.skill_id][rows] < term.min_score
+    return _Pool(rows, missing, dense)
+
+
+def _total(columns: Columns, query: RankQuery, dense: dict[int, np.ndarray], rows: np.ndarray) -> np.ndarray:
+    """``match`` of ``rows`` before rounding, without the keyword part when the query has keywords."""
     size = len(rows)
     f = query.formula
-    required, missing = [], np.zeros(size, dtype=np.int64)
+    required = []
     for term in query.required:
         if term.skill_id is None:
             required.append(np.zeros(size))
-            missing += 1
             continue
-        held = dense[term.skill_id][rows].astype(np.int64)
+        held = dense[term.skill_id][rows]
         value = np.maximum(held, 0).astype(np.float64)
         coverage = (held >= 0).astype(np.float64) if term.min_score <= 0 else np.minimum(value / term.min_score, 1.0)
         credit = (coverage + value / 10.0) / 2
@@ -202,7 +221,6 @@ def score(columns: Columns, query: RankQuery) -> tuple[np.ndarray, np.ndarray, n
             stand_in = f.related_weight * _best(dense, term.stand_ins, rows)
             credit = np.maximum(credit, stand_in / 10.0 * term.short_credit)
         required.append(credit)
-        missing += held < term.min_score
     preferred = []
     for term in query.preferred:
         if term.skill_id is None:
@@ -230,7 +248,19 @@ def score(columns: Columns, query: RankQuery) -> tuple[np.ndarray, np.ndarray, n
     )
     if not query.keywords:
         total = total + f.weight_keywords  # a part not asked for is met by everyone
-    return rows, total, missing
+    return total
+
+
+def _tier(pool: _Pool, cut: Cut) -> np.ndarray:
+    """The positions of the pool that the stretch can reach: the order puts whoever misses nothing first, so a
+    stretch that those candidates fill needs no other's score (the first pages, usually a small share of the pool)."""
+    everyone = np.arange(len(pool.rows))
+    if cut.before:
+        return everyone
+    meets = pool.missing == 0
+    if cut.after is not None and cut.after[0] == 1:
+        return np.flatnonzero(~meets)  # past the first tier: only the second can follow
+    return everyone if int(meets.sum()) < cut.offset + cut.limit else np.flatnonzero(meets)
 
 
 def _candidates(lo: np.ndarray, hi: np.ndarray, cut: Cut) -> np.ndarray:
@@ -262,22 +292,10 @@ def _with_keywords(query, ids, total, missing, cut, keyword_ids):
     return chosen, _rounded(total[chosen] + weight * (hits / count))
 
 
-def rank(columns: Columns, query: RankQuery, cut: Cut, keyword_ids: Callable[[str, np.ndarray], np.ndarray]) -> Ranked:
-    """The stretch ``cut`` of the ranking of ``query``. ``keyword_ids(keyword, ids)``: which of ``ids`` have a search
-    vector that matches ``keyword`` (PostgreSQL answers, for the few candidates whose place the keywords can
-    change)."""
-    rows, total, missing = score(columns, query)
-    ids = columns.ids[rows]
-    pool = len(ids)
-    if query.keywords:
-        kept, match = _with_keywords(query, ids, total, missing, cut, keyword_ids)
-        ids, missing = ids[kept], missing[kept]
-    else:
-        match = _rounded(total)
-    keys = order_key(missing > 0, match, ids)
+def _stretch(keys: np.ndarray, cut: Cut) -> np.ndarray:
+    """The positions of ``cut`` in ascending key order."""
     if cut.after is not None:
-        misses_any, after_match, after_id = cut.after
-        mark = int(order_key(misses_any, after_match, after_id))
+        mark = int(order_key(*cut.after[:2], cut.after[2]))
         chosen = np.flatnonzero(keys < mark if cut.before else keys > mark)
     else:
         chosen = np.arange(len(keys))
@@ -286,9 +304,33 @@ def rank(columns: Columns, query: RankQuery, cut: Cut, keyword_ids: Callable[[st
         # The rows just before the mark: the largest keys, returned in ascending order.
         if len(chosen) > wanted:
             chosen = chosen[np.argpartition(-keys[chosen], wanted - 1)[:wanted]]
-        chosen = chosen[np.argsort(-keys[chosen], kind="stable")][cut.offset :][::-1]
+        return chosen[np.argsort(-keys[chosen], kind="stable")][cut.offset :][::-1]
+    if len(chosen) > wanted:
+        chosen = chosen[np.argpartition(keys[chosen], wanted - 1)[:wanted]]
+    return chosen[np.argsort(keys[chosen], kind="stable")][cut.offset :]
+
+
+def _ranked(columns, query, pool: _Pool, positions: np.ndarray, cut: Cut, keyword_ids) -> Ranked:
+    rows, missing = pool.rows[positions], pool.missing[positions]
+    ids = columns.ids[rows]
+    total = _total(columns, query, pool.dense, rows)
+    if query.keywords:
+        kept, match = _with_keywords(query, ids, total, missing, cut, keyword_ids)
+        ids, missing = ids[kept], missing[kept]
     else:
-        if len(chosen) > wanted:
-            chosen = chosen[np.argpartition(keys[chosen], wanted - 1)[:wanted]]
-        chosen = chosen[np.argsort(keys[chosen], kind="stable")][cut.offset :]
-    return Ranked(ids=ids[chosen], match=match[chosen], missing=missing[chosen], pool=pool)
+        match = _rounded(total)
+    chosen = _stretch(order_key(missing > 0, match, ids), cut)
+    return Ranked(ids=ids[chosen], match=match[chosen], missing=missing[chosen], pool=len(pool.rows))
+
+
+def rank(columns: Columns, query: RankQuery, cut: Cut, keyword_ids: Callable[[str, np.ndarray], np.ndarray]) -> Ranked:
+    """The stretch ``cut`` of the ranking of ``query``. ``keyword_ids(keyword, ids)``: which of ``ids`` have a search
+    vector that matches ``keyword`` (PostgreSQL answers, for the few candidates whose place the keywords can
+    change)."""
+    pool = _prepare(columns, query)
+    positions = _tier(pool, cut)
+    ranked = _ranked(columns, query, pool, positions, cut, keyword_ids)
+    if len(ranked.ids) < cut.limit and len(positions) < len(pool.rows):
+        # The first tier ran out after the cursor: the stretch goes on into the second.
+        ranked = _ranked(columns, query, pool, np.arange(len(pool.rows)), cut, keyword_ids)
+    return ranked
