@@ -1,2 +1,2 @@
 """Export jobs: a candidate search written to a file by a Celery worker, for searches too large to stream within a
-web request (issue 15, hole 4), and the per-user limit on exports running at once (hole 5)."""
+web request, and the per-user limit on exports running at once."""

@@ -1,4 +1,4 @@
-"""The exports' part in an erasure (issue 18): the files written before it may hold the person.
+"""The exports' part in an erasure: the files written before it may hold the person.
 
 A job records the candidates its file holds as it writes it (``Export.candidate_ids``): every finished file that holds
 the person (or one of the candidates merged into them), and every file written before such records were kept, is

@@ -35,7 +35,7 @@ class UploadSizeLimitMiddleware:
 class StatementTimeoutMiddleware:
     """A request whose database statement was stopped by the web's statement timeout (talentdb/web.py) is answered
     503 with a message that says so, in the API's error shape under /api/: the request asked for too much at once,
-    which a server error page would hide (issue 15, hole 5). Any other error goes on to Django's handling."""
+    which a server error page would hide. Any other error goes on to Django's handling."""
 
     def __init__(self, get_response):
         self.get_response = get_response

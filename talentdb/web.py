@@ -9,7 +9,7 @@ def limit_statement_time() -> None:
     DATABASE_WEB_STATEMENT_TIMEOUT_SECONDS (0: no limit).
 
     A request's statement that runs for minutes holds a connection and a worker thread all that time; a few of them
-    and the site stops answering (issue 15, hole 5). The limit is the web's only: Celery workers import files and
+    and the site stops answering. The limit is the web's only: Celery workers import files and
     management commands migrate, which may take longer, and never load the web's entry points.
     """
     if settings.DATABASE_WEB_STATEMENT_TIMEOUT_SECONDS > 0:

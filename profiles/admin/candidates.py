@@ -330,7 +330,7 @@ class CandidateAdmin(
     def export_csv(self, request, queryset):
         limit = settings.EXPORT_STREAM_MAX_ROWS
         # The selected rows of a page are few; "select all" is the whole search, which may be too many to stream
-        # inside one request (issue 15, hole 4).
+        # inside one request.
         if request.POST.get("select_across") == "1" and candidates_count_up_to(queryset, limit=limit) > limit:
             return self.export_too_large(request, limit=limit)
         lines = candidate_csv_lines(

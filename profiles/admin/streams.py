@@ -22,7 +22,7 @@ class CsvStreamMixin:
         return response
 
     def export_too_large(self, request, *, limit: int) -> HttpResponse | None:
-        """A selection of more than ``limit`` rows, too many to stream inside one request (issue 15, hole 4): a
+        """A selection of more than ``limit`` rows, too many to stream inside one request: a
         message (the changelist again); an app above may offer to write it elsewhere instead."""
         self.message_user(
             request,
