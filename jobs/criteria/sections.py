@@ -113,7 +113,7 @@ _TELLING_HEADING_RE = re.compile(
     r"compensation|package|equity|location|where|office|remote|hybrid|process|interview|apply|application|next|"
     r"steps|equal|diversity|inclusion|opportunity|why|join|life|stack|tech|technologies|tools we use|product|"
     r"projects?|summary|overview|description|challenge|challenges|contact|hours|schedule|travel|visa|relocation|"
-    r"note|notes|disclaimer|privacy|learn|grow|growth|career|training)\b"
+    r"note|notes|disclaimer|privacy|learn|grow|growth|career|training|for you|you get|in return|good stuff)\b"
 )
 
 

@@ -112,7 +112,10 @@ def test_the_parts_of_a_requirements_section_under_their_own_headings_are_requir
     assert Ignored("Rust", "rust", "only-mentioned") in found.ignored
 
 
-@pytest.mark.parametrize("heading", ["What you'll do", "About the team", "Our stack", "Responsibilities", "Location"])
+@pytest.mark.parametrize(
+    "heading",
+    ["What you'll do", "About the team", "Our stack", "Responsibilities", "Location", "What's in it for you"],
+)
 def test_a_heading_that_tells_about_the_work_ends_the_requirements(heading):
     found = criteria(f"Firmware Engineer\n\nRequirements\n- Kotlin\n\n{heading}\n- Kafka and Python\n")
     assert [slug for slug, _ in found.required] == ["kotlin"]
