@@ -47,7 +47,7 @@ pytestmark = [pytest.mark.replica, pytest.mark.django_db(transaction=True, datab
 @pytest.fixture(scope="session")
 def streaming_replica(django_db_setup, django_db_blocker):
     """A streaming replica of the test database's server, known to Django as replica_test (a test mirror of default, as
-    talentdb/settings.py makes each DATABASE_REPLICA_URLS entry), for the whole session."""
+    talentdb/settings/base.py makes each DATABASE_REPLICA_URLS entry), for the whole session."""
     primary = connections[DEFAULT_DB_ALIAS].settings_dict
     if reason := StreamingReplica.why_not(primary):
         pytest.skip(f"no streaming replica on this machine: {reason}")
