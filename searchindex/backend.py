@@ -1,0 +1,137 @@
+"""The ranking index as a search backend (``SEARCH_BACKEND = "searchindex.backend.IndexBackend"``).
+
+``rank`` asks the host's index process for the order and reads the page's rows from PostgreSQL (searchindex.pages):
+the same ids, keys and ``has_more`` as ``SqlBackend``, which the property test holds it to. Requests go to the SQL
+backend instead, with the reason in the log and in the ``X-Search-Backend`` response header
+(searchindex.middleware), when:
+
+- the index is not running, still building, or further behind the database than ``SEARCH_INDEX_MAX_LAG_SECONDS``;
+- the page asks for a count of the whole order (the index's pool may still hold an erased person; a count reads
+  the filtered pool, which is SQL's work);
+- the candidate filters leave out so many ranked candidates that walking the order would cost more than SQL
+  (``searchindex.pages.MAX_CHECKED``).
+
+``search_text`` is SQL's (``ts_rank``) for now. ``index`` and ``remove`` have nothing to do: the outbox's triggers
+record every change in the writing transaction, and the index process reads them (searchindex.freshness).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+
+from django.utils import timezone
+
+from profiles.models import Candidate
+from profiles.search.backends.base import RankedIds, RankRequest, SearchBackend, TextHits, TextRequest
+from profiles.search.backends.sql import SqlBackend
+from profiles.search.ranking import RELATED_WEIGHT, Resolved, check_filters, resolve
+from profiles.search.signals import (
+    COMMITS_PER_ACTIVE_MONTH,
+    EVIDENCE_HALF_LIFE_MONTHS,
+    EVIDENCE_SATURATION,
+    WEIGHT_EVIDENCE,
+    WEIGHT_KEYWORDS,
+    WEIGHT_LOCATION,
+    WEIGHT_PREFERRED,
+    WEIGHT_REQUIRED,
+    WEIGHT_YEARS,
+    short_credit,
+)
+from profiles.selectors import candidate_search
+from searchindex import client
+from searchindex.client import IndexUnavailable
+from searchindex.middleware import answered_by
+from searchindex.pages import HandOff, page_rows, present_ids
+from searchindex.rank import Cut, Formula, Preferred, Ranked, RankQuery, Required
+
+logger = logging.getLogger(__name__)
+
+FORMULA = Formula(
+    weight_required=WEIGHT_REQUIRED,
+    weight_preferred=WEIGHT_PREFERRED,
+    weight_evidence=WEIGHT_EVIDENCE,
+    weight_keywords=WEIGHT_KEYWORDS,
+    weight_years=WEIGHT_YEARS,
+    weight_location=WEIGHT_LOCATION,
+    evidence_half_life_months=EVIDENCE_HALF_LIFE_MONTHS,
+    evidence_saturation=EVIDENCE_SATURATION,
+    commits_per_active_month=COMMITS_PER_ACTIVE_MONTH,
+    related_weight=RELATED_WEIGHT,
+)
+
+
+def rank_query(request: RankRequest, resolved: Resolved) -> RankQuery:
+    """The index's request for ``request``, its skills resolved as every backend resolves them."""
+
+    def stand_ins(slug: str) -> tuple[int, ...]:
+        return tuple(pk for _, pk, origin in resolved.related if origin == slug)
+
+    return RankQuery(
+        formula=FORMULA,
+        required=tuple(
+            # The credit as the SQL statement writes it, to six decimals.
+            Required(pk, int(min_score), stand_ins(slug), float(f"{short_credit(int(min_score)):.6f}"))
+            for slug, pk, min_score in resolved.required
+        ),
+        preferred=tuple(Preferred(pk, stand_ins(slug)) for slug, pk in resolved.preferred),
+        excluded=tuple(resolved.excluded),
+        topics=tuple(resolved.topics),
+        keywords=tuple(request.keywords),
+        min_years=request.min_years_coding,
+        countries=tuple(request.countries),
+        place=tuple(request.countries) if request.place_applies else (),
+        strict=request.strict,
+        today=request.today or timezone.now().date(),
+        exclude_ids=tuple(sorted(request.exclude_ids)),
+    )
+
+
+class IndexBackend(SearchBackend):
+    name = "index"
+
+    def __init__(self, ranker: Callable[[RankQuery, Cut], Ranked] = client.rank):
+        self.ranker = ranker
+        self.sql = SqlBackend()
+
+    def _on_sql(self, request, reason: str):
+        logger.info("ranking in SQL: %s", reason)
+        answered_by.set(f"sql; {reason}")
+        return self.sql.rank(request)
+
+    def rank(self, request: RankRequest) -> RankedIds:
+        check_filters(request.filters)
+        if request.filters:  # refused filters are a ValidationError whatever the pool holds, as in SQL
+            candidate_search(params=request.filters, user=request.user, queryset=Candidate.objects.none())
+        if request.page.count:
+            return self._on_sql(request, "the page asks for a count")
+        query = rank_query(request, resolve(request))
+        page = request.page
+        after = tuple(int(value) for value in page.after) if page.after is not None else None
+        try:
+            rows = page_rows(
+                lambda cut: self.ranker(query, cut),
+                Cut(limit=page.limit + 1, offset=page.offset, after=after),
+                lambda ids: present_ids(ids, params=request.filters, user=request.user),
+                filtered=bool(request.filters),
+            )
+        except (IndexUnavailable, HandOff) as exc:
+            return self._on_sql(request, f"index: {exc}")
+        answered_by.set(self.name)
+        shown = rows[: page.limit]
+        return RankedIds(
+            ids=tuple(row.id for row in shown),
+            keys=tuple((row.misses_any, row.match, row.id) for row in shown),
+            has_more=len(rows) > page.limit,
+            backend=self.name,
+        )
+
+    def search_text(self, request: TextRequest) -> TextHits:
+        answered_by.set("sql; text search")
+        return self.sql.search_text(request)
+
+    def index(self, candidate_ids: Iterable[int]) -> None:
+        """Nothing to do: the outbox's triggers recorded the change in its transaction."""
+
+    def remove(self, candidate_ids: Iterable[int]) -> None:
+        """Nothing to do: the outbox's triggers recorded the deletion, and pages drop rows the database lacks."""
