@@ -11,19 +11,9 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils import timezone
 
-from profiles.models import (
-    Candidate,
-    CandidateSkill,
-    Contribution,
-    Repository,
-    Skill,
-    SkillAlias,
-    SpokenLanguage,
-)
+from profiles.models import Candidate, CandidateSkill, Contribution, Repository, Skill, SkillAlias, SpokenLanguage
 from profiles.search import candidates_refresh_search_columns, repositories_refresh_contributors
-from profiles.selectors import (
-    candidate_skills_snapshot,
-)
+from profiles.selectors import candidate_skills_snapshot
 
 
 def _tracked_differences(record, candidate: Candidate) -> list[str]:

@@ -14,15 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import ApplicationError
-from profiles.models import (
-    Shortlist,
-    ShortlistEntry,
-    ShortlistEntryEvent,
-)
-from profiles.selectors import (
-    WorkingList,
-    working_list_permits,
-)
+from profiles.models import Shortlist, ShortlistEntry, ShortlistEntryEvent
+from profiles.selectors import WorkingList, working_list_permits
 
 
 def _require_writable(*, working_list: WorkingList, user) -> None:
