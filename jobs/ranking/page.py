@@ -1,6 +1,6 @@
 """One page of ranked candidates, explained: the single path that ``POST jobs/match/``, ``GET jobs/{id}/matches/``,
 ``GET candidates/{id}/similar/`` and the admin's matches page all take, each with its own way of cutting a page
-(a cursor or a page number) passed in as ``take``."""
+(a cursor or a page number): passed in as ``take``, or named as a ``Page`` for the search backend in use."""
 
 from __future__ import annotations
 
