@@ -106,7 +106,7 @@ _CUE_BEFORE_RE = re.compile(
     r"build|building|develop|developing|maintain|maintaining|design|designing|debug|debugging|background in|"
     r"on|years|yrs|e\.g\.,?|eg,?|i\.e\.,?|such as|mainly|mostly|primarily|ideally|preferably|ideally also|also)\s+$"
 )
-_HEAD_USE_RE = re.compile(r" (?:for|in|with|experience|knowledge|skills|development|programming|expertise)\b")
+_HEAD_USE_RE = re.compile(r" (?:for|in|on|with|experience|knowledge|skills|development|programming|expertise)\b")
 _THING_BEFORE_RE = re.compile(
     r"\b(?:our|your|their|its|the|this|that|an?)\s+(?:(?:old|new|own|current|internal|public|main|first)\s+)?$"
 )
@@ -209,7 +209,9 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
         return "against"
     if surface.islower() and surface.endswith("ing") and _VERB_OBJECT_RE.match(text, end):
         return "against"  # "processing large datasets", "testing our apps": a verb and its object
-    if _idiom_before(before) or (end == name_end and (_idiom_after(after) or _PHRASE_RE.match(folded, start))):
+    if _idiom_before(before) or (
+        end == name_end and ((_idiom_after(after) and not _runs_on(item, after)) or _PHRASE_RE.match(folded, start))
+    ):
         return "against"
     if capitalised and _is_name(words, item, line_start):
         return "against"
@@ -235,6 +237,17 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
     if start > line_start and not acronym and _mid_sentence(words, start, line_start):
         return "strong"
     return "neutral"
+
+
+def _runs_on(item: Found, after: str) -> bool:
+    """A named technology heading a requirement and run on something: "Rust on embedded targets", "Spark on
+    Kubernetes" (where "go on" and "move on" are idioms)."""
+    return (
+        after.startswith(" on ")
+        and item.surface[:1].isupper()
+        and item.line.role != MENTIONED
+        and item.line.bullet_end == item.match.start
+    )
 
 
 # What the few words before a skill or after it say, asked of the same short windows again and again in a long list

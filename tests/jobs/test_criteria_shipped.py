@@ -124,6 +124,12 @@ def test_a_job_boards_title_line_gives_the_title_words():
     assert found.keywords == ("senior", "firmware")
 
 
+def test_a_technology_heading_a_requirement_runs_on_something():
+    found = criteria("Requirements:\n- Spark on Kubernetes.\n\nNice to have\n- Rust on embedded targets.\n")
+    assert ([slug for slug, _ in found.required], found.preferred) == (["spark", "kubernetes"], ("rust", "embedded"))
+    assert criteria("About us\nWe go on trips.\n\nRequirements:\n- Ready to go on call.\n").skills == ()
+
+
 def test_a_degree_of_something_is_no_degree():
     assert required("Requirements:\n- Python and Kubernetes with a high degree of autonomy.\n") == [
         "python",
