@@ -103,16 +103,19 @@ def main() -> None:
     psycopg.Cursor.execute, psycopg.Cursor.copy, psycopg.Connection.commit = execute, copy, commit
 
     parse_cpu = [0.0]
-    original_parse = services._parse_one
+    # The import's parse step (``document_read``), where the pipeline looks it up: the services' own module since they
+    # became a package, the services module before.
+    pipeline = getattr(services, "importing", services)
+    original_parse = pipeline.document_read
 
-    def timed_parse(source, vocabulary, budget):
+    def timed_parse(data, vocabulary, **kwargs):
         started = time.process_time()
         try:
-            return original_parse(source, vocabulary, budget)
+            return original_parse(data, vocabulary, **kwargs)
         finally:
             parse_cpu[0] += time.process_time() - started
 
-    services._parse_one = timed_parse
+    pipeline.document_read = timed_parse
 
     n = len(files)
     with connection.execute_wrapper(django_statement):

@@ -31,6 +31,7 @@ from ingestion.file_budget import FileTooSlow, file_budget
 from ingestion.models import ImportBatch, InboxCopyToDelete, SharedRowCreated, SourceFile, SourceFileText
 from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
+from ingestion.queueing import DELETE_INBOX_COPIES, task_on_commit
 from privacy.erasure import ErasureContext
 from privacy.models import Suppression
 from privacy.selectors import documents_naming_person, suppressed_documents
@@ -128,13 +129,7 @@ def _inbox_copies_to_delete(file_ids: list[int]) -> None:
     waiting = InboxCopyToDelete.objects.exists()
     InboxCopyToDelete.objects.bulk_create(wanted, ignore_conflicts=True)
     if not waiting:
-        transaction.on_commit(_inbox_copies_delete_soon, robust=True)
-
-
-def _inbox_copies_delete_soon() -> None:
-    from ingestion import tasks  # tasks import services, which import this module
-
-    tasks.delete_inbox_copies.delay()
+        task_on_commit(DELETE_INBOX_COPIES, robust=True)
 
 
 def inbox_copies_delete() -> int:
@@ -277,10 +272,11 @@ def import_batches_labelled_for(context: ErasureContext):
 
 
 def _shared_rows_take_back(file_ids: list[int]) -> None:
-    # ingestion.services imports this module: its take-back is reached at call time.
-    from ingestion.services import _failed_files_take_back
+    # ingestion.services imports this module (its pipeline checks files against erasures): the take-back is reached
+    # at call time.
+    from ingestion.services import failed_files_take_back
 
-    _failed_files_take_back(file_ids, kept=[])
+    failed_files_take_back(file_ids, kept=[])
 
 
 # Stored files linked to no candidate whose bytes hold one of the needles, in one pass of one regular expression over

@@ -26,14 +26,14 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from db.errors import is_transient
+from db.locks import lock_keys
 from privacy.erasure import ErasureContext, erasure_steps
 from privacy.models import PrivacyEvent, SourcingRecord, Suppression
 from privacy.services import (
-    _admin_log_forget,
-    _lock_identity_keys,
-    _repositories_delete_unused,
+    admin_log_forget,
     candidate_erase,
     candidate_identity_keys,
+    repositories_delete_unused,
 )
 from profiles.models import (
     Candidate,
@@ -193,7 +193,7 @@ def _retire_one(candidate_id: int, *, action: str, now: dt.datetime, user) -> di
     unlocked = Candidate.objects.filter(pk=candidate_id).first()
     if unlocked is None:
         return None
-    _lock_identity_keys(candidate_identity_keys(unlocked))
+    lock_keys(candidate_identity_keys(unlocked))
     # The row lock first, the test for expiry after it, in a statement of its own: under READ COMMITTED a statement
     # that waits for a row lock re-reads only that row, and its NOT EXISTS would test a pipeline entry committed
     # during the wait against the old snapshot; the next statement's snapshot sees it.
@@ -227,13 +227,13 @@ def candidate_anonymise(*, candidate: Candidate, user=None, now: dt.datetime | N
     context = ErasureContext(candidate_ids=ids, digests=frozenset(), erased_at=now, counts=counts)
     for name, step in erasure_steps().items():
         counts[name] = step(context)
-    counts["admin_log_entries"] = _admin_log_forget(candidate)
+    counts["admin_log_entries"] = admin_log_forget(candidate)
     own = Contribution.objects.filter(candidate_id=pk).exclude(
         Exists(Contribution.objects.filter(repository_id=OuterRef("repository_id")).exclude(candidate_id=pk))
     )
     own_repositories = list(own.values_list("repository_id", flat=True))
     counts["own_contributions"] = own.delete()[0]
-    counts["own_repositories"] = _repositories_delete_unused(own_repositories)
+    counts["own_repositories"] = repositories_delete_unused(ids=own_repositories)
     counts["contributions_kept"] = Contribution.objects.filter(candidate_id=pk).update(role="", summary="")
     counts["languages_kept"] = SpokenLanguage.objects.filter(candidate_id=pk).update(raw="")
     for key, queryset in (

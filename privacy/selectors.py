@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple
 
-import psycopg
-from django.db import connection
-
+from db.cursors import bound_cursor
 from privacy.hashing import identifier_digests
 from privacy.models import Suppression
-from profiles.models import CandidateIdentifier
+from profiles.identity_match import NAME, external_kinds, is_the_person
 
 __all__ = ["Suppressed", "documents_naming_person", "suppressed_documents"]
-
-NAME = CandidateIdentifier.Kind.NAME_LOCATION
 
 
 class Suppressed(NamedTuple):
@@ -32,30 +27,21 @@ class _Found(NamedTuple):
     reason: str
 
 
-@contextmanager
-def _bound_cursor() -> Iterator[psycopg.Cursor]:
-    """A cursor on Django's connection that binds parameters on the server, arrays in binary (``%b``): a chunk's
-    thousand digests travel several times faster than quoted into the statement. ``ingestion.loaders.bound_cursor``
-    again, which this layer may not import."""
-    with connection.cursor(), connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
-        yield cursor
-
-
 def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) -> list[Suppressed | None]:
     """For each document's identity keys (``NormalisedProfile.identity_keys``), when and why the person it names was
     erased, or None: one query for the lot (two when a name alone matched).
 
-    The rule is the loader's (``ingestion.loaders._match``): an external identifier (e-mail, GitHub, a profile URL...)
-    that matches is the person. The name with location alone is the person unless the document names accounts of a
-    kind the erased person had (other accounts of the same kind: a namesake in the same town), which is what tells a
-    different person apart.
+    The rule is the loader's (``profiles.identity_match.is_the_person``): an external identifier (e-mail, GitHub, a
+    profile URL...) that matches is the person. The name with location alone is the person unless the document names
+    accounts of a kind the erased person had (other accounts of the same kind: a namesake in the same town), which is
+    what tells a different person apart.
     """
     digests_by_doc = [identifier_digests(keys) for keys in keys_by_doc]
     wanted = {key for digests in digests_by_doc for key in digests}
     if not wanted:
         return [None] * len(digests_by_doc)
     kinds, values = zip(*wanted, strict=True)
-    with _bound_cursor() as cursor:
+    with bound_cursor() as cursor:
         cursor.execute(
             "SELECT s.kind, s.digest, s.erased_at, s.erasure_id, s.reason FROM privacy_suppression s "
             "JOIN unnest(%b::varchar[], %b::varchar[]) AS k(kind, digest) USING (kind, digest)",
@@ -75,16 +61,17 @@ def suppressed_documents(*, keys_by_doc: Sequence[Sequence[tuple[str, str]]]) ->
     refused: list[Suppressed | None] = []
     for digests in digests_by_doc:
         external = [found[key] for key in digests if key[0] != NAME and key in found]
-        if external:
-            first = min(external, key=lambda row: row.erased_at)
-            refused.append(Suppressed(first.erased_at, first.reason))
-            continue
         name = next((found[key] for key in digests if key[0] == NAME and key in found), None)
-        document_kinds = {kind for kind, _ in digests if kind != NAME}
-        if name is not None and not (document_kinds & kinds_of.get(name.erasure_id, set())):
-            refused.append(Suppressed(name.erased_at, name.reason))
-        else:
+        if not is_the_person(
+            external=bool(external),
+            name=name is not None,
+            document_kinds=external_kinds(digests),
+            person_kinds=lambda name=name: kinds_of.get(name.erasure_id, set()),
+        ):
             refused.append(None)
+            continue
+        first = min(external, key=lambda row: row.erased_at) if external else name
+        refused.append(Suppressed(first.erased_at, first.reason))
     return refused
 
 
@@ -108,12 +95,16 @@ def documents_naming_person(
     """For each document's identity keys, whether it names the person whose identity-key digests are ``digests``
     (``privacy.services.erasure_context``), by the rule of ``suppressed_documents``: an external identifier of theirs,
     or their name with location in a document that names no account of a kind they have (a namesake has their own)."""
-    their_kinds = {kind for kind, _ in digests if kind != NAME}
+    their_kinds = external_kinds(digests)
     naming = []
     for keys in keys_by_doc:
         document = identifier_digests(keys)
-        external = any(key in digests for key in document if key[0] != NAME)
-        name = any(key in digests for key in document if key[0] == NAME)
-        document_kinds = {kind for kind, _ in document if kind != NAME}
-        naming.append(external or (name and not document_kinds & their_kinds))
+        naming.append(
+            is_the_person(
+                external=any(key in digests for key in document if key[0] != NAME),
+                name=any(key in digests for key in document if key[0] == NAME),
+                document_kinds=external_kinds(document),
+                person_kinds=lambda: their_kinds,
+            )
+        )
     return naming

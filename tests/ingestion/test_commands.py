@@ -150,12 +150,12 @@ def test_ingest_reads_only_the_regular_files_inside_a_folder(tmp_path, caplog):
 
 def test_reparse_sync_retries_failed_files_after_a_fix(tmp_path, monkeypatch):
     shutil.copy(PROGAI_DIR / "ingrid-valtonen.txt", tmp_path / "a.txt")
-    from ingestion import services
+    from ingestion.services import importing
 
     def broken_parse(data, *, vocabulary):
         raise RuntimeError("parser bug")
 
-    monkeypatch.setattr(services, "parse", broken_parse)
+    monkeypatch.setattr(importing, "parse", broken_parse)
     run("ingest", "--sync", "--no-progress", str(tmp_path))
     assert SourceFile.objects.get().status == "failed"
     monkeypatch.undo()

@@ -14,6 +14,7 @@ from django.core.management import call_command
 from ingestion import services
 from ingestion.documents import ParseError
 from ingestion.models import SourceFile
+from ingestion.services import importing
 from profiles.models import Candidate, CandidateIdentifier, Education, Position, SpokenLanguage
 from tests.factories import UserFactory
 from tests.fixtures import JSONRESUME_DIR, PROGAI_DIR
@@ -135,14 +136,14 @@ def test_a_protected_field_stays_as_edited():
 
 def failing_on(monkeypatch, marker: bytes) -> None:
     """The parser now refuses files holding ``marker`` (a stricter rule, say)."""
-    parse = services.parse
+    parse = importing.parse
 
     def stricter(data, *, vocabulary):
         if marker in data:
             raise ParseError("This file is refused by the stricter parser.")
         return parse(data, vocabulary=vocabulary)
 
-    monkeypatch.setattr(services, "parse", stricter)
+    monkeypatch.setattr(importing, "parse", stricter)
 
 
 def test_a_file_that_fails_on_reparse_keeps_its_candidate_as_it_was_and_gets_a_message(monkeypatch):
@@ -337,7 +338,7 @@ def test_a_file_that_fails_again_in_a_plain_reparse_keeps_its_candidate_for_the_
     import_files((ILSE.name, ILSE.read_bytes()))
     source = SourceFile.objects.get()
     SourceFile.objects.filter(pk=source.pk).update(status=SourceFile.Status.FAILED, error="Broken since.")
-    monkeypatch.setattr(services, "parse", _refusing_parse)
+    monkeypatch.setattr(importing, "parse", _refusing_parse)
 
     reparse(str(source.pk), "--sync")
 

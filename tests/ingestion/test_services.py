@@ -8,6 +8,7 @@ from django.db import transaction
 from ingestion import services
 from ingestion.documents import SkillEntry
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.services import importing, shared_rows
 from profiles.models import Candidate, CandidateSkill, Contribution
 from tests.fixtures import PROGAI_DIR
 from tests.ingestion.imports import import_all, receive
@@ -153,12 +154,12 @@ def test_a_file_over_the_size_limit_is_stored_and_failed(settings, seed_bytes):
 
 
 def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_bytes, monkeypatch):
-    from ingestion import loaders
+    from ingestion.loaders import candidates
 
     good = seed_bytes
     other = seed_bytes.replace(b"Ingrid Valtonen", b"Ada Quill")
     batch = receive(("good.txt", good), ("other.txt", other))
-    original = loaders._write_children
+    original = candidates.write_children
 
     def explode_for_ada(doc_by_candidate):
         original(doc_by_candidate)
@@ -167,7 +168,7 @@ def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_
 
             raise IntegrityError("simulated constraint violation for Ada")
 
-    monkeypatch.setattr(loaders, "_write_children", explode_for_ada)
+    monkeypatch.setattr(candidates, "write_children", explode_for_ada)
 
     summary = import_all(batch)
 
@@ -183,7 +184,7 @@ def test_one_bad_profile_in_a_chunk_fails_alone_and_leaves_no_partial_rows(seed_
 def test_a_profile_the_database_refuses_fails_alone_with_its_message(seed_bytes, monkeypatch):
     other = seed_bytes.replace(b"Ingrid Valtonen", b"Ada Quill")
     batch = receive(("good.txt", seed_bytes), ("other.txt", other))
-    real_parse = services.parse
+    real_parse = importing.parse
 
     def parse_with_an_impossible_score(data, **kwargs):
         doc = real_parse(data, **kwargs)
@@ -191,7 +192,7 @@ def test_a_profile_the_database_refuses_fails_alone_with_its_message(seed_bytes,
             doc.skills = [*doc.skills, SkillEntry("zig", 11)]  # the database allows scores 0-10
         return doc
 
-    monkeypatch.setattr(services, "parse", parse_with_an_impossible_score)
+    monkeypatch.setattr(importing, "parse", parse_with_an_impossible_score)
 
     summary = import_all(batch)
 
@@ -312,14 +313,14 @@ def test_a_normaliser_crash_fails_that_file_alone_and_keeps_its_bytes(monkeypatc
     good = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
     bad = good.replace(b"Ingrid Valtonen", b"Crash Person")
     batch = receive(("good.txt", good), ("bad.txt", bad))
-    real = services.normalise
+    real = importing.normalise
 
     def crashing(document, vocabulary):
         if document.name == "Crash Person":
             raise KeyError("a bug")
         return real(document, vocabulary)
 
-    monkeypatch.setattr(services, "normalise", crashing)
+    monkeypatch.setattr(importing, "normalise", crashing)
 
     summary = import_all(batch)
 
@@ -350,7 +351,7 @@ def test_labels_one_file_cannot_store_leave_the_other_files_skills_and_topics_cr
             raise DataError("value too long for type character varying(200)")
         return real(skill_keys=skill_keys, topic_keys=topic_keys)
 
-    monkeypatch.setattr(services, "skill_labels_resolve", refusing_two_files)
+    monkeypatch.setattr(shared_rows, "skill_labels_resolve", refusing_two_files)
 
     summary = import_all(batch)
 
@@ -643,12 +644,12 @@ def test_a_take_back_that_fails_is_logged_with_its_files_and_left_to_the_sweeper
     before = _shared_rows()
     batch = _bad_and_good_files()
     bad_id = batch.files.get(original_name="bad.json").pk
-    real = services.shared_rows_delete_unused
+    real = shared_rows.shared_rows_delete_unused
 
     def out_of_reach(**kwargs):
         raise OperationalError("the server closed the connection unexpectedly")
 
-    monkeypatch.setattr(services, "shared_rows_delete_unused", out_of_reach)
+    monkeypatch.setattr(shared_rows, "shared_rows_delete_unused", out_of_reach)
     with caplog.at_level("WARNING", logger="ingestion.services"):
         summary = import_all(batch)
 
@@ -659,7 +660,7 @@ def test_a_take_back_that_fails_is_logged_with_its_files_and_left_to_the_sweeper
     assert str(bad_id) in record.getMessage()
     assert set(SharedRowCreated.objects.values_list("source_file_id", flat=True)) == {bad_id}
 
-    monkeypatch.setattr(services, "shared_rows_delete_unused", real)
+    monkeypatch.setattr(shared_rows, "shared_rows_delete_unused", real)
     services.source_files_sweep()
 
     skills, _, repositories = _shared_rows()

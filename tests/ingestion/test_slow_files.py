@@ -10,6 +10,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 
 from ingestion import services
 from ingestion.models import SourceFile
+from ingestion.services import importing
 from profiles.models import CandidateSkill
 from tests.ingestion.imports import receive
 from tests.ingestion.resumes import resume, skill_label_bomb
@@ -77,7 +78,7 @@ def slow_stage(monkeypatch, settings, request):
     """The parser or the normaliser (``request.param``) spends 30 s on the file of SLOW_NAME; the budget is 0.5 s."""
     settings.INGEST_MAX_FILE_SECONDS = 0.5
     stage = request.param
-    real = getattr(services, stage)
+    real = getattr(importing, stage)
 
     def slow(value, *args, **kwargs):
         named = value if stage == "parse" else value.name.encode()
@@ -85,7 +86,7 @@ def slow_stage(monkeypatch, settings, request):
             busy(30)
         return real(value, *args, **kwargs)
 
-    monkeypatch.setattr(services, stage, slow)
+    monkeypatch.setattr(importing, stage, slow)
     return stage
 
 
@@ -118,7 +119,7 @@ def test_a_file_past_its_budget_stays_failed_when_its_chunk_is_interrupted_later
     def time_is_up(*args, **kwargs):
         raise SoftTimeLimitExceeded
 
-    monkeypatch.setattr(services, "load_profiles", time_is_up)
+    monkeypatch.setattr(importing, "load_profiles", time_is_up)
     before, after = good_files
     batch = receive(before, ("slow.json", resume(SLOW_NAME)), after)
 
@@ -146,13 +147,13 @@ def test_ingest_dry_run_fails_a_file_past_its_budget_with_the_same_message(slow_
 
 def test_without_a_budget_a_slow_file_is_not_interrupted(settings, monkeypatch):
     settings.INGEST_MAX_FILE_SECONDS = 0
-    real = services.parse
+    real = importing.parse
 
     def slow(data, *args, **kwargs):
         busy(0.3)
         return real(data, *args, **kwargs)
 
-    monkeypatch.setattr(services, "parse", slow)
+    monkeypatch.setattr(importing, "parse", slow)
     files = import_chunk(("slow.json", resume(SLOW_NAME)))
 
     assert files["slow.json"].status == "imported"

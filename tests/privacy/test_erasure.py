@@ -185,7 +185,7 @@ def test_an_erasure_that_fails_changes_nothing(officer, monkeypatch):
     def broken(context):
         raise RuntimeError("step failed")
 
-    monkeypatch.setattr("privacy.services.erasure_steps", lambda: {"broken": broken})
+    monkeypatch.setattr("privacy.services.erasure.erasure_steps", lambda: {"broken": broken})
     with pytest.raises(RuntimeError):
         candidate_erase(candidate=tove, user=officer)
 
@@ -220,7 +220,7 @@ def test_an_unlinked_file_naming_her_with_other_case_is_emptied_too(officer):
 
 
 def test_an_erasure_waits_for_an_import_holding_the_persons_identity_keys(officer):
-    """The loader locks each identity key ("kind:value", ``ingestion.loaders._lock_keys``); the erasure takes the same
+    """The loader locks each identity key ("kind:value", ``db.locks.lock_keys``); the erasure takes the same
     locks, so a load of the person in progress commits first and is erased with the rest."""
     import psycopg
     from django.db import OperationalError, connection

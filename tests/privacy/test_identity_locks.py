@@ -6,7 +6,7 @@ import psycopg
 import pytest
 from django.db import OperationalError, connection
 
-from ingestion.loaders import _lock_keys
+from db.locks import lock_keys
 from privacy.services import candidate_erase
 from profiles.models import CandidateIdentifier
 from tests.factories import CandidateFactory
@@ -42,4 +42,4 @@ def test_an_import_of_another_spelling_waits_for_an_erasure_of_the_person(key, e
     with psycopg.connect(**connection.get_connection_params(), autocommit=True) as eraser:
         _held_elsewhere(eraser, erasure_holds)
         with pytest.raises(OperationalError, match="lock timeout"):
-            _lock_keys([key])
+            lock_keys([key])

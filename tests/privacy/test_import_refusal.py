@@ -5,6 +5,7 @@ import pytest
 from django.utils import timezone
 
 from ingestion.models import SourceFile
+from ingestion.services import importing, rebuilding
 from privacy.models import PrivacyEvent, SourcingRecord
 from privacy.services import candidate_erase
 from profiles.models import Candidate
@@ -165,13 +166,12 @@ def _erase_tove_during(monkeypatch, module, name, officer):
 def test_an_erasure_that_commits_after_the_check_and_before_the_load_still_refuses_the_file(
     officer, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from ingestion import services
     from tests.privacy.people import TOVE_NEEDLES
     from tests.privacy.scan import found_in_database
 
     import_file(TOVE_FILE)
     batch = receive(("tove-new.json", tove_changed(summary="Now leads the platform team.")))
-    _erase_tove_during(monkeypatch, services, "_normalise_one", officer)
+    _erase_tove_during(monkeypatch, importing, "_normalise_one", officer)
 
     with django_capture_on_commit_callbacks(execute=True):
         summary = import_all(batch)
@@ -185,11 +185,10 @@ def test_an_erasure_that_commits_after_the_check_and_before_the_load_still_refus
 
 
 def test_in_one_chunk_the_file_of_a_person_erased_meanwhile_is_refused_and_the_others_import(officer, monkeypatch):
-    from ingestion import services
 
     import_file(TOVE_FILE)
     batch = receive(("tove-new.json", tove_changed()), (OTHER_FILE.name, OTHER_FILE.read_bytes()))
-    _erase_tove_during(monkeypatch, services, "_normalise_one", officer)
+    _erase_tove_during(monkeypatch, importing, "_normalise_one", officer)
 
     import_all(batch)
 
@@ -203,19 +202,19 @@ def test_the_one_by_one_load_after_a_failed_chunk_checks_again_too(officer, monk
     """A chunk whose set-based load fails is loaded a file at a time; each of those loads checks again."""
     from django.db import IntegrityError
 
-    from ingestion import loaders, services
+    from ingestion.loaders import candidates
 
     import_file(TOVE_FILE)
     batch = receive(("tove-new.json", tove_changed()), (OTHER_FILE.name, OTHER_FILE.read_bytes()))
-    real_write_children = loaders._write_children
+    real_write_children = candidates.write_children
 
     def refusing_noor(profile_by_candidate):
         real_write_children(profile_by_candidate)
         if any(profile.values["name"] == "Noor Rahimi" for profile in profile_by_candidate.values()):
             raise IntegrityError("simulated constraint violation for Noor")
 
-    monkeypatch.setattr(loaders, "_write_children", refusing_noor)
-    _erase_tove_during(monkeypatch, services, "_normalise_one", officer)
+    monkeypatch.setattr(candidates, "write_children", refusing_noor)
+    _erase_tove_during(monkeypatch, importing, "_normalise_one", officer)
 
     summary = import_all(batch)
 
@@ -235,7 +234,7 @@ def test_a_rebuild_of_a_person_erased_after_its_files_were_chosen_refuses_them(o
     import_file(TOVE_FILE)
     import_file(OTHER_FILE)
     chosen = list(services.rebuild_chunks(size=200))
-    _erase_tove_during(monkeypatch, services, "_rebuild_transaction", officer)
+    _erase_tove_during(monkeypatch, rebuilding, "_rebuild_transaction", officer)
 
     summary = services.source_files_rebuild(file_ids=chosen[0], token="rebuild")
 
@@ -259,7 +258,6 @@ def test_the_shared_rows_an_import_created_for_her_file_before_an_erasure_emptie
     back as a failed import does: a repository or skill named after her, no one else's, is not left behind."""
     import json
 
-    from ingestion import services
     from profiles.models import Repository, Skill
     from tests.privacy.people import TOVE_NEEDLES
     from tests.privacy.scan import found_in_database
@@ -275,7 +273,7 @@ def test_the_shared_rows_an_import_created_for_her_file_before_an_erasure_emptie
         }
     )
     batch = receive(("tove-new.json", json.dumps(document).encode()))
-    _erase_tove_during(monkeypatch, services, "_refuse_erased_meanwhile", officer)
+    _erase_tove_during(monkeypatch, importing, "refuse_erased_meanwhile", officer)
 
     with django_capture_on_commit_callbacks(execute=True):
         import_all(batch)

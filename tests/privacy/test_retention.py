@@ -369,7 +369,7 @@ def _until_waiting(other, locktype: str) -> None:
 @pytest.mark.django_db(transaction=True)
 @override_settings(RETENTION_DAYS=DAYS, RETENTION_ACTION="erase")
 def test_retention_locks_the_persons_identity_keys_before_their_row_as_the_loader_does():
-    """The loader locks a person's identity keys (``ingestion.loaders._lock_keys``), then their candidate row. A
+    """The loader locks a person's identity keys (``db.locks.lock_keys``), then their candidate row. A
     retention run that took the row first and then the keys (``candidate_erase`` takes them) would deadlock with an
     import of the person; taking the keys first, it waits for the import and then erases."""
     import psycopg

@@ -7,8 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
-from ingestion import loaders
 from ingestion.documents import ContributionEntry, Location, ProfileDocument, SkillEntry
+from ingestion.loaders import children
+from ingestion.loaders import skills as loader_skills
 from ingestion.services import documents_load
 from profiles.models import Candidate, Skill
 
@@ -29,7 +30,7 @@ def _load_in_threads(docs: list[ProfileDocument], monkeypatch) -> list[BaseExcep
     """Load each document in a thread of its own; both threads pause after creating their first new skills, so each
     would hold what the other needs next."""
     barrier = threading.Barrier(len(docs), timeout=1.5)
-    real = loaders.skill_ids_for_labels
+    real = loader_skills.skill_ids_for_labels
     paused: set[int] = set()
 
     def pausing(**kwargs):
@@ -41,7 +42,7 @@ def _load_in_threads(docs: list[ProfileDocument], monkeypatch) -> list[BaseExcep
                 barrier.wait()
         return ids
 
-    monkeypatch.setattr(loaders, "skill_ids_for_labels", pausing)
+    monkeypatch.setattr(loader_skills, "skill_ids_for_labels", pausing)
     errors: list[BaseException] = []
 
     def load(doc: ProfileDocument) -> None:
@@ -104,7 +105,7 @@ def test_a_take_back_never_deletes_a_shared_row_a_loader_has_just_read(seeded_vo
     # The chunk's first write after it read the row: the skill's id goes into the candidate's skills, the
     # repository's into the contributions.
     table = "profiles_candidateskill" if shared == "skill" else "profiles_contribution"
-    real = loaders._copy
+    real = children.copy_rows
     has_read, take_back_done = threading.Event(), threading.Event()
 
     def pausing(into: str, *args, **kwargs):
@@ -113,7 +114,7 @@ def test_a_take_back_never_deletes_a_shared_row_a_loader_has_just_read(seeded_vo
             take_back_done.wait(timeout=10)
         return real(into, *args, **kwargs)
 
-    monkeypatch.setattr(loaders, "_copy", pausing)
+    monkeypatch.setattr(children, "copy_rows", pausing)
     errors: list[BaseException] = []
 
     def load() -> None:

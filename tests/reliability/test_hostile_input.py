@@ -10,6 +10,7 @@ import pytest
 
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.services import importing
 from profiles.models import Candidate, CandidateSkill, Contribution, Education
 from tests.reliability.hostile import XSS, hostile_files
 
@@ -129,7 +130,7 @@ def test_a_document_the_database_cannot_encode_fails_alone(monkeypatch):
             document.name = "Leaky \ud800 Parser"
         return document
 
-    monkeypatch.setattr(services, "parse", leaky_parse)
+    monkeypatch.setattr(importing, "parse", leaky_parse)
     files = [f for f in hostile_files() if f.category == "path-name"][:4]
     leaky = services.IncomingFile("leaky.json", b'{"basics": {"name": "Leaky Parser"}}')
     _, summary = _import([*files, type(files[0])("leaky", leaky.name, leaky.data)])

@@ -11,6 +11,7 @@ from devtools.synthetic import write_profiles
 from exports.tasks import run_export
 from ingestion import services, tasks
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.services import importing
 from profiles.models import Candidate
 from talentdb.celery import app
 
@@ -125,14 +126,14 @@ def _time_is_up(*_args, **_kwargs):
     raise SoftTimeLimitExceeded()
 
 
-@pytest.mark.parametrize("stage", ["parse", "normalise", "_finish_files"])
+@pytest.mark.parametrize("stage", ["parse", "normalise", "finish_files"])
 def test_a_soft_time_limit_leaves_the_files_claimed_for_the_sweeper_and_writes_nothing(
     received_batch, monkeypatch, settings, stage
 ):
     ids = sorted(received_batch.files.values_list("pk", flat=True))
     # The limit strikes while a file is parsed or normalised, or inside the load transaction once the candidates are
     # written.
-    monkeypatch.setattr(services, stage, _time_is_up)
+    monkeypatch.setattr(importing, stage, _time_is_up)
 
     with pytest.raises(SoftTimeLimitExceeded):
         services.source_files_import(file_ids=ids, token="timed-out")
@@ -157,7 +158,7 @@ def test_a_task_stopped_at_its_soft_limit_fails_without_a_retry(received_batch, 
         calls.append(len(rows))
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr(services, "_finish_files", time_is_up)
+    monkeypatch.setattr(importing, "finish_files", time_is_up)
 
     result = tasks.import_files.apply(args=[ids])
 
