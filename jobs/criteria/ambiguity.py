@@ -113,7 +113,15 @@ _THING_BEFORE_RE = re.compile(
 # What follows a skill that heads its list item: the line's end (the end of that line, not of the text: "- Go\n-
 # Python"), a punctuation mark, or "or"/"and" and another.
 _HEADS_ITEM_RE = re.compile(r"[ \t]*(?:\r?\n|$)|[.,;:(]|[ \t]\(|\s(?:or|and)\b")
-_VERB_OBJECT_RE = re.compile(r" [a-z]")
+# A lower-case word in -ing followed by its object is the verb ("processing large datasets", "testing our apps"); one
+# followed by a joining word ("monitoring and alerting", "caching for APIs") or heading a compound as its first noun
+# ("caching strategies", "logging infrastructure") is the practice, a skill.
+_VERB_OBJECT_RE = re.compile(
+    r" (?!(?:and|or|nor|but|with|without|for|in|of|on|to|at|by|from|via|into|across|as|is|are|was|be|using|like|"
+    r"such|e\.g|i\.e|etc|skills?|experience|knowledge|expertise|strateg(?:y|ies)|tools?|tooling|systems?|solutions?|"
+    r"infrastructure|stacks?|pipelines?|layers?|patterns?|techniques?|practices?|concepts?|principles?|frameworks?|"
+    r"platforms?|protocols?|fundamentals|basics|setups?|architectures?|mechanisms?)\b)[a-z]"
+)
 _PHRASE_END_RE = re.compile(r"\s*(?:$|[.,;:!?)\n])")
 # What stands between two skills of one list: a comma, a slash, "and", "or", or a bracket ("Kotlin (Spring)").
 _LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\(|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")

@@ -161,9 +161,10 @@ class Sentences:
     """The sentences of a text and what is in them, each line and each sentence scanned once however many skills it
     names: a mention looks up its own by bisection, so that reading a text stays linear in its length."""
 
-    __slots__ = ("_lines", "_sentences", "folded")
+    __slots__ = ("_lines", "_sentences", "folded", "text")
 
-    def __init__(self, folded: str) -> None:
+    def __init__(self, text: str, folded: str) -> None:
+        self.text = text  # the written case, which tells a field's capitalised words
         self.folded = folded
         self._lines: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
         self._sentences: dict[tuple[int, int], _Sentence] = {}
@@ -199,34 +200,79 @@ class Sentences:
                 strong_cue=_STRONG_CUE_RE.search(text) is not None,
                 migration_verb=_MIGRATION_VERB_RE.search(text) is not None,
                 scopes=_scopes(folded, start, end) if _PREFERRED_CUE_RE.search(text) else None,
-                **_degree_fields(folded, start, end),
+                **_degree_fields(self.text, folded, start, end),
             )
         return found
 
 
-# The field written before the word: "a Physics or Data Science degree". It starts after the last of these before the
-# word, at most ``_FIELD_BEFORE_CHARS`` back: "3+ years of Python and a Computer Science degree" keeps Python.
-_DEGREE_WORD_RE = re.compile(r"\b(?:degree|degrees|diploma)\b(?! (?:of|to|in which)\b)")  # not "a degree of scale"
-_FIELD_START_RE = re.compile(
-    r"[.;:(,]\s(?=\s*(?:or|and)?\s*(?:an?|the|equivalent|relevant|related)\b)|[.;:(\n]|"
-    r"\b(?:an?|the|your|any|relevant|related|technical|university|college|bachelor'?s|master'?s|with|have|has|hold|"
-    r"holding|having|plus|preferably|ideally|or equivalent)\s"
-)
-_FIELD_BEFORE_CHARS = 80
+# The field written before the word: "a Physics or Data Science degree", "Data Science degree preferred". It is the
+# short run of words directly before it: capitalised ones joined by "or" (a comma, "and", a dash, a slash or a
+# lower-case word ends it, so "Python, SQL, BSc degree" and "Python developer without degree" name no field), or, opened
+# by an article, any words with their commas ("a Data Science, Statistics or Computer Science degree", "a computer
+# science degree"). Words like "related" or "BSc" between the field and the word are no field. No field stands before
+# the word when one follows it ("Java, Spring, degree in Computer Science": that is _DEGREE_RE's).
+_DEGREE_WORD_RE = re.compile(r"\b(?:degree|degrees|diploma)\b(?! (?:of|to|in|in which)\b)")  # not "a degree of scale"
+_FIELD_WORD_RE = re.compile(r"(,?)[ \t]+([\w'+#.]+)[ \t]*$")
+_FIELD_FIRST_WORD_RE = re.compile(r"([\w'+#.]+)[ \t]*")
+_FIELD_JOINERS = frozenset({"or", "and"})
+_FIELD_ARTICLES = frozenset({"a", "an"})
+_DEGREE_QUALIFIERS = frozenset(
+    {"related", "relevant", "equivalent", "similar", "technical", "quantitative", "university", "college", "academic",
+     "bachelor", "bachelor's", "bachelors", "master", "master's", "masters", "bsc", "msc", "bs", "ms", "ba", "ma",
+     "beng", "meng", "phd", "b.sc", "m.sc", "b.s", "m.s", "undergraduate", "graduate", "postgraduate", "4-year",
+     "four-year", "formal"}
+)  # fmt: skip
+_FIELD_MAX_WORDS = 8
+# Words that tell a phrase from a field: "a strong background in Python and a CS degree".
+_NO_FIELD_WORDS = frozenset(
+    {"in", "of", "with", "for", "on", "to", "at", "by", "from", "using", "experience", "background", "knowledge",
+     "years", "year", "skills", "plus", "ideally", "preferably", "have", "has", "hold", "holding", "having"}
+)  # fmt: skip
 
 
-def _degree_fields(folded: str, start: int, end: int) -> dict[str, list[int]]:
+def _field_before(text: str, folded: str, start: int, degree: int) -> int:
+    """Where the field written directly before the word degree at ``degree`` starts (``degree`` when there is none)."""
+    words: list[tuple[int, str, bool, bool]] = []  # (start, folded word, capitalised, a comma before it)
+    position = degree
+    low = max(start, degree - 120)
+    while len(words) < _FIELD_MAX_WORDS + 2:
+        if (word := _FIELD_WORD_RE.search(folded, low, position)) is not None:
+            word_start, comma, position = word.start(2), bool(word.group(1)), word.start()
+        elif first := _FIELD_FIRST_WORD_RE.fullmatch(folded, low, position):  # the sentence's first word
+            word_start, comma = low, False
+        else:
+            break
+        words.append((word_start, (word or first).group(2 if word else 1), text[word_start].isupper(), comma))
+        if word is None or words[-1][1] in _FIELD_ARTICLES:
+            break
+    if words and words[-1][1] in _FIELD_ARTICLES:  # "a ... degree": the words after the article, commas and all
+        field = words[:-1]
+        while field and (field[0][1] in _DEGREE_QUALIFIERS or field[0][1] in _FIELD_JOINERS):
+            field.pop(0)
+        if field and not any(w[1] in _NO_FIELD_WORDS for w in field):
+            return field[-1][0]
+    field_start = degree
+    seen_field = False
+    for word_start, word, capitalised, comma_before in words:
+        if (word in _DEGREE_QUALIFIERS and not seen_field) or (word == "or" and seen_field):
+            pass  # "Data Science or related degree": between the field and the word, or inside the field
+        elif not capitalised or word in _DEGREE_QUALIFIERS:
+            break
+        else:
+            field_start, seen_field = word_start, True
+        if comma_before:
+            break
+    return field_start
+
+
+def _degree_fields(text: str, folded: str, start: int, end: int) -> dict[str, list[int]]:
     spans = []
     for degree in _DEGREE_RE.finditer(folded, start, end):
         reach = min(end, degree.end() + 120)  # a field is a few words: its search stays short
         field_end = _FIELD_END_RE.search(folded, degree.end(), reach)
         spans.append((degree.end(), field_end.start() if field_end else reach))
     for degree in _DEGREE_WORD_RE.finditer(folded, start, end):
-        low = max(start, degree.start() - _FIELD_BEFORE_CHARS)
-        field_start = low
-        for mark in _FIELD_START_RE.finditer(folded, low, degree.start()):
-            field_start = mark.end()
-        if field_start < degree.start():
+        if (field_start := _field_before(text, folded, start, degree.start())) < degree.start():
             spans.append((field_start, degree.start()))
     spans.sort()
     starts: list[int] = []

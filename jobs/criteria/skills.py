@@ -95,7 +95,7 @@ def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVoc
             continue  # English, Polish, Spanish: the people speak them
         found.append(Found(match, surface, lines[bisect_right(line_starts, match.start) - 1], kind))
     judge_ambiguous(text, folded, found)
-    sentences = Sentences(folded)
+    sentences = Sentences(text, folded)
     for item in found:
         if item.dropped is None:
             place_in_section(folded, sentences, item)
