@@ -48,7 +48,7 @@ _CONTRIBUTIONS_SQL = """COPY (
 _TOPICS_SQL = "SELECT r.id, r.topic_slugs FROM profiles_repository r {where}"
 
 
-def _rows(buffer: bytes, fields: tuple[str, ...]) -> np.ndarray:
+def _rows(buffer: bytearray, fields: tuple[str, ...]) -> np.ndarray:
     """The rows of a binary COPY of fixed-width, non-null fields (numpy type codes, big-endian in the stream)."""
     parts = [("n", ">i2")]
     for index, code in enumerate(fields):
@@ -58,12 +58,12 @@ def _rows(buffer: bytes, fields: tuple[str, ...]) -> np.ndarray:
     return np.frombuffer(body, dtype=dtype)
 
 
-def _copy(cursor, sql: str, params=None) -> bytes:
-    chunks = bytearray()
+def _copy(cursor, sql: str, params=None) -> bytearray:
+    chunks = bytearray()  # read in place by numpy: no second copy of a buffer of hundreds of MiB
     with cursor.copy(sql, params) as copy:
         for chunk in copy:
             chunks += chunk
-    return bytes(chunks)
+    return chunks
 
 
 @dataclass

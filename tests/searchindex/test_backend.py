@@ -38,7 +38,7 @@ request_strategy = st.builds(
 
 @settings(
     derandomize=True,  # the same requests on every run of the normal suite
-    max_examples=120,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -29,7 +29,7 @@ params_strategy = st.sampled_from(
 
 @settings(
     derandomize=True,  # the same examples on every run of the normal suite
-    max_examples=150,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
