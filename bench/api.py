@@ -8,6 +8,12 @@ throttling, filters, serializers, JSON rendering: everything but the socket), ca
 same statements run directly on a database cursor (fetching every row). Prints p50 / p99 of both and their ratio.
 Requests run with DEBUG off (as in production) whatever the environment says; DEBUG=1 only spares a SECRET_KEY.
 
+``--index`` first starts the ranking index (``manage.py searchindex_serve``, as ``make run`` does, on a socket of its
+own), prints its build time and memory, and times each benchmark job's first page through ``jobs.ranking.ranked_page``
+with the SQL backend and with ``SEARCH_BACKEND = searchindex.backend.IndexBackend``, alternating, with and without
+``strict`` and ``widen``, and says whether both gave the same rows. (The API's job-matches views cut their pages from
+the SQL QuerySet with the keyset paginator, so through the stack they rank in SQL whatever the backend.)
+
 ``--replica URL`` (or BENCH_REPLICA_URL) names a streaming replica of DATABASE_URL's server; its database is the
 benchmark's. It is configured as DATABASE_REPLICA_URLS is, with the router and middleware (talentdb/db_router.py), and
 each request is measured twice: pinned to the primary (multidb's cookie, as after a write), and through the router to
@@ -182,6 +188,7 @@ def main() -> None:
         default=os.environ.get("BENCH_REPLICA_URL"),
         help="a streaming replica of the server (postgres://USER@HOST:PORT): measure reads on it next to the primary",
     )
+    parser.add_argument("--index", action="store_true", help="also measure job matches through the ranking index")
     args = parser.parse_args()
 
     if args.replica:
@@ -217,6 +224,9 @@ def main() -> None:
         pinned.cookies[pinning_cookie()] = "y"
         servers = [("primary", "default", pinned), ("replica", REPLICA_ALIAS, client)]
 
+    if args.index:
+        start_index(args.count)
+        measure_backends(jobs, max(10, args.requests // 10), user)
     print(f"\n{args.count:,} candidates, {args.requests} requests each unless noted (ms)\n")
     print(
         "| request | server | requests | rows | statements | stack p50 | stack p99 | SQL p50 | SQL p99 "
@@ -235,6 +245,89 @@ def main() -> None:
             print(
                 f"| {label} | {server} | {requests} | {rows} | {shown} | {s50:.1f} | {s99:.1f} | {r50:.1f} "
                 f"| {r99:.1f} | {s50 / r50:.2f} |",
+                flush=True,
+            )
+
+
+INDEX_BACKEND = "searchindex.backend.IndexBackend"
+
+
+def start_index(count: int):
+    """The ranking index's process on this benchmark's database and a socket of its own, once it is built; stopped
+    when the benchmark exits. Prints its build time, size and memory."""
+    import atexit
+    import subprocess
+    import tempfile
+
+    from django.conf import settings
+
+    from searchindex import client
+
+    socket_path = Path(tempfile.mkdtemp(prefix="bench-index-")) / "index.sock"
+    settings.SEARCH_INDEX_SOCKET = socket_path
+    env = {**os.environ, "SEARCH_INDEX_SOCKET": str(socket_path)}
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "searchindex_serve"], env=env, cwd=Path(__file__).parent.parent
+    )
+    atexit.register(process.terminate)
+    while (found := client.status()).get("state") != "ready":
+        if process.poll() is not None:
+            raise SystemExit("the index process exited")
+        time.sleep(0.5)
+    seconds = time.perf_counter() - started
+    rss = _rss_mib(process.pid)
+    print(
+        f"\nindex: {found['candidates']:,} candidates built in {seconds:.1f} s (process start included); arrays "
+        f"{found['bytes'] / 2**20:.0f} MiB, process RSS {rss:.0f} MiB ({rss / (count / 1e6):.0f} MiB per million)"
+    )
+    return process
+
+
+def _rss_mib(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def measure_backends(jobs: dict[str, int], requests: int, user) -> None:
+    """Each benchmark job's first page through ``jobs.ranking.ranked_page`` (ranking, the page's rows and their
+    explanation; what the API's views call, without HTTP and JSON) with the SQL backend and with the index,
+    alternating request by request (the machine's speed drifts within minutes), and whether both gave the same rows."""
+    from django.conf import settings
+
+    from jobs.models import Job
+    from jobs.ranking import RankOptions, ranked_page
+    from jobs.selectors import job_criteria
+    from profiles.search.backends.base import Page
+    from searchindex.middleware import answered_by
+
+    print("\n| job (first page, ranked_page) | options | SQL p50 | SQL p99 | index p50 | index p99 | same rows |")
+    print("|---|---|---:|---:|---:|---:|---|")
+    for label, pk in jobs.items():
+        criteria = job_criteria(Job.objects.prefetch_related("skills").get(pk=pk))
+        for options in (RankOptions(), RankOptions(strict=True), RankOptions(widen=True)):
+            times: dict[str, list[float]] = {"": [], INDEX_BACKEND: []}
+            pages: dict[str, list] = {}
+            for _ in range(requests):
+                for path in times:
+                    settings.SEARCH_BACKEND = path
+                    answered_by.set("")
+                    started = time.perf_counter()
+                    rows = ranked_page(criteria, options=options, user=user, page=Page(limit=settings.API_PAGE_SIZE))
+                    times[path].append(time.perf_counter() - started)
+                    pages[path] = [(row.pk, row.match) for row in rows]
+                    if path and answered_by.get() != "index":
+                        raise SystemExit(f"the index did not answer: {answered_by.get()!r}")
+            settings.SEARCH_BACKEND = ""
+            sql, index = times[""], times[INDEX_BACKEND]
+            switches = ", ".join(options.query()) or "default"
+            print(
+                f"| {label} | {switches} | {1000 * percentile(sql, 50):.1f} | {1000 * percentile(sql, 99):.1f} "
+                f"| {1000 * percentile(index, 50):.1f} | {1000 * percentile(index, 99):.1f} "
+                f"| {pages[''] == pages[INDEX_BACKEND]} |",
                 flush=True,
             )
 
