@@ -430,7 +430,7 @@ def identity_key_forms(kind: str, value: str) -> tuple[str, ...]:
 
 def identity_lock_texts(keys: Iterable[tuple[str, str]]) -> list[str]:
     """The texts of the advisory locks an import and an erasure take on these ``(kind, key)`` identity keys
-    (``ingestion.loaders._lock_keys``, ``privacy.services._lock_identity_keys``): every form of each key, so a file
+    (``db.locks.lock_keys``, for both): every form of each key, so a file
     and an erasure that meet on any form wait for each other. Sorted; the lock statement takes them in the order of
     their hashes, one global order, so no two takers deadlock."""
     return sorted({f"{kind}:{form}" for kind, value in keys for form in identity_key_forms(kind, value)})

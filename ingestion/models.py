@@ -142,7 +142,7 @@ class SharedRowCreated(models.Model):
     """A shared row (a skill, an alias, a repository) an import created for a file before the chunk's transaction.
 
     Kept while the file's import is undecided; dropped when it imports, and taken back (the row deleted unless a
-    profile uses it) when it fails (issue 15, hole 9). In the database, not in the import's memory: a retried task
+    profile uses it) when it fails. In the database, not in the import's memory: a retried task
     finds those rows already there and creates nothing, and the sweeper that finally fails a file never ran its
     import, yet both must still take them back.
     """

@@ -1,4 +1,4 @@
-"""The import's part in privacy (issue 18): sourcing records for the candidates it writes, refusing files of erased
+"""The import's part in privacy: sourcing records for the candidates it writes, refusing files of erased
 people, and erasing the stored files of a person (a step of ``privacy.services.candidate_erase``).
 
 A file refused or erased keeps its row (the batch still counts it, and its message says why) but none of the

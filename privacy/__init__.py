@@ -1,4 +1,4 @@
-"""Privacy of the people TalentDB holds (issue 18): where each candidate came from and whether they were told, erasure
+"""Privacy of the people TalentDB holds: where each candidate came from and whether they were told, erasure
 that stays erased (suppression records that the import checks), and the audit of it, without personal data.
 
 A layer between the domain (``profiles``) and the apps that fill and read it (``ingestion``, ``exports``): it may read

@@ -1,4 +1,4 @@
-"""Retention (issue 18): a candidate with no activity for ``RETENTION_DAYS`` who is in no open job's pipeline is
+"""Retention: a candidate with no activity for ``RETENTION_DAYS`` who is in no open job's pipeline is
 erased (``privacy.services.candidate_erase``) or anonymised (``candidate_anonymise``), as ``RETENTION_ACTION`` says.
 
 Activity is the latest of: the candidate's own changes (``updated_at``: an import that changed them, an edit, a

@@ -235,7 +235,7 @@ def chunk_load(
 def _refuse_erased(
     parsed: list[tuple[ClaimedFile, ProfileDocument]], summary: ImportSummary
 ) -> list[tuple[ClaimedFile, ProfileDocument]]:
-    """Fail the files that name an erased person (issue 18), before anything of theirs is written, and empty them of
+    """Fail the files that name an erased person before anything of theirs is written, and empty them of
     the person's data; returns the others. One query for the chunk (``ingestion.privacy.documents_refused``)."""
     if not parsed:
         return parsed

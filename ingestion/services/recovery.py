@@ -61,7 +61,7 @@ def source_files_sweep() -> int:
     for batch_id in {b for _, b in exhausted if b} | set(unstamped):
         batch_finish_if_done(batch_id=batch_id)
     # The shared rows created for the files just given up on, which never finished an import to take them back, and
-    # for failed files whose import could not take them back (logged then): issue 15, hole 9.
+    # for failed files whose import could not take them back (logged then).
     shared_rows_take_back()
     return len(ids)
 

@@ -47,7 +47,7 @@ _TAKE_BACK_BATCH = 20_000
 
 
 def shared_rows_take_back(*, file_ids: Sequence[int] | None = None, kept: Sequence[ProfileDocument] = ()) -> int:
-    """Delete the shared rows imports created for files that then failed (issue 15, hole 9), those of ``file_ids``
+    """Delete the shared rows imports created for files that then failed those of ``file_ids``
     or, without it, of every failed file still on record; returns how many records it used. A row a profile uses
     stays (``shared_rows_delete_unused``), and so do the aliases of the labels of ``kept``, the documents of files
     that imported beside them.

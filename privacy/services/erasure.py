@@ -55,7 +55,7 @@ def candidate_identity_keys(candidate: Candidate) -> list[tuple[str, str]]:
 
 
 def erasure_message(erased_at: datetime, *, reason: str = Suppression.Reason.REQUEST) -> str:
-    """What a refused file's row says (issue 18's wording), with the day of the erasure in the site's time zone; a
+    """What a refused file's row says (the privacy guide's wording), with the day of the erasure in the site's time zone; a
     retention erasure was nobody's request, and says so."""
     day = timezone.localdate(erased_at)
     if reason == Suppression.Reason.RETENTION:
