@@ -55,8 +55,8 @@ def candidate_identity_keys(candidate: Candidate) -> list[tuple[str, str]]:
 
 
 def erasure_message(erased_at: datetime, *, reason: str = Suppression.Reason.REQUEST) -> str:
-    """What a refused file's row says (the privacy guide's wording), with the day of the erasure in the site's time zone; a
-    retention erasure was nobody's request, and says so."""
+    """What a refused file's row says, with the day of the erasure in the site's time zone; a retention erasure was
+    nobody's request, and says so."""
     day = timezone.localdate(erased_at)
     if reason == Suppression.Reason.RETENTION:
         return f"This person's data was erased on {day:%Y-%m-%d} under the retention policy; the file was not imported"
