@@ -8,8 +8,8 @@ reads it again. Nothing committed is skipped, however transactions interleave, a
 once (its outbox row id is remembered until the ``xmin`` passes it). Applying a change reads the candidate's rows
 again, so a change only says *who*, never *what*.
 
-Old outbox rows are deleted after ``RETENTION`` by the index that runs on the primary; a replica's index reads the
-same rows through replication.
+Old outbox rows are deleted by the beat on the primary (searchindex.tasks.prune_changes) after
+SEARCH_INDEX_OUTBOX_KEEP_MINUTES; a replica's index reads the same rows through replication.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from searchindex.columns import Columns, apply_candidates, apply_repositories
 
 logger = logging.getLogger(__name__)
 
-RETENTION = dt.timedelta(days=1)
 _BATCH = 2_000  # candidates read again per snapshot
 
 _POLL_SQL = """
@@ -59,10 +58,3 @@ def poll(columns: Columns, state: Freshness, connection) -> int:
     state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= xmin}
     state.xmin, state.fresh_at = xmin, now
     return len(candidates) + len(repositories)
-
-
-def prune(connection) -> int:
-    """Delete outbox rows older than RETENTION (on the primary; a replica refuses writes)."""
-    with connection.transaction(), connection.cursor() as cursor:
-        cursor.execute("DELETE FROM searchindex_change WHERE created_at < now() - %s", [RETENTION])
-        return cursor.rowcount

@@ -25,14 +25,13 @@ import numpy as np
 import psycopg
 
 from searchindex.columns import Columns, build
-from searchindex.freshness import Freshness, poll, prune
+from searchindex.freshness import Freshness, poll
 from searchindex.pages import KEYWORD_SQL
 from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank
 
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0
-PRUNE_SECONDS = 3600.0
 
 
 def encode_query(query: RankQuery) -> dict:
@@ -147,17 +146,11 @@ class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
 
 
 def _keep_fresh(index: Index, stop: threading.Event, poll_seconds: float) -> None:
-    last_prune = 0.0
     while not stop.wait(poll_seconds):
         try:
             changed = index.refresh()
             if changed:
                 logger.info("search index: %d changes applied", changed)
-            if time.monotonic() - last_prune > PRUNE_SECONDS:
-                last_prune = time.monotonic()
-                prune(index.connection)
-        except psycopg.errors.ReadOnlySqlTransaction:
-            last_prune = float("inf")  # a replica: the primary's index prunes
         except psycopg.Error:
             logger.exception("search index: refresh failed; retrying")
             index.connection = psycopg.connect(index.dsn, autocommit=True)

@@ -93,3 +93,10 @@ SEARCH_INDEX_SOCKET = Path(env.str("SEARCH_INDEX_SOCKET", default=str(VAR_DIR / 
 SEARCH_INDEX_MAX_LAG_SECONDS = env.float("SEARCH_INDEX_MAX_LAG_SECONDS", default=10.0)
 # How long a worker waits for the index's answer before ranking in SQL instead.
 SEARCH_INDEX_TIMEOUT_SECONDS = env.float("SEARCH_INDEX_TIMEOUT_SECONDS", default=2.0)
+# The beat deletes outbox rows (searchindex_change) older than this, every SEARCH_INDEX_PRUNE_INTERVAL_SECONDS, on the
+# primary, whether or not an index runs. It must outlast SEARCH_INDEX_MAX_LAG_SECONDS by far: a running index reads
+# each row before it goes, and an index further behind than this rebuilds from the tables instead.
+SEARCH_INDEX_OUTBOX_KEEP_MINUTES = env.int("SEARCH_INDEX_OUTBOX_KEEP_MINUTES", default=60)
+SEARCH_INDEX_PRUNE_INTERVAL_SECONDS = env.int("SEARCH_INDEX_PRUNE_INTERVAL_SECONDS", default=600)
+if SEARCH_INDEX_OUTBOX_KEEP_MINUTES * 60 <= SEARCH_INDEX_MAX_LAG_SECONDS:
+    raise environ.ImproperlyConfigured("SEARCH_INDEX_OUTBOX_KEEP_MINUTES must outlast SEARCH_INDEX_MAX_LAG_SECONDS.")

@@ -10,6 +10,7 @@ from talentdb.settings.product import (
     INGEST_SWEEP_INTERVAL_SECONDS,
     RELATED_SKILLS_REFRESH_INTERVAL_SECONDS,
     RETENTION_INTERVAL_SECONDS,
+    SEARCH_INDEX_PRUNE_INTERVAL_SECONDS,
 )
 
 # https://docs.celeryq.dev/en/stable/userguide/configuration.html#std-setting-broker_url
@@ -113,5 +114,9 @@ CELERY_BEAT_SCHEDULE = {
     "privacy-retention": {
         "task": "privacy.tasks.retention_run",
         "schedule": RETENTION_INTERVAL_SECONDS,
+    },
+    "prune-searchindex-changes": {
+        "task": "searchindex.tasks.prune_changes",
+        "schedule": SEARCH_INDEX_PRUNE_INTERVAL_SECONDS,
     },
 }
