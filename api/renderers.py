@@ -1,7 +1,7 @@
 """JSON responses encoded by orjson.
 
 A page of 50 candidates is ~1,000 skill objects, and encoding them in Python was a visible share of a request
-(docs/benchmarks.md, "API"); orjson encodes them in C. The output is DRF's JSONRenderer's (compact, UTF-8, U+2028 /
+(docs/benchmarks-history.md); orjson encodes them in C. The output is DRF's JSONRenderer's (compact, UTF-8, U+2028 /
 U+2029 escaped): values orjson does not encode itself (datetimes, decimals, lazy strings, ...) go through DRF's own
 encoder, and a request for indented JSON (the browsable API, ``Accept: application/json; indent=2``) is rendered by
 DRF. One difference: a NaN or infinite float (none of our fields holds one) becomes ``null`` where DRF's strict

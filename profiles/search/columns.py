@@ -74,7 +74,7 @@ _SEARCH_VALUES_SQL = f"""
 # and repository's name by its primary key: plans that do not depend on what the planner believes of the tables'
 # sizes. Written as joins, a bulk import into a young database (statistics taken when the tables were a fraction of
 # their size) was planned as hash joins over sequential scans of every candidate's skills and contributions, once per
-# chunk, at a cost that grew with the tables (docs/benchmarks.md, "A quadratic plan").
+# chunk, at a cost that grew with the tables (docs/benchmarks-history.md).
 _SEARCH_SOURCES_SQL = f"""
 skills AS (
     SELECT ids.id, sk.words, sk.tokens, sk.scores

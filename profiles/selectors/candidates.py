@@ -34,7 +34,7 @@ def candidates_attach_skills(candidates: Sequence[Candidate]) -> Sequence[Candid
 
     PostgreSQL lists each section's skills as one JSON array of ``[slug, name, score, label]`` and Python names the
     four values: a page of 50 candidates carries ~1,000 skills, too many to build as ORM rows, and arrays are what
-    PostgreSQL builds cheapest (objects, ``json_build_object``, cost it more; docs/benchmarks.md, "API").
+    PostgreSQL builds cheapest (objects, ``json_build_object``, cost it more; docs/benchmarks-history.md, "API").
     """
     if not candidates:
         return candidates
