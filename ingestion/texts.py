@@ -1,4 +1,6 @@
-"""Writes of the texts parsers read out of stored binary files (``SourceFileText``), kept when the files are parsed."""
+"""Writes of the texts parsers read out of stored binary files (``SourceFileText``): kept in the transaction that
+records a file imported, deleted with the outcome of a file that failed, so that a file's page never shows the text of
+an import that did not happen."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from collections.abc import Mapping
 
 from db.cursors import bound_cursor
 
-__all__ = ["source_file_texts_keep"]
+__all__ = ["source_file_texts_forget", "source_file_texts_keep"]
 
 
 def source_file_texts_keep(*, texts: Mapping[int, str]) -> None:
@@ -31,3 +33,12 @@ def source_file_texts_keep(*, texts: Mapping[int, str]) -> None:
             """,
             [list(texts), list(texts.values())],
         )
+
+
+def source_file_texts_forget(*, file_ids: list[int]) -> None:
+    """Delete the texts of these files (by id): their import failed, and an earlier parse's text would read as if it
+    had not."""
+    if not file_ids:
+        return
+    with bound_cursor() as cursor:
+        cursor.execute("DELETE FROM ingestion_sourcefiletext WHERE source_file_id = ANY(%s::bigint[])", [file_ids])

@@ -8,8 +8,9 @@ others, and the migration ``makemigrations`` writes for the new choice of ``Sour
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ingestion.documents import ParseError, ProfileDocument
@@ -29,6 +30,7 @@ __all__ = [
     "extracted_text",
     "format_choices",
     "formats_in_words",
+    "one_reading",
     "parse",
     "read_file",
     "reader_text",
@@ -129,16 +131,39 @@ def detect_format(data: bytes) -> str:
     return UNKNOWN if fmt is None or fmt.disowns(text) else fmt.name
 
 
-@functools.lru_cache(maxsize=1)
+# The text read out of a binary file within ``one_reading``, with the file's bytes: None outside one, so that no
+# process keeps a file's bytes or text past the call that read it (a web worker's neither, nor after an erasure).
+_reading: ContextVar[list[tuple[bytes, str]] | None] = ContextVar("ingestion_file_reading", default=None)
+
+
+@contextmanager
+def one_reading() -> Iterator[None]:
+    """Within it, a binary file's text is read out of it once however often it is asked for (a parse, then the text
+    to keep beside the parsed record); left, the text and the bytes are dropped."""
+    token = _reading.set([])
+    try:
+        yield
+    finally:
+        _reading.reset(token)
+
+
 def _binary_text(fmt: FileFormat, kind: str, data: bytes) -> str:
-    """The text of a binary file; the last file's is kept, so that the text a parse read out of a file is asked for
-    again (to be kept beside the parsed record) without reading the file a second time."""
-    return fmt.binary.text(data, kind)
+    """The text of a binary file; the one ``one_reading`` holds for these very bytes, when inside one."""
+    held = _reading.get()
+    if held is None:
+        return fmt.binary.text(data, kind)
+    if held and held[0][0] == data:
+        return held[0][1]
+    text = fmt.binary.text(data, kind)
+    held[:] = [(data, text)]
+    return text
 
 
 def read_file(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ReadFile:
-    """``parse``, with the text read out of a binary file (for it to be kept beside the parsed record)."""
-    return ReadFile(document=parse(data, vocabulary=vocabulary), extracted_text=extracted_text(data))
+    """``parse``, with the text the parser read out of a binary file (for it to be kept beside the parsed record),
+    read once."""
+    with one_reading():
+        return ReadFile(document=parse(data, vocabulary=vocabulary), extracted_text=extracted_text(data))
 
 
 def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ProfileDocument:

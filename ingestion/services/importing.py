@@ -4,6 +4,7 @@ The load step is passed in (``files_import``): a normal import's (``chunk_load``
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -32,6 +33,7 @@ from ingestion.normalise import (
     normalise,
 )
 from ingestion.parsers import ReadFile, extracted_text, parse
+from ingestion.parsers.registry import one_reading
 from ingestion.privacy import documents_refused, identity_keys_refused, source_files_withhold
 from ingestion.services.outcomes import (
     SAVE_ERRORS,
@@ -39,6 +41,7 @@ from ingestion.services.outcomes import (
     ImportSummary,
     batch_finish_if_done,
     database_message,
+    extracted_texts_keep,
     failure_rows,
     finish_files,
     import_transaction,
@@ -46,7 +49,6 @@ from ingestion.services.outcomes import (
     sourcing_record,
 )
 from ingestion.services.shared_rows import chunk_vocabulary, failed_files_take_back, repositories_first
-from ingestion.texts import source_file_texts_keep
 from privacy.services import import_refusals_record, sourcing_records_add
 from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
 from profiles.vocabulary import SkillVocabulary
@@ -100,10 +102,12 @@ def document_parse(data: bytes, vocabulary: SkillVocabulary, *, budget: FileBudg
 
 
 def document_read(data: bytes, vocabulary: SkillVocabulary, *, budget: FileBudget | None = None) -> ReadFile:
-    """``document_parse``, and the text the parser read out of a binary file (its own reading, not a second one)."""
-    document = document_parse(data, vocabulary, budget=budget)
-    with budget.spending() if budget else nullcontext():
-        return ReadFile(document=document, extracted_text=extracted_text(data))
+    """``document_parse``, and the text the parser read out of a binary file (its own reading, not a second one:
+    held for this call alone)."""
+    with one_reading():
+        document = document_parse(data, vocabulary, budget=budget)
+        with budget.spending() if budget else nullcontext():
+            return ReadFile(document=document, extracted_text=extracted_text(data))
 
 
 def document_normalise(
@@ -155,18 +159,15 @@ def files_import(*, file_ids: list[int], token: str, load: LoadStep) -> ImportSu
     vocabulary = skill_vocabulary()
     parsed: list[tuple[ClaimedFile, ProfileDocument]] = []
     failures: list[tuple[ClaimedFile, str]] = []
-    texts: dict[int, str] = {}
     budgets = {source.pk: file_budget() for source in sources}
     for source in sources:
         outcome = _parse_one(source, vocabulary, budgets[source.pk])
         if isinstance(outcome, str):
             failures.append((source, outcome))
         else:
-            parsed.append((source, outcome.document))
-            if outcome.extracted_text is not None:
-                texts[source.pk] = outcome.extracted_text
+            # The text goes with the file to the load's transaction, which keeps it with the file's outcome.
+            parsed.append((dataclasses.replace(source, extracted_text=outcome.extracted_text), outcome.document))
     parsed = _refuse_erased(parsed, summary)
-    source_file_texts_keep(texts={source.pk: texts[source.pk] for source, _ in parsed if source.pk in texts})
     if parsed:
         vocabulary = chunk_vocabulary([doc for _, doc in parsed], vocabulary, [source.pk for source, _ in parsed])
     normalised: list[tuple[ClaimedFile, NormalisedProfile]] = []
@@ -205,6 +206,7 @@ def chunk_load(
             loading, refused = refuse_erased_meanwhile(normalised, summary)
             results = load_profiles([profile for _, profile in loading]) if loading else []
             finish_files(result_rows(loading, results, summary) + failure_rows(failures, summary))
+            extracted_texts_keep(loading)
             sourcing_record(loading, results)
         failed |= refused
     except SAVE_ERRORS as exc:
@@ -220,6 +222,7 @@ def chunk_load(
                     loading, refused = refuse_erased_meanwhile([(source, profile)], summary)
                     single = load_profiles([profile]) if loading else []
                     finish_files(result_rows(loading, single, summary))
+                    extracted_texts_keep(loading)
                     sourcing_record(loading, single)
                 failed |= refused
             except SAVE_ERRORS as single_exc:

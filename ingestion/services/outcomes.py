@@ -24,6 +24,7 @@ from ingestion.normalise import (
     NormalisedProfile,
 )
 from ingestion.selectors import batch_failed_duplicates, progress_from_counts
+from ingestion.texts import source_file_texts_forget, source_file_texts_keep
 from privacy.services import sourcing_records_add
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,9 @@ class ClaimedFile:
     original_name: str
     content: bytes
     size: int
+    # The text the parser read out of a binary file (a PDF's, a DOCX's), kept once the file is loaded; None for a text
+    # file, or before it is parsed.
+    extracted_text: str | None = None
 
 
 @dataclass(slots=True)
@@ -136,9 +140,11 @@ def finish_files(rows: list[tuple]) -> None:
     """One UPDATE for the outcome of many files: (id, status, outcome, error, warnings or None to keep the stored
     ones, candidate id or None to keep the stored one: a file that fails again still names the candidate it built,
     which ``reparse --all`` reads). A file that did not fail no longer needs the record of the shared rows created
-    for it: it is dropped in the same statement (a failed file's is used by ``shared_rows_take_back``)."""
+    for it: it is dropped in the same statement (a failed file's is used by ``shared_rows_take_back``). A file that
+    failed loses the text an earlier parse kept, in the same transaction."""
     if not rows:
         return
+    source_file_texts_forget(file_ids=[row[0] for row in rows if row[1] == SourceFile.Status.FAILED])
     arrays = [list(column) for column in zip(*rows, strict=True)]
     with bound_cursor() as cursor:
         cursor.execute(
@@ -158,6 +164,14 @@ def finish_files(rows: list[tuple]) -> None:
             """,
             arrays,
         )
+
+
+def extracted_texts_keep(loaded: list[tuple[ClaimedFile, NormalisedProfile]]) -> None:
+    """Keep the text read out of each of these files, in the transaction that records them loaded (after
+    ``finish_files``): rolled back with the load, so that a file whose import fails never keeps one."""
+    source_file_texts_keep(
+        texts={source.pk: source.extracted_text for source, _ in loaded if source.extracted_text is not None}
+    )
 
 
 def batch_finish_if_done(*, batch_id: int) -> bool:

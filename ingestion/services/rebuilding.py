@@ -26,6 +26,7 @@ from ingestion.services.outcomes import (
     ClaimedFile,
     ImportSummary,
     database_message,
+    extracted_texts_keep,
     failure_rows,
     finish_files,
     import_transaction,
@@ -192,6 +193,7 @@ def _rebuild_transaction(
         _raise_if_elsewhere(loaded, results, candidate_of)
         _raise_if_superseded(groups)  # an erased candidate's files no longer name them: none is newer
         finish_files(result_rows(loaded, results, summary))
+        extracted_texts_keep(loaded)
     return refused
 
 

@@ -16,6 +16,7 @@ from ingestion.services.outcomes import MAX_ATTEMPTS, batch_finish_if_done
 from ingestion.services.rebuilding import REBUILD_TOKEN_PREFIX, files_leave_as_they_were
 from ingestion.services.receiving import files_enqueue
 from ingestion.services.shared_rows import shared_rows_take_back
+from ingestion.texts import source_file_texts_forget
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ def source_files_sweep() -> int:
             processed_at=timezone.now(),
             error=f"Import was interrupted {MAX_ATTEMPTS} times (worker lost); re-import it from the admin.",
         )
+        source_file_texts_forget(file_ids=[pk for pk, _ in exhausted])  # failed: an earlier parse's text goes
         ids = sorted(stuck.filter(attempts__lt=MAX_ATTEMPTS).values_list("pk", flat=True))
         SourceFile.objects.filter(pk__in=ids).update(
             status=SourceFile.Status.PENDING, claimed_by="", queued_at=timezone.now()

@@ -4,6 +4,7 @@ was parsed, or, for a file parsed before texts were kept, read again from its by
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import DataError
 from django.urls import reverse
 
 from devtools.cvs import FictionalCv, cv_docx, cv_pdf, cv_plain_text, sample_cv
@@ -192,3 +193,63 @@ def test_an_erasure_deletes_the_kept_text_with_the_files_bytes(recruiter_client,
     for page in _pages(recruiter_client, source):
         assert "Staff Software Engineer" not in page
         assert "maelis.duvernoy@example.org" not in page
+
+
+def _load_refuses(monkeypatch) -> None:
+    def refuse(profiles, **kwargs):
+        raise DataError("value too long for type character varying(200)")
+
+    monkeypatch.setattr("ingestion.services.importing.load_profiles", refuse)
+
+
+def _assert_failed_without_text(client, source: SourceFile) -> None:
+    source.refresh_from_db()
+    assert source.status == SourceFile.Status.FAILED
+    assert not SourceFileText.objects.filter(source_file=source).exists()
+    for page in _pages(client, source):
+        assert "[No text: the import failed." in page
+        assert "Staff Software Engineer" not in page
+
+
+def test_a_pdf_whose_load_fails_keeps_no_text_and_its_page_says_the_import_failed(recruiter_client, monkeypatch):
+    source = _stored("maelis.pdf", cv_pdf(sample_cv()))
+    _load_refuses(monkeypatch)
+
+    import_all(source.batch)
+
+    _never_read_again(monkeypatch)
+    _assert_failed_without_text(recruiter_client, source)
+
+
+def test_a_pdf_whose_normalising_fails_keeps_no_text(recruiter_client, monkeypatch):
+    source = _stored("maelis.pdf", cv_pdf(sample_cv()))
+
+    def crash(document, vocabulary):
+        raise RuntimeError("a normaliser bug")
+
+    monkeypatch.setattr("ingestion.services.importing.normalise", crash)
+
+    import_all(source.batch)
+
+    _never_read_again(monkeypatch)
+    _assert_failed_without_text(recruiter_client, source)
+
+
+@pytest.mark.parametrize("stage", ["parse", "load"])
+def test_parsing_a_file_again_that_fails_removes_its_old_text(recruiter_client, monkeypatch, stage):
+    source = _imported("maelis.pdf", cv_pdf(sample_cv()))
+    assert SourceFileText.objects.filter(source_file=source).exists()
+    if stage == "load":
+        _load_refuses(monkeypatch)
+    else:
+
+        def crash(data):
+            raise RuntimeError("a reader bug")
+
+        monkeypatch.setattr("ingestion.parsers.cv.files.pdf_text", crash)
+
+    services.source_files_requeue(file_ids=[source.pk])
+    import_all(source.batch)
+
+    _never_read_again(monkeypatch)
+    _assert_failed_without_text(recruiter_client, source)

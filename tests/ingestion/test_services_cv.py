@@ -9,6 +9,7 @@ import pytest
 
 from devtools.cvs import cv_docx, cv_pdf, cv_plain_text, pdf_without_text, sample_cv
 from ingestion.models import SourceFile
+from ingestion.parsers.cv import files
 from privacy.services import candidate_erase
 from profiles.models import Candidate
 from profiles.services import candidate_save_by_hand
@@ -114,3 +115,19 @@ def test_files_that_cannot_be_read_fail_alone_and_keep_their_bytes():
         assert sources[name].status == SourceFile.Status.FAILED
         assert message in sources[name].error
         assert bytes(sources[name].content) == data
+
+
+def test_an_import_reads_a_pdfs_text_once(monkeypatch):
+    reads = []
+    original = files.pdf_text
+
+    def counted(data):
+        reads.append(len(data))
+        return original(data)
+
+    monkeypatch.setattr(files, "pdf_text", counted)
+
+    sources = _import(("maelis.pdf", cv_pdf(sample_cv())))
+
+    assert sources["maelis.pdf"].status == SourceFile.Status.IMPORTED
+    assert len(reads) == 1

@@ -18,6 +18,7 @@ from ingestion.parsers import (
     registry,
     text_is_extracted,
 )
+from ingestion.parsers.cv import files as cv_files
 
 OLD_WORD = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
 
@@ -80,3 +81,40 @@ def test_a_new_format_is_one_entry(monkeypatch):
     assert parse(b"HELLO Tamsin Quill").name == "Tamsin Quill"
     assert format_choices()[-1] == ("greeting", "Greeting card")
     assert formats_in_words().endswith(", CV (PDF, Word or text) or Greeting card")
+
+
+def _counting_pdf_reads(monkeypatch) -> list[int]:
+    reads: list[int] = []
+    original = cv_files.pdf_text
+
+    def counted(data):
+        reads.append(len(data))
+        return original(data)
+
+    monkeypatch.setattr(cv_files, "pdf_text", counted)
+    return reads
+
+
+def test_a_file_is_read_once_for_its_document_and_its_text(monkeypatch):
+    pdf = cv_pdf(sample_cv())
+    reads = _counting_pdf_reads(monkeypatch)
+
+    read = read_file(pdf)
+
+    assert read.extracted_text.startswith("Maelis Duvernoy")
+    assert read.document.name == "Maelis Duvernoy"
+    assert len(reads) == 1
+
+
+def test_no_module_keeps_the_last_files_bytes_or_text_after_a_parse(monkeypatch):
+    pdf = cv_pdf(sample_cv())
+    read_file(pdf)
+    parse(pdf)
+    reader_text(pdf)
+    reads = _counting_pdf_reads(monkeypatch)
+
+    reader_text(pdf)  # read out of the file again: nothing held it
+    parse(pdf)
+
+    assert len(reads) == 2
+    assert [name for name, value in vars(registry).items() if hasattr(value, "cache_info")] == []
