@@ -32,6 +32,7 @@ from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0
+MAX_BACKOFF_SECONDS = 30.0
 
 
 def encode_query(query: RankQuery) -> dict:
@@ -77,7 +78,18 @@ class Index:
         self.columns: Columns | None = None
         self.freshness: Freshness | None = None
         self.state = "building"
-        self.connection = psycopg.connect(dsn, autocommit=True)
+        self.connection: psycopg.Connection | None = None  # opened by the refresh loop, again after a failure
+
+    def connect(self) -> psycopg.Connection:
+        if self.connection is None or self.connection.closed:
+            self.connection = psycopg.connect(self.dsn, autocommit=True)
+        return self.connection
+
+    def disconnect(self) -> None:
+        """Drop the connection after a failure; the next refresh opens another."""
+        if self.connection is not None:
+            self.connection.close()
+        self.connection = None
 
     def build(self) -> None:
         started = time.monotonic()
@@ -95,11 +107,12 @@ class Index:
         )
 
     def refresh(self) -> int:
+        connection = self.connect()
         with self.lock:
-            return poll(self.columns, self.freshness, self.connection)
+            return poll(self.columns, self.freshness, connection)
 
     def keyword_ids(self, keyword: str, ids: np.ndarray) -> np.ndarray:
-        rows = self.connection.execute(KEYWORD_SQL, [ids.tolist(), keyword]).fetchall()
+        rows = self.connect().execute(KEYWORD_SQL, [ids.tolist(), keyword]).fetchall()
         return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
 
     def status(self) -> dict:
@@ -145,22 +158,45 @@ class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
     daemon_threads = True
 
 
-def _keep_fresh(index: Index, stop: threading.Event, poll_seconds: float) -> None:
-    while not stop.wait(poll_seconds):
+def backoff(poll_seconds: float, failures: int) -> float:
+    """The wait before the next attempt after ``failures`` failures in a row: doubling, capped."""
+    return min(max(poll_seconds, 0.5) * 2 ** min(failures, 16), MAX_BACKOFF_SECONDS) if failures else poll_seconds
+
+
+def _keep_fresh(index: Index, stop: threading.Event, poll_seconds: float, keep_seconds: float | None = None) -> None:
+    """Build the index, then poll the outbox until ``stop`` is set. A failure (the database restarting or still down,
+    or a bug in applying a change) is logged and retried with backoff: the index is optional, the web workers rank in
+    SQL while it is behind, and a process that exits would have to be restarted and rebuilt. An index whose last
+    successful poll is older than ``keep_seconds`` (the outbox's retention) rebuilds: rows it had not read may be gone.
+    """
+    failures, last_fresh, wait = 0, time.monotonic(), 0.0
+    while not stop.wait(wait):
         try:
-            changed = index.refresh()
-            if changed:
-                logger.info("search index: %d changes applied", changed)
-        except psycopg.Error:
-            logger.exception("search index: refresh failed; retrying")
-            index.connection = psycopg.connect(index.dsn, autocommit=True)
+            if index.columns is None or (keep_seconds is not None and time.monotonic() - last_fresh > keep_seconds):
+                index.build()
+            else:
+                changed = index.refresh()
+                if changed:
+                    logger.info("search index: %d changes applied", changed)
+        except Exception:  # any failure: the process keeps serving and retries
+            failures += 1
+            wait = backoff(poll_seconds, failures)
+            logger.exception("search index: refresh failed (%d in a row); retrying in %.1f s", failures, wait)
+            index.disconnect()
+            continue
+        failures, last_fresh, wait = 0, time.monotonic(), poll_seconds
 
 
 def serve(
-    socket_path: Path, dsn: str, *, stop: threading.Event | None = None, poll_seconds: float = POLL_SECONDS
+    socket_path: Path,
+    dsn: str,
+    *,
+    stop: threading.Event | None = None,
+    poll_seconds: float = POLL_SECONDS,
+    keep_seconds: float | None = None,
 ) -> None:
     """Listen on ``socket_path`` at once (answering "building" until the columns are built), build, keep fresh
-    until ``stop`` is set."""
+    until ``stop`` is set; rebuild when the last poll is older than ``keep_seconds``."""
     socket_path.parent.mkdir(parents=True, exist_ok=True)
     if socket_path.exists():
         socket_path.unlink()
@@ -170,10 +206,9 @@ def serve(
     server.index = index
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        index.build()
-        _keep_fresh(index, stop or threading.Event(), poll_seconds)
+        _keep_fresh(index, stop or threading.Event(), poll_seconds, keep_seconds)
     finally:
         server.shutdown()
         server.server_close()
-        index.connection.close()
+        index.disconnect()
         socket_path.unlink(missing_ok=True)

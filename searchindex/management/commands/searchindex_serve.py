@@ -20,4 +20,7 @@ class Command(BaseCommand):
         params.pop("cursor_factory", None)
         params.pop("context", None)
         params.pop("prepare_threshold", None)
-        serve(settings.SEARCH_INDEX_SOCKET, make_conninfo(**params))
+        # Half the outbox's retention: an index whose last poll is older rebuilds before the beat prunes rows it had
+        # not read.
+        keep_seconds = settings.SEARCH_INDEX_OUTBOX_KEEP_MINUTES * 60 / 2
+        serve(settings.SEARCH_INDEX_SOCKET, make_conninfo(**params), keep_seconds=keep_seconds)
