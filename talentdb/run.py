@@ -33,6 +33,9 @@ STEP_INPUTS = {
     "ingest_samples": ["samples"],
 }
 STOP_TIMEOUT_SECONDS = 30
+# An optional process (the ranking index) that exits is started again after this wait, doubled at each exit, capped.
+RESTART_BACKOFF_SECONDS = 2.0
+RESTART_BACKOFF_MAX_SECONDS = 60.0
 
 
 def main() -> int:
@@ -77,10 +80,12 @@ def main() -> int:
     from django.conf import settings  # reading the settings starts nothing
 
     port = os.environ.get("PORT", "8000")
+    # This host's ranking index: it answers "building" until built, and the web server ranks in SQL meanwhile. It is
+    # optional: when it exits it is started again, and the rest of the stack goes on.
+    index = OptionalChild([*manage, "searchindex_serve"])
+    index.start()
     processes = [
         subprocess.Popen([*manage, "runserver", f"127.0.0.1:{port}", "--noreload"]),
-        # This host's ranking index: it answers "building" until built, and the web server ranks in SQL meanwhile.
-        subprocess.Popen([*manage, "searchindex_serve"]),
         *(subprocess.Popen(command) for command in worker_commands(python, settings)),
         subprocess.Popen(
             [
@@ -97,7 +102,12 @@ def main() -> int:
             ]
         ),
     ]
-    _write_json(var_dir / "run.json", {"pid": os.getpid(), "children": [p.pid for p in processes]})
+
+    def record() -> None:
+        children = [p.pid for p in [*processes, index.process]]
+        _write_json(var_dir / "run.json", {"pid": os.getpid(), "children": children})
+
+    record()
 
     # Each process is asked to stop once: a second signal reaches Celery while it is already shutting down, and it
     # prints a traceback. Ctrl-C has already sent SIGINT to the whole process group, the servers included.
@@ -107,7 +117,7 @@ def main() -> int:
         nonlocal asked
         if not asked:
             asked = True
-            for process in processes:
+            for process in [*processes, index.process]:
                 if process.poll() is None:
                     process.terminate()
 
@@ -116,12 +126,14 @@ def main() -> int:
         _wait_for_banners(processes, port)
         if not asked:
             _print_ready(port, first_login)
-        while not asked and all(process.poll() is None for process in processes):
+        while not asked and keep_running(processes):
+            if index.check(now=time.monotonic()):
+                record()
             time.sleep(0.5)
     except KeyboardInterrupt:
         asked = True
     stop()
-    for process in processes:
+    for process in [*processes, index.process]:
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
@@ -129,6 +141,48 @@ def main() -> int:
             process.wait()
     (var_dir / "run.json").unlink(missing_ok=True)
     return 0
+
+
+def keep_running(required: list[subprocess.Popen]) -> bool:
+    """Whether the run goes on: every required process (web server, workers, beat) is running. The optional index is
+    not among them."""
+    return all(process.poll() is None for process in required)
+
+
+class OptionalChild:
+    """A process the stack runs without: when it exits it is started again after a backoff that doubles at each exit
+    (a crash loop does not spin), and its exit never stops the run."""
+
+    def __init__(self, command: list[str]):
+        self.command = command
+        self.process: subprocess.Popen | None = None
+        self.restarts = 0
+        self.restart_at: float | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.command)
+
+    def delay(self) -> float:
+        return min(RESTART_BACKOFF_SECONDS * 2 ** min(self.restarts, 16), RESTART_BACKOFF_MAX_SECONDS)
+
+    def check(self, *, now: float) -> bool:
+        """Plan a restart when the process has exited, make it when its time has come; True when it was started."""
+        code = self.process.poll()
+        if code is None:
+            return False
+        if self.restart_at is None:
+            self.restart_at = now + self.delay()
+            print(
+                f"{' '.join(self.command[-1:])} exited ({code}); starting it again in {self.delay():.0f} s",
+                file=sys.stderr,
+            )
+            return False
+        if now < self.restart_at:
+            return False
+        self.restarts += 1
+        self.restart_at = None
+        self.start()
+        return True
 
 
 def worker_commands(python: str, settings) -> list[list[str]]:
@@ -210,7 +264,7 @@ def _wait_for_banners(processes: list[subprocess.Popen], port: str, timeout: flo
     from talentdb.celery import app
 
     deadline = time.monotonic() + timeout
-    workers = len(processes) - 3  # the web server, the search index and beat are the others
+    workers = len(processes) - 2  # the web server and beat are the others
     while time.monotonic() < deadline and all(p.poll() is None for p in processes):
         try:
             with socket.create_connection(("127.0.0.1", int(port)), timeout=0.5):

@@ -68,3 +68,60 @@ def test_a_pid_reused_by_another_program_is_not_ours():
     finally:
         other.kill()
         other.wait()
+
+
+# --- The optional ranking index ---------------------------------------------------------------------------------------
+
+EXITS = [sys.executable, "-c", "import sys; sys.exit(3)", "talentdb"]
+
+
+def test_an_optional_child_that_exits_is_started_again_after_a_growing_backoff_and_stops_nothing():
+    child = run.OptionalChild(EXITS)
+    child.start()
+    first = child.process
+    first.wait(timeout=30)
+
+    assert child.check(now=100.0) is False  # it exited: a restart is planned, not made at once
+    assert child.check(now=100.0 + run.RESTART_BACKOFF_SECONDS - 0.1) is False
+    assert child.check(now=100.0 + run.RESTART_BACKOFF_SECONDS) is True
+    assert child.process is not first
+    child.process.wait(timeout=30)
+
+    assert child.check(now=200.0) is False
+    assert child.check(now=200.0 + run.RESTART_BACKOFF_SECONDS) is False  # the second wait is longer
+    assert child.check(now=200.0 + 2 * run.RESTART_BACKOFF_SECONDS) is True
+    child.process.wait(timeout=30)
+
+
+def test_the_backoff_of_an_optional_child_is_capped():
+    child = run.OptionalChild(EXITS)
+    child.restarts = 50
+
+    assert child.delay() == run.RESTART_BACKOFF_MAX_SECONDS
+
+
+def test_a_running_optional_child_is_left_alone():
+    child = run.OptionalChild(SLEEPER)
+    child.start()
+    try:
+        assert child.check(now=0.0) is False
+        assert child.check(now=10_000.0) is False
+        assert child.process.poll() is None
+    finally:
+        child.process.terminate()
+        child.process.wait(timeout=30)
+
+
+def test_the_run_stops_for_a_required_process_but_not_for_an_optional_one():
+    required, optional = [subprocess.Popen(SLEEPER)], run.OptionalChild(EXITS)
+    optional.start()
+    optional.process.wait(timeout=30)
+    try:
+        assert run.keep_running(required) is True
+        required[0].terminate()
+        required[0].wait(timeout=30)
+        assert run.keep_running(required) is False
+    finally:
+        for process in required:
+            if process.poll() is None:
+                process.kill()
