@@ -94,9 +94,11 @@ class IndexBackend(SearchBackend):
         self.ranker = ranker
         self.sql = SqlBackend()
 
-    def _on_sql(self, request, reason: str):
-        logger.info("ranking in SQL: %s", reason)
-        answered_by.set(f"sql; {reason}")
+    def _on_sql(self, request, code: str, detail: str):
+        """Rank in SQL. The header carries only ``code`` (the response goes to any API client); the log has
+        ``detail`` (socket paths, errors)."""
+        logger.info("ranking in SQL (%s): %s", code, detail)
+        answered_by.set(f"sql; index={code}")
         return self.sql.rank(request)
 
     def rank(self, request: RankRequest) -> RankedIds:
@@ -104,7 +106,7 @@ class IndexBackend(SearchBackend):
         if request.filters:  # refused filters are a ValidationError whatever the pool holds, as in SQL
             candidate_search(params=request.filters, user=request.user, queryset=Candidate.objects.none())
         if request.page.count:
-            return self._on_sql(request, "the page asks for a count")
+            return self._on_sql(request, "count", "the page asks for a count")
         query = rank_query(request, resolve(request))
         page = request.page
         after = tuple(int(value) for value in page.after) if page.after is not None else None
@@ -115,8 +117,10 @@ class IndexBackend(SearchBackend):
                 lambda ids: present_ids(ids, params=request.filters, user=request.user),
                 filtered=bool(request.filters),
             )
-        except (IndexUnavailable, HandOff) as exc:
-            return self._on_sql(request, f"index: {exc}")
+        except IndexUnavailable as exc:
+            return self._on_sql(request, exc.code, str(exc))
+        except HandOff as exc:
+            return self._on_sql(request, "filtered", str(exc))
         answered_by.set(self.name)
         shown = rows[: page.limit]
         return RankedIds(
@@ -127,7 +131,7 @@ class IndexBackend(SearchBackend):
         )
 
     def search_text(self, request: TextRequest) -> TextHits:
-        answered_by.set("sql; text search")
+        answered_by.set("sql; index=text")
         return self.sql.search_text(request)
 
     def index(self, candidate_ids: Iterable[int]) -> None:

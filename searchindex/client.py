@@ -16,7 +16,13 @@ from searchindex.server import encode_cut, encode_query
 
 
 class IndexUnavailable(Exception):
-    """The index cannot answer now: not running, building, or further behind than the bound. The message says which."""
+    """The index cannot answer now: not running, building, or further behind than the bound. ``code`` says which in
+    one word (``stopped``, ``building``, ``behind``, ``error``), for the response header; the message has the details,
+    for the log only."""
+
+    def __init__(self, message: str, *, code: str = "stopped"):
+        super().__init__(message)
+        self.code = code
 
 
 _local = threading.local()  # one open socket per thread of a worker
@@ -26,12 +32,15 @@ def _ask(request: dict) -> dict:
     path = str(settings.SEARCH_INDEX_SOCKET)
     for attempt in (1, 2):  # a socket the index process closed (a restart) is opened again once
         conn = getattr(_local, "conn", None)
+        if conn is not None and getattr(_local, "path", None) != path:  # the socket setting changed: ask the new one
+            conn.close()
+            conn = _local.conn = None
         try:
             if conn is None:
                 conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
                 conn.settimeout(settings.SEARCH_INDEX_TIMEOUT_SECONDS)
                 conn.connect(path)
-                _local.conn, _local.file = conn, conn.makefile("rb")
+                _local.conn, _local.file, _local.path = conn, conn.makefile("rb"), path
             conn.sendall(json.dumps(request).encode() + b"\n")
             line = _local.file.readline()
             if not line:
@@ -63,10 +72,10 @@ def rank(query: RankQuery, cut: Cut) -> Ranked:
     """The stretch ``cut`` of the ranking of ``query``, from an index no further behind than the bound."""
     reply = _ask({"op": "rank", "query": encode_query(query), "cut": encode_cut(cut)})
     if "error" in reply:
-        raise IndexUnavailable(reply["error"])
+        raise IndexUnavailable(reply["error"], code="building" if reply["error"] == "building" else "error")
     behind = lag(reply["fresh_at"])
     if behind.total_seconds() > settings.SEARCH_INDEX_MAX_LAG_SECONDS:
-        raise IndexUnavailable(f"{behind.total_seconds():.0f} s behind the database")
+        raise IndexUnavailable(f"{behind.total_seconds():.0f} s behind the database", code="behind")
     return Ranked(
         ids=np.array(reply["ids"], dtype=np.int64),
         match=np.array(reply["match"], dtype=np.int64),

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from profiles.search.backends.base import Page, RankRequest
 from profiles.search.backends.sql import SqlBackend
 from searchindex.backend import IndexBackend
+from searchindex.client import IndexUnavailable
 from searchindex.middleware import HEADER, SearchBackendHeaderMiddleware, answered_by
 from searchindex.pages import keyword_ids
 from searchindex.rank import rank
@@ -72,8 +73,9 @@ def test_a_stopped_index_hands_the_request_to_sql_and_says_so(db, settings, tmp_
         answer = IndexBackend().rank(request)
     assert answer.backend == "sql"
     assert answer.ids == SqlBackend().rank(request).ids
-    assert answered_by.get().startswith("sql; index: not reachable")
-    assert "ranking in SQL: index: not reachable" in caplog.text
+    assert answered_by.get() == "sql; index=stopped"
+    assert "ranking in SQL (stopped): not reachable" in caplog.text  # the details stay in the log
+    assert str(tmp_path) in caplog.text
     answered_by.reset(token)
 
 
@@ -87,7 +89,8 @@ def test_the_response_header_names_the_backend_that_ranked(db, settings, tmp_pat
         return HttpResponse("ranked")
 
     response = SearchBackendHeaderMiddleware(view)(rf.get("/"))
-    assert response[HEADER].startswith("sql; index: not reachable")
+    assert response[HEADER] == "sql; index=stopped"  # a reason code: no path, no error text for an API client
+    assert str(tmp_path) not in response[HEADER]
     assert HEADER not in SearchBackendHeaderMiddleware(lambda _: HttpResponse("no ranking"))(rf.get("/"))
 
 
@@ -100,3 +103,26 @@ def backends(db):
 
 def _fields(request: RankRequest) -> dict:
     return {name: getattr(request, name) for name in RankRequest.__slots__}
+
+
+def test_a_count_and_text_search_are_named_by_a_short_code(db, settings, tmp_path):
+    settings.SEARCH_INDEX_SOCKET = tmp_path / "no-index.sock"
+    make_pool(seed=7, size=10)
+    token = answered_by.set("")
+    IndexBackend().rank(RankRequest(required=(("python", 3),), today=TODAY, page=Page(limit=5, count=True)))
+    assert answered_by.get() == "sql; index=count"
+    answered_by.reset(token)
+
+
+def test_an_index_that_is_building_or_behind_is_named_by_its_code(db, settings):
+    make_pool(seed=8, size=10)
+    request = RankRequest(required=(("python", 3),), today=TODAY, page=Page(limit=5))
+    for code in ("building", "behind"):
+
+        def ranker(query, cut, code=code):
+            raise IndexUnavailable("details for the log", code=code)
+
+        token = answered_by.set("")
+        IndexBackend(ranker=ranker).rank(request)
+        assert answered_by.get() == f"sql; index={code}"
+        answered_by.reset(token)
