@@ -37,6 +37,7 @@ def test_the_shell_examples_of_the_readme_work_as_written(plain_http_live_server
     out = result.stdout
     assert '"Amara Okafor"' in out  # q=kafka
     assert re.search(r'"match": \d+', out)  # skill=go:5&skill=postgresql, and the job's matches
+    assert re.search(r'"files": 2\b', out)  # the upload's batch, with its two files
     assert '"sourced"' in out  # the first match entered the pipeline
     assert csv_head.startswith("id,name,")
     job = Job.objects.get(owner__username="sam", title="Senior backend engineer")

@@ -14,7 +14,7 @@ from profiles.selectors.candidates import candidates_with_profile_rows
 from profiles.selectors.working_lists import working_lists_for
 
 SKILL_SECTION_TITLES = {
-    CandidateSkill.Section.SKILL: "GitHub skills",
+    CandidateSkill.Section.SKILL: "Skills",
     CandidateSkill.Section.LANGUAGE: "Programming languages",
 }
 
@@ -23,7 +23,7 @@ SKILL_SECTION_TITLES = {
 class CandidateProfile:
     """What a candidate's profile page shows of the talent domain: the candidate with its rows (``position_rows``,
     ``education_rows``, ``language_rows``, ``contribution_rows``, ``identifier_rows``, ``skill_rows``), its scored
-    skills by the file's section (GitHub skills, then programming languages; best first), the topics of the
+    skills by the file's section (skills, then programming languages; best first), the topics of the
     repositories it contributed to (most repositories first), and the shortlist entries the reader may see, each with
     the job whose pipeline its shortlist is (or None)."""
 

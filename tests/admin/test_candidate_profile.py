@@ -131,7 +131,7 @@ def test_skills_are_bars_by_section_with_the_label_as_written_on_hover_and_topic
     html = admin_client.get(profile_url(noor)).content.decode()
 
     groups = re.findall(r'<section class="profile-section profile-skills"[^>]*>\s*<h2>([^<]+)</h2>', html)
-    assert groups == ["GitHub skills", "Programming languages"]
+    assert groups == ["Skills", "Programming languages"]
     assert text_of(html, "profile-topics") == "Topics Of the repositories contributed to. payments 2 postgresql"
     assert re.search(r'title="Python 3">\s*<span class="skill-name">Python</span>', html)
     assert 'aria-valuenow="9"' in html
@@ -394,13 +394,13 @@ def test_duration_counts_both_months():
 
 
 def test_skill_rows_are_kept_in_the_section_the_file_named(admin_client, noor):
-    # A language listed among the GitHub skills stays there: the section is what the file said.
+    # A language listed among the skills stays there: the section is what the file said.
     CandidateSkill.objects.filter(candidate=noor, skill__slug="python").update(section="skill")
 
     html = admin_client.get(profile_url(noor)).content.decode()
 
     groups = re.findall(r'<section class="profile-section profile-skills"[^>]*>\s*<h2>([^<]+)</h2>', html)
-    assert groups == ["GitHub skills"]
+    assert groups == ["Skills"]
 
 
 def test_the_role_line_is_left_out_when_the_headline_says_it(admin_client):
