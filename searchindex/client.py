@@ -27,9 +27,13 @@ class IndexUnavailable(Exception):
 
 _local = threading.local()  # one open socket per thread of a worker
 
+# /healthz is unauthenticated and polled by load balancers: it waits for the index far less than a ranking does.
+HEALTH_TIMEOUT_SECONDS = 0.2
 
-def _ask(request: dict) -> dict:
+
+def _ask(request: dict, *, timeout: float | None = None) -> dict:
     path = str(settings.SEARCH_INDEX_SOCKET)
+    timeout = settings.SEARCH_INDEX_TIMEOUT_SECONDS if timeout is None else timeout
     for attempt in (1, 2):  # a socket the index process closed (a restart) is opened again once
         conn = getattr(_local, "conn", None)
         if conn is not None and getattr(_local, "path", None) != path:  # the socket setting changed: ask the new one
@@ -38,14 +42,22 @@ def _ask(request: dict) -> dict:
         try:
             if conn is None:
                 conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                conn.settimeout(settings.SEARCH_INDEX_TIMEOUT_SECONDS)
+                conn.settimeout(timeout)
                 conn.connect(path)
                 _local.conn, _local.file, _local.path = conn, conn.makefile("rb"), path
+            conn.settimeout(timeout)
             conn.sendall(json.dumps(request).encode() + b"\n")
             line = _local.file.readline()
             if not line:
                 raise ConnectionError("the index closed the connection")
-            return json.loads(line)
+            reply = json.loads(line)
+            if not isinstance(reply, dict):
+                raise ValueError(f"not an object: {line[:80]!r}")
+            return reply
+        except ValueError as exc:  # a reply that is not JSON: whatever answers there is not the index
+            _local.conn = None
+            conn.close()
+            raise IndexUnavailable(f"a malformed reply at {path}: {exc}", code="error") from exc
         except OSError as exc:
             _local.conn = None
             if conn is not None:
@@ -59,7 +71,7 @@ def status() -> dict:
     """The index's state (``ready``, ``building``) and, once built, its size and freshness; ``unavailable`` with the
     reason when it does not answer."""
     try:
-        return _ask({"op": "status"})
+        return _ask({"op": "status"}, timeout=HEALTH_TIMEOUT_SECONDS)
     except IndexUnavailable as exc:
         return {"state": "unavailable", "reason": str(exc)}
 
@@ -88,10 +100,13 @@ def health() -> dict:
     """What ``/healthz`` shows of the index: its state and, once built, how far behind the database it is (seconds
     since the snapshot of its last poll) and when it was built."""
     found = status()
-    if "fresh_at" not in found:
-        return {"state": found["state"]}
-    return {
-        "state": found["state"],
-        "age_seconds": round(lag(found["fresh_at"]).total_seconds(), 1),
-        "built_at": found["built_at"],
-    }
+    try:
+        if "fresh_at" not in found:
+            return {"state": str(found["state"])}
+        return {
+            "state": str(found["state"]),
+            "age_seconds": round(lag(found["fresh_at"]).total_seconds(), 1),
+            "built_at": str(found["built_at"]),
+        }
+    except (KeyError, TypeError, ValueError):  # a reply of the wrong shape: the check never fails on the index
+        return {"state": "unavailable"}
