@@ -16,7 +16,9 @@ import datetime as dt
 import json
 import logging
 import os
+import socket
 import socketserver
+import stat
 import threading
 import time
 from pathlib import Path
@@ -187,6 +189,28 @@ def _keep_fresh(index: Index, stop: threading.Event, poll_seconds: float, keep_s
         failures, last_fresh, wait = 0, time.monotonic(), poll_seconds
 
 
+class AlreadyServing(RuntimeError):
+    """Another index process answers on the socket: this one does not take it over."""
+
+
+def _claim(socket_path: Path) -> None:
+    """Remove a socket left by a process that died; refuse when something still listens on it, or when the path is
+    not a socket."""
+    if not socket_path.exists():
+        return
+    if not stat.S_ISSOCK(socket_path.stat().st_mode):
+        raise AlreadyServing(f"{socket_path} exists and is not a socket")
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(str(socket_path))
+    except ConnectionRefusedError:
+        socket_path.unlink()  # nothing listens: a dead process's socket
+        return
+    finally:
+        probe.close()
+    raise AlreadyServing(f"an index already serves on {socket_path}")
+
+
 def serve(
     socket_path: Path,
     dsn: str,
@@ -198,11 +222,14 @@ def serve(
     """Listen on ``socket_path`` at once (answering "building" until the columns are built), build, keep fresh
     until ``stop`` is set; rebuild when the last poll is older than ``keep_seconds``."""
     socket_path.parent.mkdir(parents=True, exist_ok=True)
-    if socket_path.exists():
-        socket_path.unlink()
+    _claim(socket_path)
     index = Index(dsn)
-    server = _Server(str(socket_path), _Handler)
-    os.chmod(socket_path, 0o600)  # the web server's user only: the socket answers without authentication
+    # The web server's user only, from the moment it exists: the socket answers without authentication.
+    umask = os.umask(0o177)
+    try:
+        server = _Server(str(socket_path), _Handler)
+    finally:
+        os.umask(umask)
     server.index = index
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

@@ -125,3 +125,65 @@ def test_the_process_serves_building_while_its_database_is_unreachable(settings,
         stop.set()
         thread.join(timeout=10)
     assert not thread.is_alive()
+
+
+def _serving_in_a_thread(socket_path, stop):
+    thread = threading.Thread(
+        target=server.serve,
+        args=(socket_path, "host=127.0.0.1 port=1 connect_timeout=1"),
+        kwargs={"stop": stop, "poll_seconds": 0.05},
+        daemon=True,
+    )
+    thread.start()
+    return thread
+
+
+def test_a_second_process_refuses_to_take_over_a_live_index_socket(tmp_path):
+    import socket
+
+    path = tmp_path / "index.sock"
+    live = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    live.bind(str(path))
+    live.listen()
+    try:
+        with pytest.raises(server.AlreadyServing):
+            server.serve(path, "host=127.0.0.1 port=1 connect_timeout=1", stop=threading.Event())
+        assert path.exists()  # the live server's socket is left alone
+    finally:
+        live.close()
+
+
+def test_a_stale_socket_left_by_a_dead_process_is_replaced_and_the_new_one_is_private(tmp_path):
+    import os
+    import socket
+    import stat
+
+    from tests.searchindex.helpers_server import wait_until
+
+    path = tmp_path / "run" / "index.sock"
+    path.parent.mkdir()
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    dead.bind(str(path))
+    dead.close()  # the file stays, nothing listens
+    before = os.umask(0o022)
+    os.umask(before)
+    stop = threading.Event()
+    thread = _serving_in_a_thread(path, stop)
+    try:
+
+        def answers():
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(str(path))
+                return True
+            except OSError:
+                return False
+            finally:
+                probe.close()
+
+        wait_until(answers)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        assert os.umask(before) == before  # the process's umask is as it was
+    finally:
+        stop.set()
+        thread.join(timeout=10)

@@ -2,12 +2,12 @@
 workers on SEARCH_INDEX_SOCKET. ``make run`` starts it; in production, one per host beside gunicorn."""
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import connections, router
 from psycopg.conninfo import make_conninfo
 
 from profiles.models import Candidate
-from searchindex.server import serve
+from searchindex.server import AlreadyServing, serve
 
 
 class Command(BaseCommand):
@@ -23,4 +23,7 @@ class Command(BaseCommand):
         # Half the outbox's retention: an index whose last poll is older rebuilds before the beat prunes rows it had
         # not read.
         keep_seconds = settings.SEARCH_INDEX_OUTBOX_KEEP_MINUTES * 60 / 2
-        serve(settings.SEARCH_INDEX_SOCKET, make_conninfo(**params), keep_seconds=keep_seconds)
+        try:
+            serve(settings.SEARCH_INDEX_SOCKET, make_conninfo(**params), keep_seconds=keep_seconds)
+        except AlreadyServing as exc:
+            raise CommandError(str(exc)) from exc
