@@ -107,7 +107,9 @@ def test_the_jobs_guide_examples(plain_http_live_server):
 
     out = succeeded(run_block(block("jobs.md", 1) + block("jobs.md", 2), env))
     match, entry = (json.loads(part) for part in _json_documents(out))
-    assert match["criteria"]["countries"] == ["DE"]
+    assert match["criteria"]["countries"] == ["NG"]  # the criteria given win over what the post says
+    assert match["criteria"]["preferred"]  # "Nice to have: Rust."
+    assert match["results"], "the example finds candidates among the samples"
     assert entry["stage"] == "contacted"
     job = Job.objects.get(owner__username="sam", title="Senior Go engineer")
     assert ShortlistEntry.objects.filter(shortlist=job.pipeline, status="contacted").count() == 1
