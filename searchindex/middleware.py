@@ -1,6 +1,7 @@
 """``X-Search-Backend``: which backend ranked the request, so an operator sees a fallback from the outside as well as
 in the log (searchindex.backend sets it): ``index``, or ``sql; index=<code>`` when the index could not (``stopped``,
-``building``, ``behind``, ``error``, ``filtered``, ``count``, ``text``). The details are logged, never sent."""
+``building``, ``behind``, ``error``, ``filtered``, ``count``, ``strict``, ``text``).
+The details are logged, never sent."""
 
 import contextvars
 

@@ -126,3 +126,20 @@ def test_an_index_that_is_building_or_behind_is_named_by_its_code(db, settings):
         IndexBackend(ranker=ranker).rank(request)
         assert answered_by.get() == f"sql; index={code}"
         answered_by.reset(token)
+
+
+def test_a_strict_request_is_handed_to_sql_which_answers_it_faster(db):
+    make_pool(seed=9, size=10)
+    asked = []
+
+    def ranker(query, cut):
+        asked.append(query)
+        raise AssertionError("a strict request never reaches the index")
+
+    request = RankRequest(required=(("python", 3),), strict=True, today=TODAY, page=Page(limit=5))
+    token = answered_by.set("")
+    answer = IndexBackend(ranker=ranker).rank(request)
+    assert answered_by.get() == "sql; index=strict"
+    assert asked == []
+    assert answer.ids == SqlBackend().rank(request).ids
+    answered_by.reset(token)
