@@ -17,6 +17,7 @@ from jobs.models import Job
 from profiles.models import Candidate, ShortlistEntry
 from tests.shell_examples import (
     BASE_DIR,
+    EVERY_DATABASE,
     commands_of,
     every_shell_block,
     example_env,
@@ -76,7 +77,7 @@ def test_each_command_of_a_slow_example_answers_its_usage(check):
 
 
 @NEEDS_CURL_AND_JQ
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, databases=EVERY_DATABASE)
 def test_the_api_guide_examples(plain_http_live_server):
     fresh_database_with_samples()
     get_user_model().objects.create_superuser("admin", password=None)  # make run's admin
@@ -100,7 +101,7 @@ def test_the_api_guide_examples(plain_http_live_server):
 
 
 @NEEDS_CURL_AND_JQ
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, databases=EVERY_DATABASE)
 def test_the_jobs_guide_examples(plain_http_live_server):
     fresh_database_with_samples()
     env = example_env(plain_http_live_server.url)
@@ -115,7 +116,7 @@ def test_the_jobs_guide_examples(plain_http_live_server):
     assert ShortlistEntry.objects.filter(shortlist=job.pipeline, status="contacted").count() == 1
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, databases=EVERY_DATABASE)
 def test_the_import_guide_examples(start_worker, plain_http_live_server):
     fresh_database_with_samples(samples=False)  # the guide imports them
     start_worker()

@@ -8,7 +8,14 @@ import pytest
 
 from ingestion.models import ImportBatch
 from jobs.models import Job
-from tests.shell_examples import BASE_DIR, example_env, fresh_database_with_samples, run_block, shell_blocks
+from tests.shell_examples import (
+    BASE_DIR,
+    EVERY_DATABASE,
+    example_env,
+    fresh_database_with_samples,
+    run_block,
+    shell_blocks,
+)
 
 README = BASE_DIR / "README.md"
 WRITTEN = ["job.txt", "candidates.csv"]  # files the examples write where they run
@@ -23,7 +30,7 @@ def readme_api_block():
 
 
 @NEEDS_CURL_AND_JQ
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, databases=EVERY_DATABASE)
 def test_the_shell_examples_of_the_readme_work_as_written(plain_http_live_server):
     fresh_database_with_samples()
     try:
