@@ -8,6 +8,7 @@ others, and the migration ``makemigrations`` writes for the new choice of ``Sour
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -64,6 +65,9 @@ class FileFormat:
     # detected as unknown, and the parser's message says how to export it.
     disowns: Callable[[str], bool] = _disowns_nothing
     binary: BinaryFiles | None = None
+    # Whether ``parse`` takes ``today`` (the day of the import, which ends the current positions): its parser reads no
+    # clock, the registry gives it.
+    dated: bool = False
 
 
 FORMATS: tuple[FileFormat, ...] = (
@@ -73,6 +77,7 @@ FORMATS: tuple[FileFormat, ...] = (
         parse=parse_jsonresume,
         claims=looks_like_json,
         disowns=names_another_format,
+        dated=True,
     ),
     FileFormat(name="progai", label="Prog.AI text export", parse=parse_progai, claims=looks_like_progai),
     # Last among the text formats: a text file is a CV only when neither of the others claims it.
@@ -82,6 +87,7 @@ FORMATS: tuple[FileFormat, ...] = (
         parse=parse_cv,
         claims=looks_like_cv,
         binary=BinaryFiles(kind=cv_file_kind, text=cv_file_text, refused=frozenset({"doc"})),
+        dated=True,
     ),
 )
 
@@ -159,28 +165,35 @@ def _binary_text(fmt: FileFormat, kind: str, data: bytes) -> str:
     return text
 
 
-def read_file(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ReadFile:
+def read_file(data: bytes, *, vocabulary: frozenset[str] = frozenset(), today: dt.date | None = None) -> ReadFile:
     """``parse``, with the text the parser read out of a binary file (for it to be kept beside the parsed record),
     read once."""
     with one_reading():
-        return ReadFile(document=parse(data, vocabulary=vocabulary), extracted_text=extracted_text(data))
+        return ReadFile(document=parse(data, vocabulary=vocabulary, today=today), extracted_text=extracted_text(data))
 
 
-def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset()) -> ProfileDocument:
+def _parsed(fmt: FileFormat, text: str, vocabulary: frozenset[str], today: dt.date | None) -> ProfileDocument:
+    if not fmt.dated:
+        return fmt.parse(text, vocabulary=vocabulary)
+    return fmt.parse(text, vocabulary=vocabulary, today=today or dt.datetime.now(tz=dt.UTC).date())
+
+
+def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset(), today: dt.date | None = None) -> ProfileDocument:
     """Parse the bytes of a file of any format into a ProfileDocument.
 
-    Warnings about the encoding come first in ``document.warnings``. Raises ParseError (and nothing else) when the
-    file is empty, binary, of no known format, or holds no usable profile.
+    ``today`` (default: the current date) ends the current positions, for the years of experience a format reads from
+    them. Warnings about the encoding come first in ``document.warnings``. Raises ParseError (and nothing else) when
+    the file is empty, binary, of no known format, or holds no usable profile.
     """
     found = _binary_format(data)
     if found:
         fmt, kind = found
-        return fmt.parse(_binary_text(fmt, kind, data), vocabulary=vocabulary)
+        return _parsed(fmt, _binary_text(fmt, kind, data), vocabulary, today)
     text, warnings = decode_bytes(data)
     fmt = _text_format(text)
     if fmt is None:
         raise ParseError(NEITHER_FORMAT)
-    document = fmt.parse(text, vocabulary=vocabulary)
+    document = _parsed(fmt, text, vocabulary, today)
     document.warnings = warnings + document.warnings
     return document
 

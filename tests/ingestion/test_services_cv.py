@@ -131,3 +131,36 @@ def test_an_import_reads_a_pdfs_text_once(monkeypatch):
 
     assert sources["maelis.pdf"].status == SourceFile.Status.IMPORTED
     assert len(reads) == 1
+
+
+def test_a_cv_candidate_gets_the_years_of_their_dated_positions():
+    cv = dataclasses.replace(
+        sample_cv(),
+        sections=[
+            (
+                "Experience",
+                [
+                    "Senior Backend Developer — Brambleworth Logistics GmbH",
+                    "04/2017 - 03/2021",
+                    "Moved the services onto Kubernetes.",
+                    "",
+                    "Software Engineer — Tinderbox Labs",
+                    "January 2014 to March 2017",
+                    "Built the billing service.",
+                    "",
+                    "Sales Assistant — Oakhollow Books",
+                    "2010-2013",
+                    "Sold books.",
+                    "",
+                ],
+            ),
+            ("Skills", ["Python, Go, PostgreSQL"]),
+        ],
+    )
+
+    candidate = _import(("maelis.pdf", cv_pdf(cv)))["maelis.pdf"].candidate
+
+    candidate.refresh_from_db()
+    # "2010-2013" is Jan 2010 – Jan 2013 (a year alone is its January): 37 months, and Jan 2014 – Mar 2021 87 more,
+    # all of them software positions.
+    assert (candidate.years_employed, candidate.years_coding) == (10, 7)

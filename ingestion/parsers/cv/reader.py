@@ -9,6 +9,8 @@ a school's or a degree's an education, any other a position. What each section y
 
 from __future__ import annotations
 
+import datetime as dt
+
 from core.text import clean_paragraphs
 from ingestion.documents import ParseError, PositionEntry, ProfileDocument
 from ingestion.parsers.cv import sections as kinds
@@ -18,6 +20,7 @@ from ingestion.parsers.cv.entries import education_of, entries_of, heading_start
 from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, plain, sections_of
 from ingestion.parsers.cv.skills import cv_skills, listed_labels
 from ingestion.parsers.cv.spoken import spoken_languages_of
+from ingestion.parsers.cv.years import years_coding, years_employed
 
 __all__ = ["NOT_A_CV_MESSAGE", "looks_like_cv", "parse_cv"]
 
@@ -38,8 +41,11 @@ def looks_like_cv(text: str) -> bool:
     return len(found) >= 2
 
 
-def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileDocument:
-    """The CV's document; ParseError when the text holds no CV (a name and its sections, or dated positions)."""
+def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset(), today: dt.date | None = None) -> ProfileDocument:
+    """The CV's document; ParseError when the text holds no CV (a name and its sections, or dated positions).
+
+    ``today`` (the day of the import: the registry gives it) ends the current positions, for the years of experience
+    (``years``); without it the document states none."""
     lines = cv_lines(text)
     sections = sections_of(lines)
     by_layout = False
@@ -66,6 +72,8 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset()) -> ProfileD
         company=current.company if current else "",
         location=header.location,
         summary=clean_paragraphs("\n".join(summary_lines)),
+        years_employed=years_employed(positions, today) if today else None,
+        years_coding=years_coding(positions, today) if today else None,
         education=education,
         positions=positions,
         spoken_languages=[language.name for language in languages],
