@@ -6,12 +6,8 @@ class IngestionConfig(AppConfig):
     verbose_name = "Imports"
 
     def ready(self) -> None:
-        from ingestion.privacy import (
-            ACCESS_WITHHELD_LABEL,
-            import_batches_labelled_for,
-            source_files_erase,
-            unlinked_source_files_naming,
-        )
+        from ingestion.erasure import source_files_erase
+        from ingestion.privacy import ACCESS_WITHHELD_LABEL, import_batches_labelled_for, unlinked_source_files_naming
         from privacy.erasure import erasure_step_register
 
         # An erasure empties the stored files about the person (privacy may not import ingestion: it calls this); the

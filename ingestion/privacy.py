@@ -1,5 +1,5 @@
-"""The import's part in privacy: sourcing records for the candidates it writes, refusing files of erased
-people, and erasing the stored files of a person (a step of ``privacy.services.candidate_erase``).
+"""The import's part in privacy: refusing files of erased people, emptying stored files of a person's data, and
+finding which stored files are theirs (for the erasure step, ``ingestion.erasure``, and the access request).
 
 A file refused or erased keeps its row (the batch still counts it, and its message says why) but none of the
 person's data: no bytes, no name, no warnings; every copy of its bytes the watched inbox kept (in ``.imported/`` or
@@ -22,9 +22,8 @@ from typing import NamedTuple
 from django.conf import settings
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Q
-from django.utils import timezone
 
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.file_budget import FileTooSlow, file_budget
@@ -33,7 +32,6 @@ from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
 from ingestion.queueing import DELETE_INBOX_COPIES, task_on_commit
 from privacy.erasure import ErasureContext
-from privacy.models import Suppression
 from privacy.selectors import documents_naming_person, suppressed_documents
 from privacy.services import NEEDLE_MIN_CHARS, erasure_message, whole_words_re
 from profiles.models import CandidateIdentifier
@@ -42,12 +40,15 @@ logger = logging.getLogger(__name__)
 
 __all__ = [
     "ACCESS_WITHHELD_LABEL",
+    "WITHHELD_LABEL",
+    "WITHHELD_NAME",
     "documents_refused",
     "identity_keys_refused",
+    "import_batches_holding",
     "import_batches_labelled_for",
     "inbox_copies_delete",
-    "source_files_erase",
     "source_files_withhold",
+    "unlinked_files_about_them",
     "unlinked_source_files_naming",
 ]
 
@@ -225,41 +226,13 @@ def _sha256_of(path: Path) -> str | None:
         return hashlib.file_digest(file, "sha256").hexdigest()
 
 
-def source_files_erase(context: ErasureContext) -> int:
-    """Erasure step: the files that built the person (linked to them or to a candidate merged into them), and the
-    stored files linked to no candidate (failed, or whose candidate was deleted) that are theirs by the rules of
-    ``_unlinked_files_about_them``: their identity keys, or (a failed file no parser reads) their e-mail or an account
-    as a URL in its bytes. The failed files that name them otherwise are left as they are and listed in
-    ``context.to_review`` for a privacy officer."""
-    linked = set(SourceFile.objects.filter(candidate_id__in=context.candidate_ids).values_list("pk", flat=True))
-    unlinked, to_review = _unlinked_files_about_them(context)
-    if to_review:
-        context.to_review["source_files"] = to_review
-    context.counts["source_files_to_review"] = len(to_review)
-    day = timezone.localdate(context.erased_at)
-    why = "under the retention policy" if context.reason == Suppression.Reason.RETENTION else "at the person's request"
-    file_ids = sorted(linked | unlinked)
-    withheld = source_files_withhold(
-        file_ids=file_ids,
-        error=f"Erased on {day:%Y-%m-%d} {why}; the file's content was deleted.",
-        new_sha=True,
-        take_back_later=True,
-    )
-    context.counts["batch_labels"] = _batches_labelled(file_ids).update(label=WITHHELD_LABEL)
-    # A file whose import was under way (or failed, not swept yet) has shared rows on record that were created for it
-    # before its load: a repository or a skill only it names, hers. The file is failed now; they are taken back as a
-    # failed file's are, once the erasure commits (the take-back runs transactions of its own).
-    if SharedRowCreated.objects.filter(source_file_id__in=file_ids).exists():
-        transaction.on_commit(lambda: _shared_rows_take_back(file_ids), robust=True)
-    return withheld
-
-
-def _batches_labelled(file_ids: Sequence[int]):
-    """The batches that held one of the person's files, whose label the erasure replaces: one typed by hand may name
-    them, and so may the uploaded files' names or the paths that made the default labels of older batches (migration
-    ``ingestion 0005`` replaced those it could tell from typed ones). An inbox batch's label is always the product's
-    ("Inbox scan of 3 files, ...", or the inbox folder in older batches), naming nobody: it stays. A batch that
-    received one of the files again after it had failed holds no row of it, only its id (``duplicates_failed_ids``)."""
+def import_batches_holding(file_ids: Sequence[int]):
+    """The batches that held one of these files of the person, whose label the erasure replaces: one typed by hand
+    may name them, and so may the uploaded files' names or the paths that made the default labels of older batches
+    (migration ``ingestion 0005`` replaced those it could tell from typed ones). An inbox batch's label is always the
+    product's ("Inbox scan of 3 files, ...", or the inbox folder in older batches), naming nobody: it stays. A batch
+    that received one of the files again after it had failed holds no row of it, only its id
+    (``duplicates_failed_ids``)."""
     ids = list(file_ids)
     held = Q(pk__in=SourceFile.objects.filter(pk__in=ids).values("batch_id")) | Q(duplicates_failed_ids__overlap=ids)
     return ImportBatch.objects.filter(held).exclude(origin=ImportBatch.Origin.INBOX).exclude(label=WITHHELD_LABEL)
@@ -268,15 +241,7 @@ def _batches_labelled(file_ids: Sequence[int]):
 def import_batches_labelled_for(context: ErasureContext):
     """The batches whose label an erasure of the person would replace (the access request shows them)."""
     linked = SourceFile.objects.filter(candidate_id__in=context.candidate_ids).values_list("pk", flat=True)
-    return _batches_labelled({*linked, *_unlinked_files_naming_them(context)}).order_by("pk")
-
-
-def _shared_rows_take_back(file_ids: list[int]) -> None:
-    # ingestion.services imports this module (its pipeline checks files against erasures): the take-back is reached
-    # at call time.
-    from ingestion.services import failed_files_take_back
-
-    failed_files_take_back(file_ids, kept=[])
+    return import_batches_holding({*linked, *_unlinked_files_naming_them(context)}).order_by("pk")
 
 
 # Stored files linked to no candidate whose bytes hold one of the needles, in one pass of one regular expression over
@@ -375,7 +340,7 @@ def unlinked_source_files_naming(context: ErasureContext):
 
 
 def _unlinked_files_naming_them(context: ErasureContext) -> set[int]:
-    return _unlinked_files_about_them(context).theirs
+    return unlinked_files_about_them(context).theirs
 
 
 class _Unlinked(NamedTuple):
@@ -383,7 +348,7 @@ class _Unlinked(NamedTuple):
     to_review: list[int]  # files naming them that may be a namesake's (failed, or too slow to read): listed, kept
 
 
-def _unlinked_files_about_them(context: ErasureContext) -> _Unlinked:
+def unlinked_files_about_them(context: ErasureContext) -> _Unlinked:
     """The unlinked stored files about the person. A scan of the bytes for their names and identifiers finds the
     candidates (one statement); only those are read, a chunk at a time, and each is
 

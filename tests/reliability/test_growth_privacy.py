@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from ingestion.models import SourceFile
-from ingestion.privacy import _unlinked_files_about_them
+from ingestion.privacy import unlinked_files_about_them
 from privacy.services import erasure_context
 from tests.factories import CandidateFactory
 from tests.ingestion.imports import import_file
@@ -46,7 +46,7 @@ def test_the_search_grows_linearly_with_the_failed_files_naming_her():
         made[0] = n
         return context
 
-    growth = measure_growth(lambda c: _unlinked_files_about_them(c), make_input, base=250)
+    growth = measure_growth(lambda c: unlinked_files_about_them(c), make_input, base=250)
 
     assert_near_linear(growth, what="the erasure's search of failed files naming her")
     print(growth.describe())
@@ -63,7 +63,7 @@ def test_the_search_does_not_grow_with_the_files_of_candidates():
         made[0] = n
         return context
 
-    growth = measure_growth(lambda c: _unlinked_files_about_them(c), make_input, base=5_000)
+    growth = measure_growth(lambda c: unlinked_files_about_them(c), make_input, base=5_000)
 
     print(growth.describe())
     assert growth.total_ratio < 4, f"the search reads the candidates' files: {growth.describe()}"
