@@ -17,7 +17,7 @@ from ingestion.parsers.cv import sections as kinds
 from ingestion.parsers.cv.contacts import header_of, identifiers_of
 from ingestion.parsers.cv.dates import find_range
 from ingestion.parsers.cv.entries import education_of, entries_of, heading_start, is_job_title, positions_of
-from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, plain, sections_of
+from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, is_bullet, plain, sections_of
 from ingestion.parsers.cv.skills import cv_skills, listed_labels
 from ingestion.parsers.cv.spoken import spoken_languages_of
 from ingestion.parsers.cv.years import years_coding, years_employed
@@ -63,7 +63,6 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset(), today: dt.d
     languages = spoken_languages_of(sections.of(kinds.LANGUAGES))
     identifiers, site = identifiers_of("\n".join([*header_lines, *contact_lines]), header.email)
     current = next((p for p in positions if p.is_current), positions[0] if positions else None)
-    summary_lines = [plain(line) for line in sections.of(kinds.SUMMARY) if line][:_MAX_SUMMARY_LINES]
     return ProfileDocument(
         format="cv",
         name=header.name,
@@ -71,7 +70,7 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset(), today: dt.d
         title=current.title if current else "",
         company=current.company if current else "",
         location=header.location,
-        summary=clean_paragraphs("\n".join(summary_lines)),
+        summary=_summary(sections.of(kinds.SUMMARY)),
         years_employed=years_employed(positions, today) if today else None,
         years_coding=years_coding(positions, today) if today else None,
         education=education,
@@ -85,6 +84,31 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset(), today: dt.d
         identifiers=identifiers,
         warnings=[*header.warnings, *_warnings(positions)],
     )
+
+
+def _summary(lines: list[str]) -> str:
+    """The summary section as paragraphs: the lines of a paragraph joined into one (a PDF or a text file wraps them
+    where its column ends, not where a sentence does), a blank line between paragraphs, each bullet item on a line of
+    its own (the lines that wrap it joined to it). A summary of bullet items alone (a Markdown CV that bullets every
+    line) is its items, one a line, without the bullets."""
+    all_bullets = all(is_bullet(line) for line in lines if line)
+    if all_bullets:
+        lines = [plain(line) for line in lines]
+    paragraphs: list[list[str]] = [[]]
+    kept = 0
+    for line in lines:
+        if not line:
+            if paragraphs[-1]:
+                paragraphs.append([])
+            continue
+        kept += 1
+        if kept > _MAX_SUMMARY_LINES:
+            break
+        if paragraphs[-1] and not is_bullet(line) and not all_bullets:
+            paragraphs[-1][-1] = f"{paragraphs[-1][-1]} {line}"
+        else:
+            paragraphs[-1].append(line)
+    return clean_paragraphs("\n\n".join("\n".join(paragraph) for paragraph in paragraphs if paragraph))
 
 
 def _sections_by_layout(sections: Sections) -> Sections:

@@ -1,6 +1,8 @@
 """The CV reader, on one fictional CV laid out every way a CV comes: a one- and a two-column PDF, a DOCX with
 paragraphs and one with tables, a text file and a Markdown file. Each parsed field is asserted."""
 
+import dataclasses
+
 import pytest
 
 from devtools.cvs import FictionalCv, cv_docx, cv_pdf, cv_plain_text, sample_cv
@@ -213,3 +215,49 @@ def test_the_phone_and_place_of_a_contact_section():
     document = parse(cv_pdf(cv))
     assert (document.email, document.phone) == ("tamsin.quill@example.org", "+44 7700 900456")
     assert (document.location.city, document.location.country_code) == ("Cardiff", "GB")
+
+
+def test_a_summary_paragraph_wrapped_over_lines_reads_as_one_and_keeps_its_paragraphs_and_bullets():
+    text = "\n".join(
+        [
+            "Ilvy Marchetti",
+            "ilvy@example.org",
+            "",
+            "SUMMARY",
+            "Staff engineer with ten years of building payment systems",
+            "Python, Go and Kafka are my daily tools. I mentor",
+            "Juniors.",
+            "",
+            "Looking for a remote role.",
+            "- Led the Lanternfish rewrite",
+            "- Cut the cloud bill by a third, moving the batch jobs",
+            "Onto spot instances",
+            "",
+            "EXPERIENCE",
+            "Software Engineer — Globex",
+            "2016 - 2020",
+            "",
+        ]
+    )
+
+    document = parse_cv(text)
+
+    assert document.summary == (
+        "Staff engineer with ten years of building payment systems Python, Go and Kafka are my daily tools. I mentor "
+        "Juniors.\n\n"
+        "Looking for a remote role.\n"
+        "• Led the Lanternfish rewrite\n"
+        "• Cut the cloud bill by a third, moving the batch jobs Onto spot instances"
+    )
+
+
+def test_a_pdf_cv_summary_wrapped_by_its_column_is_one_paragraph():
+    summary = (
+        "Backend engineer who has spent twelve years building queues Databases Kafka clusters and the quiet "
+        "on-call rotations Globex engineers still talk about"
+    )
+    cv = dataclasses.replace(sample_cv(), sections=[("Summary", [summary]), *sample_cv().sections[1:]])
+
+    document = parse(cv_pdf(cv, columns=2))
+
+    assert document.summary == summary
