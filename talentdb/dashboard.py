@@ -10,7 +10,7 @@ import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Case, Count, Q, When
+from django.db.models import Case, Count, Q, Sum, When
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -35,9 +35,9 @@ class Dashboard:
     candidates_estimated: bool
     skills: int
     repositories: int
-    shortlists: int
+    shortlists: int  # the recruiters' own lists, not the jobs' pipelines (those are under "My jobs")
     batches_last_day: int
-    files_last_day: dict[str, int]
+    files_last_day: dict[str, int]  # by status; "unchanged" and "failed" count the identical bytes sent again too
     failed_files: list
     failed_count: int
     top_skills: list[tuple[str, int]]
@@ -171,14 +171,13 @@ def recent_candidates(*, limit: int = RECENT_CANDIDATES_SHOWN) -> list[Candidate
     )
 
 
-def dashboard(*, user, limit: int = 10) -> Dashboard:
-    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country,
-    imports per day, candidates by years of coding; of the shortlists and the jobs' pipelines, those ``user`` may
-    open."""
-    candidates, estimated = queryset_count(Candidate.objects.all())
+def _files_last_day() -> tuple[dict[str, int], int]:
+    """The files of the batches received in the last day by status, and how many batches. A file whose identical
+    bytes were stored already has no row of its own: its batch counts it (``duplicates``), as unchanged, or as failed
+    when the stored copy had failed, the batch page's figures (``ingestion.selectors.progress_from_counts``)."""
     since = timezone.now() - timezone.timedelta(days=1)
     recent_batches = ImportBatch.objects.filter(created_at__gte=since)
-    files_last_day = Counter(
+    by_status = Counter(
         dict(
             SourceFile.objects.filter(batch__in=recent_batches)
             .values_list("status")
@@ -186,6 +185,20 @@ def dashboard(*, user, limit: int = 10) -> Dashboard:
             .values_list("status", "n")
         )
     )
+    batches = recent_batches.aggregate(
+        n=Count("id"), duplicates=Sum("duplicates", default=0), duplicates_failed=Sum("duplicates_failed", default=0)
+    )
+    by_status[SourceFile.Status.UNCHANGED] += batches["duplicates"] - batches["duplicates_failed"]
+    by_status[SourceFile.Status.FAILED] += batches["duplicates_failed"]
+    return {status: by_status[status] for status in SourceFile.Status.values}, batches["n"]
+
+
+def dashboard(*, user, limit: int = 10) -> Dashboard:
+    """The admin index's numbers: totals, the last day's imports, failed files, top skills, candidates by country,
+    imports per day, candidates by years of coding; of the shortlists and the jobs' pipelines, those ``user`` may
+    open."""
+    candidates, estimated = queryset_count(Candidate.objects.all())
+    files_last_day, batches_last_day = _files_last_day()
     failed = failed_files_to_look_at()
     top_skills = common_values(CandidateSkill, "skill_id", limit=limit)
     names = dict(Skill.objects.filter(pk__in=[int(pk) for pk, _ in top_skills]).values_list("pk", "name"))
@@ -194,9 +207,9 @@ def dashboard(*, user, limit: int = 10) -> Dashboard:
         candidates_estimated=estimated,
         skills=queryset_count(Skill.objects.all())[0],
         repositories=queryset_count(Repository.objects.all())[0],
-        shortlists=working_lists_for(user=user, queryset=Shortlist.objects.all()).count(),
-        batches_last_day=recent_batches.count(),
-        files_last_day={status: files_last_day[status] for status in SourceFile.Status.values},
+        shortlists=working_lists_for(user=user, queryset=Shortlist.objects.filter(job__isnull=True)).count(),
+        batches_last_day=batches_last_day,
+        files_last_day=files_last_day,
         failed_files=list(failed.defer("content").select_related("batch").order_by("-processed_at", "-id")[:limit]),
         failed_count=queryset_count(failed, budget_ms=100)[0],
         top_skills=[(names.get(int(pk), pk), n) for pk, n in top_skills],

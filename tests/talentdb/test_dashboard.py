@@ -32,6 +32,7 @@ from tests.factories import (
     SourceFileFactory,
     UserFactory,
 )
+from tests.fixtures import PROGAI_DIR
 
 
 @pytest.mark.django_db
@@ -75,6 +76,46 @@ def test_the_dashboard_counts_only_the_shortlists_its_reader_may_open():
     Shortlist.objects.create(owner=colleague, name="Private")
 
     assert dashboard(user=reader).shortlists == 2
+
+
+@pytest.mark.django_db
+def test_the_shortlist_count_leaves_out_the_jobs_pipelines():
+    """A job's pipeline is a shortlist the job owns: it is counted under "My jobs", not as a shortlist too."""
+    reader = _jobs_reader()
+    Shortlist.objects.create(owner=reader, name="Backend")
+    _job(reader, sourced=2)
+    _job(UserFactory(), shared=True)
+
+    assert dashboard(user=reader).shortlists == 1
+
+
+@pytest.mark.django_db
+def test_files_sent_again_count_as_unchanged_or_failed_as_their_batch_page_counts_them():
+    """Identical bytes sent again get no row of their own: their batch counts them, unchanged (or failed when the
+    stored copy had failed), and so does the desk."""
+    profile = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
+    first = services.batch_create(origin="cli")
+    services.batch_receive(
+        batch=first,
+        files=[services.IncomingFile("ingrid.txt", profile), services.IncomingFile("broken.txt", b"\x00\x01")],
+        enqueue=False,
+    )
+    services.source_files_import(file_ids=list(first.files.values_list("pk", flat=True)), token="t")
+    again = services.batch_create(origin="cli")
+    services.batch_receive(
+        batch=again,
+        files=[services.IncomingFile("ingrid-2.txt", profile), services.IncomingFile("broken-2.txt", b"\x00\x01")],
+        enqueue=False,
+    )
+
+    figures = dashboard(user=UserFactory())
+
+    assert figures.batches_last_day == 2
+    assert figures.files_last_day == dict.fromkeys(SourceFile.Status.values, 0) | {
+        "imported": 1,
+        "unchanged": 1,
+        "failed": 2,
+    }
 
 
 def test_a_bar_chart_scales_the_longest_bar_to_the_whole_area():
