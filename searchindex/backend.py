@@ -11,8 +11,13 @@ backend instead, with the reason in the log and in the ``X-Search-Backend`` resp
 - the candidate filters leave out so many ranked candidates that walking the order would cost more than SQL
   (``searchindex.pages.MAX_CHECKED``).
 
-``search_text`` is SQL's (``ts_rank``) for now. ``index`` and ``remove`` have nothing to do: the outbox's triggers
-record every change in the writing transaction, and the index process reads them (searchindex.freshness).
+``search_text`` asks the index's BM25 text index (searchindex.text) for the order, PostgreSQL parsing the query
+(``websearch_to_tsquery('english')``, as the candidate filter ``q`` does, so both match the same candidates) and
+deciding, as for a ranking, who is shown: a row gone or left out by the filters is dropped and the next hit takes its
+place. It goes to SQL (``ts_rank``) with the same codes, and with ``query`` for a query the index does not evaluate.
+A text search's key is (BM25 score, id): pass it back to the index only. ``index`` and ``remove`` have nothing to do:
+the outbox's triggers record every change in the writing transaction, and the index process reads them
+(searchindex.freshness).
 """
 
 from __future__ import annotations
@@ -20,10 +25,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 
+from django.core.exceptions import ValidationError
+from django.db import connection
 from django.utils import timezone
 
 from profiles.models import Candidate
-from profiles.search.backends.base import RankedIds, RankRequest, SearchBackend, TextHits, TextRequest
+from profiles.search.backends.base import Page, RankedIds, RankRequest, SearchBackend, TextHits, TextRequest
 from profiles.search.backends.sql import SqlBackend
 from profiles.search.ranking import RELATED_WEIGHT, Resolved, check_filters, resolve
 from profiles.search.signals import (
@@ -42,7 +49,7 @@ from profiles.selectors import candidate_search
 from searchindex import client
 from searchindex.client import IndexUnavailable
 from searchindex.middleware import answered_by
-from searchindex.pages import HandOff, page_rows, present_ids
+from searchindex.pages import MAX_CHECKED, HandOff, page_rows, present_ids
 from searchindex.rank import Cut, Formula, Preferred, Ranked, RankQuery, Required
 
 logger = logging.getLogger(__name__)
@@ -87,11 +94,45 @@ def rank_query(request: RankRequest, resolved: Resolved) -> RankQuery:
     )
 
 
+TextHit = tuple[float, int]  # (score, id)
+
+
+def text_rows(ask: Callable[..., list[TextHit]], page: Page, keep: Callable[[list[int]], set[int]]) -> list[TextHit]:
+    """The hits of ``page`` and its look-ahead row that ``keep`` keeps, in order: stretches of hits are asked for
+    (``ask(limit=, after=)``) until enough are kept. ``HandOff`` when the filters leave out too many."""
+    wanted = page.offset + page.limit + 1
+    after = tuple(page.after) if page.after is not None else None
+    kept: list[TextHit] = []
+    stretch, checked = wanted, 0
+    while True:
+        hits = ask(limit=stretch, after=after)
+        present = keep([pk for _, pk in hits])
+        kept += [hit for hit in hits if hit[1] in present]
+        checked += len(hits)
+        if len(kept) >= wanted or len(hits) < stretch:
+            return kept[page.offset : wanted]
+        if checked >= MAX_CHECKED:
+            raise HandOff(f"the filters kept {len(kept)} of {checked} text hits")
+        after, stretch = hits[-1], max(64, stretch * 2)
+
+
+def websearch_tsquery(query: str) -> str:
+    """``q`` as the candidate filter reads it, in tsquery's text: the one parser of the query language."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT websearch_to_tsquery('english', %s)::text", [query])
+        return cursor.fetchone()[0]
+
+
 class IndexBackend(SearchBackend):
     name = "index"
 
-    def __init__(self, ranker: Callable[[RankQuery, Cut], Ranked] = client.rank):
+    def __init__(
+        self,
+        ranker: Callable[[RankQuery, Cut], Ranked] = client.rank,
+        texter: Callable[..., list[TextHit]] = client.text,
+    ):
         self.ranker = ranker
+        self.texter = texter
         self.sql = SqlBackend()
 
     def _on_sql(self, request, code: str, detail: str):
@@ -133,7 +174,36 @@ class IndexBackend(SearchBackend):
         )
 
     def search_text(self, request: TextRequest) -> TextHits:
-        answered_by.set("sql; index=text")
+        filters = dict(request.filters or {})
+        if ranking := sorted({"q", "ordering"} & set(filters)):
+            raise ValidationError({name: ["the text search orders the candidates"] for name in ranking})
+        if filters:  # refused filters are a ValidationError whatever the index holds, as in SQL
+            candidate_search(params=filters, user=request.user, queryset=Candidate.objects.none())
+        if request.page.count:
+            return self._text_on_sql(request, "count", "the page asks for a count")
+        tsquery = websearch_tsquery(request.query)
+        try:
+            rows = text_rows(
+                lambda limit, after: self.texter(tsquery, limit=limit, after=after) if tsquery else [],
+                request.page,
+                lambda ids: present_ids(ids, params=filters, user=request.user),
+            )
+        except IndexUnavailable as exc:
+            return self._text_on_sql(request, exc.code, str(exc))
+        except HandOff as exc:
+            return self._text_on_sql(request, "filtered", str(exc))
+        answered_by.set(self.name)
+        shown = rows[: request.page.limit]
+        return TextHits(
+            ids=tuple(pk for _, pk in shown),
+            keys=tuple(shown),
+            has_more=len(rows) > request.page.limit,
+            backend=self.name,
+        )
+
+    def _text_on_sql(self, request: TextRequest, code: str, detail: str) -> TextHits:
+        logger.info("text search in SQL (%s): %s", code, detail)
+        answered_by.set(f"sql; index={code}")
         return self.sql.search_text(request)
 
     def index(self, candidate_ids: Iterable[int]) -> None:

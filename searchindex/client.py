@@ -1,4 +1,5 @@
-"""Asking the host's index process (searchindex.server) for a ranked stretch, or saying why it cannot answer."""
+"""Asking the host's index process (searchindex.server) for a ranked stretch or a text search's hits, or saying why it
+cannot answer."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from searchindex.server import encode_cut, encode_query
 
 class IndexUnavailable(Exception):
     """The index cannot answer now: not running, building, or further behind than the bound. ``code`` says which in
-    one word (``stopped``, ``building``, ``behind``, ``error``), for the response header; the message has the details,
+    one word (``stopped``, ``building``, ``behind``, ``error``, ``query``: a text query it does not evaluate), for the
+    response header; the message has the details,
     for the log only."""
 
     def __init__(self, message: str, *, code: str = "stopped"):
@@ -94,6 +96,26 @@ def rank(query: RankQuery, cut: Cut) -> Ranked:
         missing=np.array(reply["missing"], dtype=np.int64),
         pool=reply["pool"],
     )
+
+
+def text(tsquery: str, *, limit: int, offset: int = 0, after: tuple[float, int] | None = None) -> list[tuple]:
+    """(score, id) of the candidates matching ``tsquery`` (the text of ``websearch_to_tsquery``), most relevant first,
+    ties by id, highest first: ``limit`` of them after ``offset`` more, after the hit ``after`` when given."""
+    request = {"op": "text", "tsquery": tsquery, "limit": limit, "offset": offset}
+    request["after"] = list(after) if after is not None else None
+    reply = _ask(request)
+    if "error" in reply:
+        error = str(reply["error"])
+        code = "building" if error == "building" else "query" if error.startswith("unsupported") else "error"
+        raise IndexUnavailable(error, code=code)
+    try:
+        hits = [(float(score), int(pk)) for score, pk in zip(reply["scores"], reply["ids"], strict=True)]
+        behind = lag(reply["fresh_at"])
+    except (KeyError, TypeError, ValueError) as exc:  # whatever answers there does not speak the index's language
+        raise IndexUnavailable(f"a malformed text reply: {exc}", code="error") from exc
+    if behind.total_seconds() > settings.SEARCH_INDEX_MAX_LAG_SECONDS:
+        raise IndexUnavailable(f"text {behind.total_seconds():.0f} s behind the database", code="behind")
+    return hits
 
 
 def health() -> dict:

@@ -1,10 +1,14 @@
 """The index process: one per host, beside the web server's workers, which ask it over a unix socket.
 
 It builds the columns from the host's database, then polls the outbox every ``POLL_SECONDS`` and answers requests:
-one JSON line in (``{"op": "rank", "query": ..., "cut": ...}`` or ``{"op": "status"}``), one JSON line out. The
+one JSON line in (``{"op": "rank", "query": ..., "cut": ...}``, ``{"op": "text", "tsquery": ..., "limit": ...}`` or
+``{"op": "status"}``), one JSON line out. The
 gunicorn workers hold no copy of the index: a million candidates are one set of arrays on the host, not one per
 worker. Requests are answered one at a time (the arithmetic is numpy's; a second core would only contend for the same
 memory bandwidth), under the lock that the poll takes to apply changes.
+
+Beside the columns it holds the BM25 text index (searchindex.text), built after them and refreshed with them: until it
+is built, a text search answers "building" and the job match's keywords are read from PostgreSQL.
 
 ``manage.py searchindex_serve`` runs it; ``make run`` starts that command with the other processes.
 """
@@ -30,11 +34,13 @@ from searchindex.columns import Columns, build
 from searchindex.freshness import Freshness, poll
 from searchindex.pages import KEYWORD_SQL
 from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank
+from searchindex.text import Node, TextIndex, Unsupported, parse_tsquery
 
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0
 MAX_BACKOFF_SECONDS = 30.0
+_KEYWORDS_KEPT = 1_024  # parsed keywords remembered (a job's keywords come again with each of its pages)
 
 
 def encode_query(query: RankQuery) -> dict:
@@ -72,13 +78,15 @@ def decode_cut(data: dict) -> Cut:
 
 
 class Index:
-    """The columns and their freshness, behind one lock."""
+    """The columns and their freshness, behind one lock, and the text index."""
 
     def __init__(self, dsn: str):
         self.dsn = dsn
         self.lock = threading.Lock()
         self.columns: Columns | None = None
         self.freshness: Freshness | None = None
+        self.text: TextIndex | None = None
+        self.keywords: dict[str, Node | None] = {}
         self.state = "building"
         self.connection: psycopg.Connection | None = None  # opened by the refresh loop, again after a failure
 
@@ -107,15 +115,34 @@ class Index:
             columns.nbytes() / 2**20,
             time.monotonic() - started,
         )
+        started = time.monotonic()
+        with psycopg.connect(self.dsn) as connection:
+            text = TextIndex.build(connection)
+        with self.lock:
+            self.text = text
+        logger.info("search index: text of %d candidates indexed in %.1f s", len(text), time.monotonic() - started)
 
     def refresh(self) -> int:
         connection = self.connect()
         with self.lock:
-            return poll(self.columns, self.freshness, connection)
+            changed = poll(self.columns, self.freshness, connection)
+            if self.text is not None:
+                changed += self.text.poll(connection)
+            return changed
 
     def keyword_ids(self, keyword: str, ids: np.ndarray) -> np.ndarray:
-        rows = self.connect().execute(KEYWORD_SQL, [ids.tolist(), keyword]).fetchall()
-        return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
+        """Which of ``ids`` match ``keyword`` as ``plainto_tsquery('english')`` reads it: the text index answers once
+        built, PostgreSQL until then. Called under the lock, as the refresh is: the connection is not shared."""
+        if self.text is None:
+            rows = self.connect().execute(KEYWORD_SQL, [ids.tolist(), keyword]).fetchall()
+            return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
+        if keyword not in self.keywords:
+            [parsed] = self.connect().execute("SELECT plainto_tsquery('english', %s)::text", [keyword]).fetchone()
+            if len(self.keywords) >= _KEYWORDS_KEPT:
+                self.keywords.clear()
+            self.keywords[keyword] = parse_tsquery(parsed)
+        found = self.text.matching(self.keywords[keyword], ids.tolist())
+        return np.fromiter(found, dtype=np.int64, count=len(found))
 
     def status(self) -> dict:
         if self.columns is None:
@@ -126,11 +153,36 @@ class Index:
             "bytes": self.columns.nbytes(),
             "built_at": self.columns.built_at.isoformat(),
             "fresh_at": self.freshness.fresh_at.isoformat(),
+            "text": {"state": "building"} if self.text is None else {"state": "ready", **self.text.status()},
+        }
+
+    def search_text(self, request: dict) -> dict:
+        """``{"op": "text", "tsquery": <websearch_to_tsquery's text>, "limit": n, "offset": n, "after": [score, id]}``:
+        the (score, id) of the matches, most relevant first. A searcher is a snapshot: no lock."""
+        text = self.text
+        if text is None:
+            return {"error": "building"}
+        after = request.get("after")
+        try:
+            hits = text.search(
+                parse_tsquery(request["tsquery"]),
+                limit=int(request["limit"]),
+                offset=int(request.get("offset", 0)),
+                after=(float(after[0]), int(after[1])) if after is not None else None,
+            )
+        except Unsupported as exc:
+            return {"error": f"unsupported: {exc}"}
+        return {
+            "ids": [pk for _, pk in hits],
+            "scores": [score for score, _ in hits],
+            "fresh_at": text.freshness.fresh_at.isoformat(),
         }
 
     def answer(self, request: dict) -> dict:
         if request.get("op") == "status":
             return self.status()
+        if request.get("op") == "text":
+            return self.search_text(request)
         if self.columns is None:
             return {"error": "building", **self.status()}
         with self.lock:

@@ -1,0 +1,391 @@
+"""Full-text relevance for the index process: BM25 over the candidates' search vectors, in a tantivy index in memory.
+
+The documents are PostgreSQL's own: each candidate's ``search_vector`` (``profiles.search.columns``), read lexeme by
+lexeme, so the words are stemmed, split and dropped exactly as ``to_tsvector('english')`` does, and a query matches the
+same candidates as ``search_vector @@ websearch_to_tsquery('english', q)``. A document has
+
+- ``text``: every lexeme at its position in the vector (a gap where a stop word stood), which decides who matches,
+  phrases included, and scores the words standing together;
+- ``a``, ``b``, ``c``, ``d``: the lexemes of each weight of the vector (name; headline, title, company and the jobs;
+  summary and skills; repositories and contributions), which score the words, each field with its boost
+  (``FIELD_BOOSTS``, the ratios of ``ts_rank``'s default weights).
+
+A query arrives as the text of a tsquery (PostgreSQL parses the user's words: ``parse_tsquery`` reads its operators).
+Its score: for each word the query asks for, the best of the four fields' BM25 scores plus ``TIE_BREAKER`` times the
+others (a ``dis_max``), and ``PHRASE_BOOST`` times the BM25 score of the words as a phrase within ``PHRASE_SLOP``.
+Matching itself scores nothing. A query that asks for no word (``-java``) ranks its matches by id, highest first.
+
+Kept fresh from the outbox as the columns are (``searchindex.freshness`` describes the protocol; the text index keeps
+its own place in it), and rebuilt with them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import tantivy
+from psycopg import IsolationLevel
+from psycopg.pq import TransactionStatus
+
+from searchindex.freshness import Freshness
+
+FIELD_BOOSTS = {"a": 10.0, "b": 4.0, "c": 2.0, "d": 1.0}  # ts_rank's {1.0, 0.4, 0.2, 0.1}, times ten
+TIE_BREAKER = 0.3
+PHRASE_BOOST = 2.0
+PHRASE_SLOP = 2
+
+_FILLER = "~"  # one position where to_tsvector dropped a stop word; never a lexeme (the parser skips symbols)
+_TOKENIZER = "lexemes"
+_BATCH = 2_000
+_WRITER_HEAP = 64_000_000
+
+# Each candidate's lexemes by weight, and all of them in position order with a filler per skipped position. A
+# candidate without a vector is left out: ``NULL @@ query`` matches nothing, not even ``-word``.
+_DOCUMENTS_SQL = """
+SELECT c.id, f.a, f.b, f.c, f.d, f.text
+FROM profiles_candidate c CROSS JOIN LATERAL (
+    SELECT coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'A'), '') AS a,
+        coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'B'), '') AS b,
+        coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'C'), '') AS c,
+        coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'D'), '') AS d,
+        coalesce(string_agg(repeat('~ ', greatest(pos - prev - 1, 0)) || lexeme, ' ' ORDER BY pos, lexeme), '')
+            AS text
+    FROM (
+        SELECT u.lexeme, x.pos, x.w, coalesce(lag(x.pos) OVER (ORDER BY x.pos, u.lexeme), x.pos) AS prev
+        FROM unnest(c.search_vector) AS u CROSS JOIN LATERAL unnest(u.positions, u.weights) AS x(pos, w)
+    ) AS s
+) AS f
+WHERE c.search_vector IS NOT NULL {where}
+"""
+_CHANGES_SQL = """
+SELECT id, xid::text::int8, object_id FROM searchindex_change WHERE kind = 'c' AND xid >= %s::text::xid8 ORDER BY id
+"""
+
+
+class Unsupported(ValueError):
+    """A tsquery the index does not evaluate (a weight or prefix modifier, an operator inside a phrase)."""
+
+
+# --- Reading a tsquery ---------------------------------------------------------------------------------------------
+
+_TOKEN_RE = re.compile(r"\s*(?:'((?:[^'\\]|\\.|'')*)'(:[*A-Da-d]+)?|(<->|<\d+>|[!&|()]))")
+_UNESCAPE_RE = re.compile(r"\\(.)|''")
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A tsquery's node: ``term`` (``lexeme``), ``phrase`` (``words``: (offset, lexeme)), ``not``, ``and``, ``or``
+    (``children``)."""
+
+    kind: str
+    lexeme: str = ""
+    words: tuple[tuple[int, str], ...] = ()
+    children: tuple[Node, ...] = ()
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    tokens, position = [], 0
+    while position < len(text.rstrip()):
+        found = _TOKEN_RE.match(text, position)
+        if not found:
+            raise Unsupported(f"unexpected text at {position} of {text!r}")
+        lexeme, modifier, operator = found.groups()
+        if modifier:
+            raise Unsupported(f"a modifier ({modifier}) in {text!r}")
+        if operator:
+            tokens.append(("op", operator))
+        else:
+            tokens.append(("lexeme", _UNESCAPE_RE.sub(lambda m: m.group(1) or "'", lexeme)))
+        position = found.end()
+    return tokens
+
+
+def _phrase(left: Node, distance: int, right: Node) -> Node:
+    """``left <distance> right``: the right operand's first word ``distance`` after the left's last."""
+    words = []
+    for node in (left, right):
+        if node.kind == "term":
+            part = ((0, node.lexeme),)
+        elif node.kind == "phrase":
+            part = node.words
+        else:
+            raise Unsupported(f"a phrase of a {node.kind!r} expression")
+        shift = 0 if not words else max(offset for offset, _ in words) + distance
+        words += [(shift + offset, lexeme) for offset, lexeme in part]
+    return Node("phrase", words=tuple(words))
+
+
+def parse_tsquery(text: str) -> Node | None:
+    """The tree of a tsquery's text (``websearch_to_tsquery(...)::text``); None for an empty one (stop words only),
+    which matches nobody. Precedence as PostgreSQL's: ``!``, then ``<->``, then ``&``, then ``|``."""
+    tokens = _tokens(text)
+    if not tokens:
+        return None
+    position = 0
+
+    def peek() -> str | None:
+        return tokens[position][1] if position < len(tokens) and tokens[position][0] == "op" else None
+
+    def take() -> tuple[str, str]:
+        nonlocal position
+        if position >= len(tokens):
+            raise Unsupported(f"{text!r} ends early")
+        position += 1
+        return tokens[position - 1]
+
+    def unary() -> Node:
+        kind, value = take()
+        if kind == "lexeme":
+            return Node("term", lexeme=value)
+        if value == "!":
+            return Node("not", children=(unary(),))
+        if value == "(":
+            node = either()
+            if take() != ("op", ")"):
+                raise Unsupported(f"an unclosed parenthesis in {text!r}")
+            return node
+        raise Unsupported(f"unexpected {value!r} in {text!r}")
+
+    def phrase() -> Node:
+        node = unary()
+        while (operator := peek()) is not None and operator.startswith("<"):
+            take()
+            node = _phrase(node, 1 if operator == "<->" else int(operator[1:-1]), unary())
+        return node
+
+    def both() -> Node:
+        nodes = [phrase()]
+        while peek() == "&":
+            take()
+            nodes.append(phrase())
+        return nodes[0] if len(nodes) == 1 else Node("and", children=tuple(nodes))
+
+    def either() -> Node:
+        nodes = [both()]
+        while peek() == "|":
+            take()
+            nodes.append(both())
+        return nodes[0] if len(nodes) == 1 else Node("or", children=tuple(nodes))
+
+    node = either()
+    if position != len(tokens):
+        raise Unsupported(f"unexpected {tokens[position][1]!r} in {text!r}")
+    return node
+
+
+def positive_words(node: Node) -> list[str]:
+    """The lexemes a query asks for (none under a ``not``), in the query's order, once each."""
+    if node.kind == "term":
+        found = [node.lexeme]
+    elif node.kind == "phrase":
+        found = [lexeme for _, lexeme in sorted(node.words)]
+    elif node.kind == "not":
+        found = []
+    else:
+        found = [word for child in node.children for word in positive_words(child)]
+    return list(dict.fromkeys(found))
+
+
+# --- The index -----------------------------------------------------------------------------------------------------
+
+
+def _schema() -> tantivy.Schema:
+    builder = tantivy.SchemaBuilder()
+    builder.add_integer_field("id", stored=True, indexed=True, fast=True)
+    builder.add_unsigned_field("seq", fast=True)  # the id again: tantivy orders only by an unsigned fast field
+    builder.add_text_field("text", tokenizer_name=_TOKENIZER, index_option="position")
+    for name in FIELD_BOOSTS:
+        builder.add_text_field(name, tokenizer_name=_TOKENIZER, index_option="freq")
+    return builder.build()
+
+
+def _document(row) -> tantivy.Document:
+    pk, a, b, c, d, text = row
+    document = tantivy.Document()
+    document.add_integer("id", pk)
+    document.add_unsigned("seq", pk)
+    for name, value in (("text", text), ("a", a), ("b", b), ("c", c), ("d", d)):
+        document.add_text(name, value)
+    return document
+
+
+@contextlib.contextmanager
+def _snapshot(connection):
+    """Reads in one snapshot (REPEATABLE READ) on an idle connection, back to READ COMMITTED afterwards."""
+    if connection.info.transaction_status != TransactionStatus.IDLE:
+        yield
+        return
+    connection.isolation_level = IsolationLevel.REPEATABLE_READ
+    try:
+        yield
+    finally:
+        connection.isolation_level = IsolationLevel.READ_COMMITTED
+
+
+class TextIndex:
+    """The BM25 index of every candidate's search vector. ``search`` and ``matching`` read a searcher (a snapshot):
+    they need no lock while ``apply`` writes."""
+
+    def __init__(self):
+        self.schema = _schema()
+        self.index = tantivy.Index(self.schema)
+        analyzer = tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.whitespace())
+        self.index.register_tokenizer(_TOKENIZER, analyzer.filter(tantivy.Filter.custom_stopword([_FILLER])).build())
+        self.writer = self.index.writer(_WRITER_HEAP, 1)
+        self.write_lock = threading.Lock()
+        self.searcher = self.index.searcher()
+        self.freshness: Freshness | None = None
+        self.built_at: dt.datetime | None = None
+
+    def __len__(self) -> int:
+        return self.searcher.num_docs
+
+    # --- Writing
+
+    @classmethod
+    def build(cls, connection) -> TextIndex:
+        """Every candidate's document, from one REPEATABLE READ snapshot of ``connection`` (psycopg; one already in a
+        transaction, as a test's, reads that transaction's)."""
+        text = cls()
+        with _snapshot(connection), connection.transaction():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
+                [built_at, xmin] = cursor.fetchone()
+            with connection.cursor(name="searchindex_text_build") as cursor:
+                cursor.itersize = _BATCH
+                cursor.execute(_DOCUMENTS_SQL.format(where=""))
+                for row in cursor:
+                    text.writer.add_document(_document(row))
+        text._commit()
+        text.freshness = Freshness(xmin=xmin, fresh_at=built_at)
+        text.built_at = built_at
+        return text
+
+    def _commit(self) -> None:
+        self.writer.commit()
+        self.index.reload()
+        self.searcher = self.index.searcher()
+
+    def apply(self, connection, candidate_ids: Iterable[int]) -> None:
+        """Read these candidates' vectors again and replace their documents; a candidate gone loses its document."""
+        ids = sorted(set(candidate_ids))
+        if not ids:
+            return
+        with connection.cursor() as cursor:
+            cursor.execute(_DOCUMENTS_SQL.format(where="AND c.id = ANY(%s::int8[])"), [ids])
+            rows = cursor.fetchall()
+        with self.write_lock:
+            for pk in ids:
+                self.writer.delete_documents("id", pk)
+            for row in rows:
+                self.writer.add_document(_document(row))
+            self._commit()
+
+    def poll(self, connection) -> int:
+        """Apply the candidates' changes written since the last poll (the protocol of ``searchindex.freshness``);
+        returns how many candidates were read again."""
+        state = self.freshness
+        with _snapshot(connection), connection.transaction(), connection.cursor() as cursor:
+            cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
+            [now, xmin] = cursor.fetchone()
+            cursor.execute(_CHANGES_SQL, [str(state.xmin)])
+            changes = [row for row in cursor.fetchall() if row[0] not in state.seen]
+        candidates = sorted({pk for _, _, pk in changes})
+        for start in range(0, len(candidates), _BATCH):
+            self.apply(connection, candidates[start : start + _BATCH])
+        state.seen.update((row_id, xid) for row_id, xid, _ in changes)
+        state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= xmin}
+        state.xmin, state.fresh_at = xmin, now
+        return len(candidates)
+
+    # --- Reading
+
+    def _match(self, node: Node) -> tantivy.Query:
+        """Who matches ``node``, on the positional field."""
+        if node.kind == "term":
+            return tantivy.Query.term_query(self.schema, "text", node.lexeme)
+        if node.kind == "phrase":
+            if len({offset for offset, _ in node.words}) == 1 and len({w for _, w in node.words}) == 1:
+                return tantivy.Query.term_query(self.schema, "text", node.words[0][1])
+            return tantivy.Query.phrase_query(self.schema, "text", list(node.words))
+        if node.kind == "not":
+            return self._excluding([node.children[0]], [])
+        if node.kind == "or":
+            return tantivy.Query.boolean_query([(tantivy.Occur.Should, self._match(c)) for c in node.children])
+        kept = [child for child in node.children if child.kind != "not"]
+        return self._excluding([child.children[0] for child in node.children if child.kind == "not"], kept)
+
+    def _excluding(self, excluded: list[Node], kept: list[Node]) -> tantivy.Query:
+        clauses = [(tantivy.Occur.Must, self._match(child)) for child in kept] or [
+            (tantivy.Occur.Must, tantivy.Query.all_query())
+        ]
+        clauses += [(tantivy.Occur.MustNot, self._match(child)) for child in excluded]
+        return tantivy.Query.boolean_query(clauses)
+
+    def _scored(self, node: Node) -> tuple[tantivy.Query, bool]:
+        """The query that finds ``node``'s matches with their BM25 scores; False when it asks for no word."""
+        words = positive_words(node)
+        if not words:
+            return self._match(node), False
+        clauses = [(tantivy.Occur.Must, tantivy.Query.const_score_query(self._match(node), 0.0))]
+        for word in words:
+            fields = [
+                tantivy.Query.boost_query(tantivy.Query.term_query(self.schema, name, word), boost)
+                for name, boost in FIELD_BOOSTS.items()
+            ]
+            clauses.append((tantivy.Occur.Should, tantivy.Query.disjunction_max_query(fields, TIE_BREAKER)))
+        if len(words) > 1:
+            together = tantivy.Query.phrase_query(self.schema, "text", words, PHRASE_SLOP)
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(together, PHRASE_BOOST)))
+        return tantivy.Query.boolean_query(clauses), True
+
+    def _ids(self, searcher, hits) -> list[tuple[float, int]]:
+        return [(score, searcher.doc(address)["id"][0]) for score, address in hits]
+
+    def search(
+        self, node: Node | None, *, limit: int, offset: int = 0, after: tuple[float, int] | None = None
+    ) -> list[tuple[float, int]]:
+        """(score, id) of the matches of ``node``, most relevant first, ties by id (highest first): ``limit`` of them
+        after ``offset`` more, all after the match ``after`` when given."""
+        if node is None:
+            return []
+        searcher = self.searcher
+        query, scored = self._scored(node)
+        wanted = offset + limit
+        if not scored:  # every score is 0: the order is the ids'
+            if after is not None:
+                below = tantivy.Query.range_query(self.schema, "id", tantivy.FieldType.Integer, -(2**62), after[1] - 1)
+                query = tantivy.Query.boolean_query([(tantivy.Occur.Must, query), (tantivy.Occur.Must, below)])
+            found = searcher.search(query, wanted, count=False, order_by_field="seq").hits
+            return [(0.0, pk) for _, pk in self._ids(searcher, found)][offset:wanted]
+        fetch = max(64, 2 * wanted)
+        while True:
+            hits = self._ids(searcher, searcher.search(query, fetch, count=False).hits)
+            complete = len(hits) < fetch
+            if not complete:
+                # The last score's ties may go on past the fetched hits: only the ones above it are in order.
+                hits = [hit for hit in hits if hit[0] > hits[-1][0]]
+            hits.sort(key=lambda hit: (-hit[0], -hit[1]))
+            if after is not None:
+                hits = [hit for hit in hits if hit[0] < after[0] or (hit[0] == after[0] and hit[1] < after[1])]
+            if complete or len(hits) >= wanted:
+                return hits[offset:wanted]
+            fetch *= 4
+
+    def matching(self, node: Node | None, ids: list[int]) -> list[int]:
+        """Which of ``ids`` match ``node``."""
+        if node is None or not ids:
+            return []
+        searcher = self.searcher
+        among = tantivy.Query.term_set_query(self.schema, "id", ids)
+        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, among), (tantivy.Occur.Must, self._match(node))])
+        hits = searcher.search(query, len(ids), count=False).hits
+        return [pk for _, pk in self._ids(searcher, hits)]
+
+    def status(self) -> dict:
+        return {"documents": len(self), "fresh_at": self.freshness.fresh_at.isoformat()}
