@@ -84,6 +84,67 @@ _PRESENCE_RE = re.compile(
 )
 
 
+# Cities a job is often in, known without the candidates' cities ("Location: London, Barcelona"): the tech hubs of the
+# countries posts come from. Names that are also common words or people's names (Nice, Reading, Phoenix) and names
+# several countries share (Cambridge, Santiago) are left out; the caller's cities add to them and win.
+WELL_KNOWN_CITIES: dict[str, str] = {
+    **dict.fromkeys(("London", "Manchester", "Edinburgh", "Glasgow", "Bristol", "Leeds", "Birmingham", "Belfast",
+                     "Cardiff", "Oxford", "Brighton", "Liverpool", "Newcastle", "Sheffield", "Nottingham"), "GB"),
+    **dict.fromkeys(("Dublin", "Cork", "Galway"), "IE"),
+    **dict.fromkeys(("Berlin", "Munich", "München", "Hamburg", "Frankfurt", "Cologne", "Köln", "Stuttgart",
+                     "Düsseldorf", "Leipzig", "Dresden", "Karlsruhe", "Nuremberg", "Nürnberg", "Hannover", "Freiburg",
+                     "Bonn", "Aachen", "Darmstadt", "Heidelberg"), "DE"),
+    **dict.fromkeys(("Vienna", "Wien", "Graz", "Linz"), "AT"),
+    **dict.fromkeys(("Zurich", "Zürich", "Geneva", "Genève", "Basel", "Lausanne", "Bern"), "CH"),
+    **dict.fromkeys(("Paris", "Lyon", "Toulouse", "Marseille", "Bordeaux", "Lille", "Nantes", "Grenoble",
+                     "Montpellier", "Rennes", "Strasbourg", "Sophia Antipolis"), "FR"),
+    **dict.fromkeys(("Madrid", "Barcelona", "Valencia", "Seville", "Sevilla", "Málaga", "Malaga", "Bilbao",
+                     "Zaragoza", "Alicante"), "ES"),
+    **dict.fromkeys(("Lisbon", "Lisboa", "Porto", "Braga", "Coimbra"), "PT"),
+    **dict.fromkeys(("Milan", "Milano", "Rome", "Roma", "Turin", "Torino", "Bologna"), "IT"),
+    **dict.fromkeys(("Amsterdam", "Rotterdam", "Utrecht", "Eindhoven", "The Hague", "Delft"), "NL"),
+    **dict.fromkeys(("Brussels", "Antwerp", "Ghent"), "BE"),
+    **dict.fromkeys(("Copenhagen", "Aarhus"), "DK"),
+    **dict.fromkeys(("Stockholm", "Gothenburg", "Malmö"), "SE"),
+    **dict.fromkeys(("Oslo", "Trondheim"), "NO"),
+    **dict.fromkeys(("Helsinki", "Espoo", "Tampere"), "FI"),
+    **dict.fromkeys(("Warsaw", "Kraków", "Krakow", "Wrocław", "Wroclaw", "Gdańsk", "Gdansk", "Poznań", "Poznan"), "PL"),
+    **dict.fromkeys(("Prague", "Brno"), "CZ"),
+    **dict.fromkeys(("Budapest",), "HU"),
+    **dict.fromkeys(("Bucharest", "Cluj-Napoca", "Iași"), "RO"),
+    **dict.fromkeys(("Sofia",), "BG"),
+    **dict.fromkeys(("Athens", "Thessaloniki"), "GR"),
+    **dict.fromkeys(("Tallinn",), "EE"),
+    **dict.fromkeys(("Vilnius",), "LT"),
+    **dict.fromkeys(("Riga",), "LV"),
+    **dict.fromkeys(("Kyiv", "Kiev", "Lviv", "Kharkiv"), "UA"),
+    **dict.fromkeys(("Istanbul", "Ankara"), "TR"),
+    **dict.fromkeys(("Tel Aviv", "Haifa"), "IL"),
+    **dict.fromkeys(("Dubai", "Abu Dhabi"), "AE"),
+    **dict.fromkeys(("Bangalore", "Bengaluru", "Pune", "Hyderabad", "Chennai", "Mumbai", "New Delhi", "Delhi",
+                     "Gurgaon", "Gurugram", "Noida", "Kolkata", "Ahmedabad", "Kochi", "Coimbatore"), "IN"),
+    **dict.fromkeys(("São Paulo", "Sao Paulo", "Rio de Janeiro", "Belo Horizonte", "Curitiba", "Porto Alegre",
+                     "Florianópolis", "Florianopolis", "Recife", "Campinas"), "BR"),
+    **dict.fromkeys(("Buenos Aires",), "AR"),
+    **dict.fromkeys(("Mexico City", "Ciudad de México", "Guadalajara", "Monterrey"), "MX"),
+    **dict.fromkeys(("Bogotá", "Bogota", "Medellín", "Medellin"), "CO"),
+    **dict.fromkeys(("Toronto", "Vancouver", "Montreal", "Montréal", "Ottawa", "Calgary", "Waterloo"), "CA"),
+    **dict.fromkeys(("New York", "New York City", "NYC", "San Francisco", "Seattle", "Boston", "Chicago",
+                     "Los Angeles", "Austin", "Denver", "Atlanta", "San Jose", "Palo Alto", "Mountain View",
+                     "Sunnyvale", "San Diego", "Pittsburgh", "Washington, D.C.", "Philadelphia", "Miami",
+                     "Salt Lake City", "Raleigh", "Dallas", "Houston", "Minneapolis", "Detroit"), "US"),
+    **dict.fromkeys(("Singapore",), "SG"),
+    **dict.fromkeys(("Tokyo", "Osaka"), "JP"),
+    **dict.fromkeys(("Seoul",), "KR"),
+    **dict.fromkeys(("Sydney", "Melbourne", "Brisbane", "Perth"), "AU"),
+    **dict.fromkeys(("Auckland", "Wellington"), "NZ"),
+    **dict.fromkeys(("Cape Town", "Johannesburg"), "ZA"),
+    **dict.fromkeys(("Lagos", "Abuja"), "NG"),
+    **dict.fromkeys(("Nairobi",), "KE"),
+    **dict.fromkeys(("Cairo",), "EG"),
+}  # fmt: skip
+
+
 def _fold_key(name: str) -> str:
     return name.casefold().replace("\u2019", "'")
 
@@ -118,7 +179,7 @@ class _ByIdentity:
 def _place_automaton(key: _ByIdentity) -> ahocorasick.Automaton:
     """Place names -> (length, alpha-2, kind): countries, the capitals-only short codes, then the cities."""
     automaton = ahocorasick.Automaton()
-    for name, code in (key.mapping or {}).items():
+    for name, code in {**WELL_KNOWN_CITIES, **(key.mapping or {})}.items():
         if (folded := _fold_key(name.strip())) and len(folded) > 1 and code:
             automaton.add_word(folded, (len(folded), code.upper(), "city"))
     for name, code in _country_names().items():
