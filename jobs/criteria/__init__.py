@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from jobs import places
-from jobs.criteria.keywords import title_keywords
+from jobs.criteria.keywords import title_keywords, title_span
 from jobs.criteria.result import (
+    BASIC_MIN_SCORE,
     DEFAULT_MAX_CHARS,
     DEFAULT_MIN_SCORE,
     IGNORED_REASONS,
@@ -39,7 +40,7 @@ from jobs.criteria.result import (
     Ignored,
 )
 from jobs.criteria.sections import read_lines
-from jobs.criteria.skills import decide, found_skills
+from jobs.criteria.skills import decide, found_skills, require_title_skills
 from jobs.criteria.text import checked_text, cleaned_text
 from jobs.criteria.unrecognised import unrecognised_terms
 from jobs.criteria.years import min_years
@@ -47,6 +48,7 @@ from jobs.matching import fold
 from profiles.vocabulary import SkillVocabulary
 
 __all__ = [
+    "BASIC_MIN_SCORE",
     "DEFAULT_MAX_CHARS",
     "DEFAULT_MIN_SCORE",
     "IGNORED_REASONS",
@@ -75,7 +77,9 @@ def extract_criteria(
     text = cleaned_text(checked_text(text, max_chars))
     folded = fold(text)
     lines, header_end, place_spans = read_lines(text)
-    found = found_skills(text, folded, lines, vocabulary)
+    title = title_span(text, folded)
+    found = found_skills(text, folded, lines, vocabulary, title)
+    require_title_skills(found, title)
     required, preferred, ignored, warnings = decide(found)
     return Criteria(
         required=tuple(required),

@@ -85,6 +85,13 @@ AMBIGUOUS_SLUGS = frozenset(
     }
 )
 COMMON_WORD_COUNT = 10_000_000
+# Consumer platforms a post names as the company's product or its feature ("the Spotify UI layer", "our Instagram
+# sharing flow"): a skill only as the platform's programming interface ("the Spotify API").
+PLATFORM_SLUGS = frozenset({
+    "spotify", "facebook", "youtube", "instagram", "linkedin", "gmail", "whatsapp", "discord", "twitch", "reddit",
+    "pinterest", "tumblr", "vimeo", "twitter", "slack", "tiktok", "netflix", "snapchat",
+})  # fmt: skip
+_PLATFORM_API_RE = re.compile(r"[ \t]+(?:web[ \t]+|graph[ \t]+|ads[ \t]+|marketing[ \t]+)?(?:apis?|sdks?)\b")
 
 _IDIOM_BEFORE_RE = re.compile(
     r"(?:\bguard|\bpension|\bbonus|\bcycle[- ]to[- ]work|\bshare|\bsavings|\bhead|\bsous|\bseries|\bvitamin|\bplan|"
@@ -124,7 +131,7 @@ _VERB_OBJECT_RE = re.compile(
 )
 _PHRASE_END_RE = re.compile(r"\s*(?:$|[.,;:!?)\n])")
 # What stands between two skills of one list: a comma, a slash, "and", "or", or a bracket ("Kotlin (Spring)").
-_LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\+|&|;|\(|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
+_LIST_GAP_RE = re.compile(r"^(?:\s*(?:,|/|\\|\+|&|;|\(|\band\b|\bor\b|\band/or\b)\s*)+$|^\s*/\s*$")
 
 
 def _is_common_word(surface: str) -> bool:
@@ -184,10 +191,20 @@ def _shipped_labels() -> frozenset[str]:
     return frozenset(label for label, _ in read_shipped().aliases)
 
 
-def judge_ambiguous(text: str, folded: str, found: list[Found]) -> None:
-    """Mark the ambiguous matches without a technical context ``dropped = "ambiguous"`` (the module docstring)."""
+def judge_ambiguous(text: str, folded: str, found: list[Found], title: tuple[int, int] | None = None) -> None:
+    """Mark the ambiguous matches without a technical context ``dropped = "ambiguous"`` (the module docstring);
+    ``title``: the span of the job's title, where a capitalised name is the job's technology ("Go Engineer")."""
     words = _Words(text, found)
     verdicts = {i: _context(words, folded, found, i) for i, item in enumerate(found) if item.ambiguous}
+    if title is not None:
+        for index, verdict in verdicts.items():
+            item = found[index]
+            if verdict != "strong" and title[0] <= item.match.start < title[1] and _named_in_title(folded, item):
+                verdicts[index] = "strong"
+    for index, item in enumerate(found):  # "the Spotify UI layer": the product, not a skill; "the Spotify API" is one
+        if item.match.slug in PLATFORM_SLUGS and not _PLATFORM_API_RE.match(folded, item.match.end):
+            verdicts[index] = "against"
+            item.ambiguous = True
     for index, verdict in verdicts.items():  # "Chef or Puppet": one vouches for the other once it stands
         if verdict == "neutral" and any(
             verdicts.get(other) == "strong"
@@ -198,7 +215,9 @@ def judge_ambiguous(text: str, folded: str, found: list[Found]) -> None:
     strong = {found[i].match.slug for i, verdict in verdicts.items() if verdict.startswith("strong")}
     for index, verdict in verdicts.items():
         item = found[index]
-        if not (verdict.startswith("strong") or (verdict == "neutral" and item.match.slug in strong)):
+        if verdict == "phrase":
+            item.dropped = "phrase"  # "basic knowledge", "clean code": English, never shown as a skill left out
+        elif not (verdict.startswith("strong") or (verdict == "neutral" and item.match.slug in strong)):
             item.dropped = "ambiguous"
 
 
@@ -217,8 +236,10 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
         return "against"
     if surface.islower() and surface.endswith("ing") and _VERB_OBJECT_RE.match(text, end):
         return "against"  # "processing large datasets", "testing our apps": a verb and its object
+    if end == name_end and _PHRASE_RE.match(folded, start):
+        return "phrase"
     if _idiom_before(before) or (
-        end == name_end and ((_idiom_after(after) and not _runs_on(item, after)) or _PHRASE_RE.match(folded, start))
+        end == name_end and _idiom_after(after) and not _runs_on(item, after) and not _acronym_listed(surface, after)
     ):
         return "against"
     if capitalised and _is_name(words, item, line_start):
@@ -245,6 +266,23 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
     if start > line_start and not acronym and _mid_sentence(words, start, line_start):
         return "strong"
     return "neutral"
+
+
+def _named_in_title(folded: str, item: Found) -> bool:
+    """A name in a title is the job's technology when written as one: capitalised, longer than a letter, followed by
+    no idiom ("Go Engineer", "Rust Developer"; not "Go-to-market Lead")."""
+    surface, end = item.surface, item.match.name_end
+    return (
+        len(surface) > 1
+        and surface[:1].isupper()
+        and not _idiom_after(folded[end : end + 20])
+        and not _PHRASE_RE.match(folded, item.match.start)
+    )
+
+
+def _acronym_listed(surface: str, after: str) -> bool:
+    """An acronym before "&" is one of a list ("GCC & CCS"), where a word before it is an idiom ("R&D", "Q & A")."""
+    return len(surface) >= 3 and surface.isupper() and after.lstrip().startswith("&")
 
 
 def _runs_on(item: Found, after: str) -> bool:

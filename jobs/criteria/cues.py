@@ -10,7 +10,17 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from jobs.criteria.mentions import Found
-from jobs.criteria.result import MENTIONED, MIGRATED, NEGATED, NOT_A_SKILL, PREFERRED, REQUIRED, SUBSTITUTE
+from jobs.criteria.result import (
+    MENTIONED,
+    MIGRATED,
+    NEGATED,
+    NOT_A_SKILL,
+    PREFERRED,
+    REQUIRED,
+    REQUIRED_BASIC,
+    REQUIRED_STRONG,
+    SUBSTITUTE,
+)
 from jobs.criteria.sections import Line
 
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?;])\s+|\n")
@@ -27,14 +37,21 @@ _REQUIRED_CUE_RE = re.compile(
     r"\b(?:we(?:'re| are) (?:looking for|seeking|after)|looking for someone|you should|you must|must|"
     r"(?:is|are) required|required|essential|you(?:'ll| will)? need|we need|you have|you bring|you know|"
     r"you(?:'ve| have) (?:shipped|built|worked)|strong (?:experience|knowledge|background)|proven|"
-    r"hands-on experience|experience (?:with|in|of)|years of|demonstrable|mandatory|a must|"
+    r"hands-on experience|experience (?:with|in|of)|years of|demonstrable|mandatory|a must|requires|"
+    r"skills should be|should be (?:strong|proficient|skilled|fluent|experienced|good|comfortable) (?:in|with|at)|"
     r"(?:is|are) (?:an? )?(?:implicit |hard |key |firm )?requirement)\b"
 )
 _STRONG_CUE_RE = re.compile(r"\b(?:deep|strong|expert|extensive|advanced|in-depth|solid|fluent|excellent)\b")
+# A requirement with a lower bar: the skills named after one of these in their sentence.
+_BASIC_CUE_RE = re.compile(
+    r"\b(?:familiar(?:ity)?\s+with|(?:some\s+)?exposure\s+to|exposed\s+to|acquainted\s+with|awareness\s+of|"
+    r"(?:basic|working|some|general|passing)\s+(?:knowledge|understanding|familiarity|grasp)(?:\s+(?:of|with|in))?)\b"
+)
+_CUE_REACH = 80  # how far before a skill its sentence's "strong" or "familiarity with" may stand
 
 _NEGATION_RE = re.compile(
     r"\b(?:no|not|never|don't|do not|doesn't|does not|won't|will not|isn't|aren't|needn't|neither|nor|"
-    r"no longer|nothing to do with)\b(?![- ](?:only|just|merely)\b)"
+    r"no longer|nothing to do with)\b(?![- ](?:only|just|merely|afraid|scared|shy|limited)\b)"
 )
 # Matched at a skill's end (``match(folded, end, sentence_end)``), not searched.
 _NEGATION_AFTER_RE = re.compile(
@@ -92,6 +109,7 @@ class _Sentence:
     preferred_cue: bool
     required_cue: bool
     strong_cue: bool  # somewhere in the sentence: whether to look before each skill
+    basic_cue: bool  # "familiarity with", "exposure to" somewhere in the sentence
     migration_verb: bool  # "retiring", "replacing"...: whether _MIGRATION_AFTER_RE can match after any skill
     scopes: _Scopes | None  # where a preferred cue binds, when the sentence has one
     degree_starts: list[int]  # the spans of the fields of degrees ("in Mathematics or Physics")
@@ -127,6 +145,8 @@ _SCOPE_BREAK_RE = re.compile(
     r"\s(?:but|while|whereas|though|although)\s"
 )
 _BRACKETS_RE = re.compile(r"\([^()\n]{0,200}\)")
+# Words that make a bracket's skills preferred there and only there: "C (C++ nice)", "Go (Rust a plus)".
+_BRACKET_CUE_RE = re.compile(r"\b(?:nice|plus|bonus|optional)\b")
 # What a bracket holds besides its cue when it only qualifies what stands before it: "Kafka (a plus)".
 _CUE_ONLY_RE = re.compile(r"^[\s(),.!:;-]*(?:(?:is|are|would|be|a|an|very|big|huge|real|also|definitely|considered|"
                           r"as|strongly|but|not|required)\b[\s,.!-]*)*[\s()]*$")  # fmt: skip
@@ -148,7 +168,7 @@ def _scopes(folded: str, start: int, end: int) -> _Scopes:
     bracket_preferred = []
     for low, high in brackets:
         cue = _PREFERRED_CUE_RE.search(folded, low, high)
-        bracket_preferred.append(cue is not None)
+        bracket_preferred.append(cue is not None or _BRACKET_CUE_RE.search(folded, low, high) is not None)
         if cue is not None and _CUE_ONLY_RE.match(folded[low : cue.start()] + folded[cue.end() : high]):
             clause = bisect_right(clause_starts, low) - 1  # "Kafka (a plus)": the cue is its clause's
             clause_preferred[clause] = True
@@ -199,7 +219,10 @@ class Sentences:
                 required_cue=_REQUIRED_CUE_RE.search(text) is not None,
                 strong_cue=_STRONG_CUE_RE.search(text) is not None,
                 migration_verb=_MIGRATION_VERB_RE.search(text) is not None,
-                scopes=_scopes(folded, start, end) if _PREFERRED_CUE_RE.search(text) else None,
+                basic_cue=_BASIC_CUE_RE.search(text) is not None,
+                scopes=_scopes(folded, start, end)
+                if _PREFERRED_CUE_RE.search(text) or ("(" in text and _BRACKET_CUE_RE.search(text))
+                else None,
                 **_degree_fields(self.text, folded, start, end),
             )
         return found
@@ -330,9 +353,17 @@ def place_in_section(folded: str, sentences: Sentences, item: Found) -> None:
     elif role == MENTIONED and sentence.required_cue:
         role = REQUIRED
     item.role = role
-    if (
-        role == REQUIRED
-        and sentence.strong_cue
-        and _STRONG_CUE_RE.search(folded, max(sentence_start, start - 40), start)
-    ):
-        item.role = "required-strong"
+    if role != REQUIRED:
+        return
+    reach = max(sentence_start, start - _CUE_REACH)
+    strong = sentence.strong_cue and _last_end(_STRONG_CUE_RE, folded, max(sentence_start, start - 40), start)
+    basic = sentence.basic_cue and _last_end(_BASIC_CUE_RE, folded, reach, start)
+    if strong > basic:
+        item.role = REQUIRED_STRONG
+    elif basic:
+        item.role = REQUIRED_BASIC  # "familiarity with Docker": required, at a lower minimum
+
+
+def _last_end(pattern: re.Pattern, folded: str, low: int, high: int) -> int:
+    """Where the last match of ``pattern`` in [low, high) ends, 0 when there is none: the nearest cue decides."""
+    return max((match.end() for match in pattern.finditer(folded, low, high)), default=0)

@@ -29,21 +29,64 @@ _ROLE_END_RE = re.compile(r"\s[\u2013\u2014|@-]\s|(?<!\s)\s+at\s|\(")
 
 _TITLE_LINE_RE = re.compile(r"^[^\w\n]*(?:job |position |role )?title\s*:[ \t]*(\S[^\n]*)$", re.MULTILINE)
 _TITLE_LINE_REACH = 1_000  # an overview's lines come first
+_TITLE_MAX_CHARS = 250  # a title of a dozen words, one of them perhaps a long code
+_TITLE_MAX_WORDS = 12
+# A first line that names a part of a post, not the job: "Job Overview", "Responsibilities", "About us".
+_NOT_A_TITLE_RE = re.compile(
+    r"^(?:(?:job|role|position) )?(?:overview|description|summary|details|responsibilities|duties)$|"
+    r"^(?:about|what|who|why|how|we|we're|our|you|your|join)\b"
+)
+_SENTENCE_INSIDE_RE = re.compile(r"[.!?;] ")
+# Where the title's role ends and the company or place starts: "Engineer - Acme", "Engineer at Acme", "Engineer |
+# Berlin". A bracket stays: "Backend Engineer (Ruby on Rails)" names the job's technology there.
+_TITLE_COMPANY_RE = re.compile(r"\s[\u2013\u2014|@-]\s|(?<!\s)\s+at\s")
+# A seniority of a role named in a sentence: "We need a senior Python developer".
+_ROLE_SENIORITY_RE = re.compile(
+    r"\b(" + "|".join(SENIORITY_WORDS) + r")\s+(?:[\w+#./-]+\s+){0,3}?"
+    r"(?:engineers?|developers?|programmers?|architects?|scientists?|analysts?|designers?|testers?|administrators?)\b"
+)
+
+
+def title_span(text: str, folded: str) -> tuple[int, int] | None:
+    """Where the job's title names its role: the first line, or a job board's "Job Title:" line, up to the company or
+    place after a dash, a bar or "at"; None when that line is no title (a sentence, a section's heading or content:
+    "We need a senior Python developer...", "Responsibilities", "Requirements: Go, PostgreSQL")."""
+    if board := _TITLE_LINE_RE.search(folded, 0, _TITLE_LINE_REACH):
+        start, end = board.span(1)  # a job board's overview: "Job Title: Android Developer (Payments)"
+    else:
+        start, end = 0, (len(folded) if (newline := folded.find("\n")) < 0 else newline)
+    line = text[start:end].strip()
+    if (
+        not line
+        or len(line) > _TITLE_MAX_CHARS
+        or len(line.split()) > _TITLE_MAX_WORDS
+        or line.endswith((".", "!", "?", ";", ",", ":"))
+        or _SENTENCE_INSIDE_RE.search(line)
+    ):
+        return None
+    head = line.partition(":")[0]
+    if any(pattern.match(heading_text(part)) for part in (line, head) for pattern in _HEADING_PATTERNS):
+        return None
+    if _NOT_A_TITLE_RE.match(heading_text(line)):
+        return None
+    cut = _TITLE_COMPANY_RE.search(folded, start, end)
+    return start, cut.start() if cut else end
+
+
+_HEADING_PATTERNS = (REQUIRED_HEADING_RE, PREFERRED_HEADING_RE)
 
 
 def title_keywords(
     text: str, folded: str, header_end: int, skill_slugs: set[str], cities: Mapping[str, str] | None
 ) -> list[str]:
-    title = folded.split("\n", 1)[0]
-    if board_title := _TITLE_LINE_RE.search(folded, 0, _TITLE_LINE_REACH):
-        title = board_title.group(1)  # a job board's overview: "Job Title: Android Developer (Payments)"
-    section, colon, _ = title.partition(":")
-    if colon and (
-        REQUIRED_HEADING_RE.match(heading_text(section)) or PREFERRED_HEADING_RE.match(heading_text(section))
-    ):
-        title = ""  # the text starts with a section and its content ("Requirements: Python, 3+ years"): no title
-    keywords = list(dict.fromkeys(_SENIORITY_RE.findall(title) + _HIRING_SENIORITY_RE.findall(folded)))
-    role = _ROLE_END_RE.split(title, maxsplit=1)[0]
+    hiring = _HIRING_SENIORITY_RE.findall(folded)
+    if (span := title_span(text, folded)) is None:  # a post pasted as sentences: the seniority of the role it names
+        first = folded.split("\n", 1)[0]
+        return list(dict.fromkeys(_ROLE_SENIORITY_RE.findall(first) + hiring))
+    line_end = folded.find("\n", span[0])
+    title = folded[span[0] : len(folded) if line_end < 0 else line_end]
+    keywords = list(dict.fromkeys(_SENIORITY_RE.findall(title) + hiring))
+    role = _ROLE_END_RE.split(folded[span[0] : span[1]], maxsplit=1)[0]
     place_words = {name.casefold() for name in (cities or {})}
     for word in re.findall(r"[a-z][a-z0-9+#.-]*[a-z0-9+#]|[a-z]", role):
         if (

@@ -7,11 +7,18 @@ from dataclasses import dataclass, field
 DEFAULT_MAX_CHARS = 100_000  # a settings value will carry it; 100,000 characters is twenty pages of job post
 DEFAULT_MIN_SCORE = 5  # a required skill's minimum score (0-10): an unqualified level reads as 5 in imports too
 STRONG_MIN_SCORE = 7  # "deep", "strong", "expert" knowledge: the "Proficient" level of the import table
+# "Familiarity with", "exposure to", "basic knowledge of": a requirement with a lower bar, the "Beginner" level of
+# the import table, so that people who know the skill a little still meet it.
+BASIC_MIN_SCORE = 3
 # The longest word read as a name (an unrecognised term, a title keyword): product names are far shorter, and a longer
 # token is a hash, a key or a pasted blob, which would only crowd the recruiter's list.
 MAX_TERM_CHARS = 60
 
 REQUIRED, PREFERRED, MENTIONED = "required", "preferred", "mentioned"
+# A required mention's bar, where a cue sets it: "strong Python" (STRONG_MIN_SCORE), "familiarity with Docker"
+# (BASIC_MIN_SCORE).
+REQUIRED_STRONG, REQUIRED_BASIC = "required-strong", "required-basic"
+REQUIRED_TITLE = "required-title"  # the job's own technology, named in its title
 # Why a mention was left out of the criteria: the ``reason`` of an ``Ignored`` (and of the API's ``ignored`` items).
 NEGATED, MIGRATED, SUBSTITUTE = "negated", "migrated-off", "substitute"
 ONLY_MENTIONED, NOT_A_SKILL = "only-mentioned", "not-a-skill"

@@ -14,6 +14,22 @@ _BULLET_RE = re.compile(r"^\s*(?:[-*\u2022\u2023\u25e6\u2043\u2219\u00b7\u25aa\u
 # and slashes as spaces, no marks or colon): a whole heading must match, so that a short sentence is no heading.
 _KINDS = r"(?: (?:skills?|qualifications?|experience|requirements?|knowledge|competenc(?:i)?es))?(?: and \w+)?"
 _IF_YOU = r"(?: if)?(?: you)?(?: (?:have|had|also have|bring|know))?"
+# The same headings as posts in Portuguese, Spanish, German and French write them ("Requisitos", "Diferenciais", "Se
+# valorará", "Dein Profil", "Wünschenswert", "Profil recherché", "Un plus"): a recruiter pastes them as they are.
+_REQUIRED_ELSEWHERE = (
+    r"(?:requisitos|requerimientos)(?: (?:obrigat[óo]rios|necess[áa]rios|m[íi]nimos|t[ée]cnicos|del puesto|"
+    r"imprescindibles|obligatorios))?|conhecimentos (?:necess[áa]rios|obrigat[óo]rios|t[ée]cnicos)|"
+    r"o que (?:esperamos|buscamos)(?: de voc[êe])?|qualifica[çc][õo]es|(?:o |tu |su )?perfil(?: (?:buscado|deseado|"
+    r"procurado|recherch[ée]|t[ée]cnico))?|(?:lo que |qu[ée] )?buscamos|imprescindibles?|"
+    r"(?:deine |ihre )?anforderungen|(?:dein|ihr) profil|das bringst du mit|was du mitbringst|was sie mitbringen|"
+    r"qualifikationen|(?:votre |ton )?profil(?: recherch[ée])?|"
+    r"comp[ée]tences(?: (?:requises|techniques|recherch[ée]es))?|pr[ée]requis"
+)
+_PREFERRED_ELSEWHERE = (
+    r"(?:(?:conhecimentos|requisitos|habilidades) )?(?:diferenciais|desej[áa]ve(?:l|is))|(?:ser[áa] )?um diferencial|"
+    r"(?:se )?valorar[áa]|valorables?|se valora|deseables?|(?:ser[áa] )?un plus|wünschenswert|von vorteil|"
+    r"pluspunkte|(?:c'est |serait )?un plus|(?:vos |tes )?atouts?|id[ée]alement"
+)
 PREFERRED_HEADING_RE = re.compile(
     r"^(?:(?:it'?s |it is |would be |that'?s )?(?:an? )?(?:big |huge |definite |real )?(?:plus(?:es)?|bonus(?:es)?)"
     r"(?: points?)?" + _KINDS + _IF_YOU + r"|plus points?|extra (?:credit|points)|brownie points|"
@@ -33,7 +49,9 @@ PREFERRED_HEADING_RE = re.compile(
     r"(?:skills|experience|qualifications) (?:that are|which are|that would be) (?:a plus|nice to have|preferred)|"
     r"(?:what |things )?we(?:'d| would) (?:love|like)(?: it)?(?: to see)?"
     + _IF_YOU
-    + r"|(?:an? )?(?:added )?advantages?)$"
+    + r"|(?:an? )?(?:added )?advantages?|"
+    + _PREFERRED_ELSEWHERE
+    + r")$"
 )
 REQUIRED_HEADING_RE = re.compile(
     r"^(?:(?:key |minimum |basic |essential |technical |job |core |our |the |role |position )?requirements?"
@@ -55,7 +73,7 @@ REQUIRED_HEADING_RE = re.compile(
     r"(?:the |our )?ideal candidate(?: (?:will have|has|profile))?|what you(?:'ve| have) (?:done|built)"
     r"(?: before| so far)?|what it takes|what makes you (?:a )?(?:great|good|strong) (?:fit|match|candidate)|"
     r"(?:core |key |technical |programming |role |our |job )?expectations|"
-    r"your (?:toolkit|skill set))$"
+    r"your (?:toolkit|skill set)|" + _REQUIRED_ELSEWHERE + r")$"
 )
 
 
@@ -144,7 +162,12 @@ def read_lines(text: str) -> tuple[list[Line], int, list[tuple[int, int]]]:
     for index, line in enumerate(raw):  # the heading block: up to three lines before the first blank one
         if not line.strip() or index == 3 or len(line) > 150 or _BULLET_RE.match(line):
             break
-        if _inline_heading(line) or _heading_role(heading_text(line)) != MENTIONED or line.rstrip().endswith(":"):
+        if (
+            _inline_heading(line)
+            or _heading_role(heading_text(line)) != MENTIONED
+            or line.rstrip().endswith(":")
+            or _headings_inside(line)
+        ):
             break
         header_end = offsets[index] + len(line)
     if header_end and header_end == len(raw[0]):
@@ -171,6 +194,12 @@ def read_lines(text: str) -> tuple[list[Line], int, list[tuple[int, int]]]:
             line_role = inline
             colon = line.index(":") + 1
             item_start = start + colon + len(line[colon:]) - len(line[colon:].lstrip())
+        line_start = start
+        for offset, part_role, items, continues in _headings_inside(line) if start >= header_end else ():
+            lines.append(Line(start, line_start + offset, line_role, item_start))
+            start, line_role, item_start = line_start + offset, part_role, line_start + items
+            if continues:  # "... load testing (k6)Nice-to-haves": the heading of the lines below
+                role = part_role
         lines.append(Line(start, end, line_role, item_start))
     if place_start is not None:
         place_spans.append((place_start, len(text)))
@@ -210,6 +239,34 @@ def _title_block_end(raw: list[str], offsets: list[int]) -> int | None:
         end = offsets[block_end - 1] + len(raw[block_end - 1])
         index = block_end
     return end
+
+
+# Where a heading may start inside a line: after a sentence's end ("Requirements: Go. Nice to have: Rust."), or glued
+# to the text before it, as text copied from a web page runs its blocks together ("load testing (k6)Nice-to-haves").
+_INSIDE_BREAK_RE = re.compile(r"(?<=[.!?;])[ \t]+(?=[^\W\d_])|(?<=[a-z0-9)\]])(?=[A-Z][a-z])")
+_INSIDE_HEAD_CHARS = 40  # a heading before its colon
+_INSIDE_TAIL_CHARS = 60  # a heading that ends its line, its items on the lines below
+
+
+def _headings_inside(line: str) -> list[tuple[int, str, int, bool]]:
+    """The required or preferred headings inside a line, after its start: (where each starts, its role, where its
+    items start, whether it ends the line and so heads the lines below)."""
+    if len(line) < 8:
+        return []
+    parts = []
+    for brk in _INSIDE_BREAK_RE.finditer(line):
+        position = brk.end()
+        head, colon, _ = line[position : position + _INSIDE_HEAD_CHARS + 1].partition(":")
+        if colon:
+            items = position + len(head) + 1
+            items += len(line[items:]) - len(line[items:].lstrip())
+        elif len(line) - position <= _INSIDE_TAIL_CHARS:
+            head, items = line[position:], len(line)
+        else:
+            continue
+        if (role := _heading_role(heading_text(head))) != MENTIONED:
+            parts.append((position, role, items, not colon))
+    return parts
 
 
 def _inline_heading(line: str) -> str | None:

@@ -11,12 +11,16 @@ from jobs.criteria.ambiguity import is_ambiguous, judge_ambiguous
 from jobs.criteria.cues import Sentences, place_in_section
 from jobs.criteria.mentions import Found
 from jobs.criteria.result import (
+    BASIC_MIN_SCORE,
     DEFAULT_MIN_SCORE,
     MENTIONED,
     NOT_A_SKILL,
     ONLY_MENTIONED,
     PREFERRED,
     REQUIRED,
+    REQUIRED_BASIC,
+    REQUIRED_STRONG,
+    REQUIRED_TITLE,
     STRONG_MIN_SCORE,
     Ignored,
 )
@@ -30,9 +34,11 @@ GENERIC_SLUGS = frozenset({
     "backend", "back-end", "frontend", "front-end", "support", "debugging", "scripting", "algorithm", "algorithms",
     "ui", "open-source", "opensource", "mobile", "web", "software", "programming", "coding", "development",
     "webapp", "web-app", "web-application", "web-applications", "api", "apis", "database", "databases",
-    "operating-system", "operating-systems",
+    "operating-system", "operating-systems", "text", "plain-text",
 })  # fmt: skip
 
+
+_REQUIRED_ROLES = frozenset({REQUIRED, REQUIRED_STRONG, REQUIRED_BASIC})
 
 _COMPANY_LINE_RE = re.compile(r"[^\w\n]*(?:company|employer|client|organi[sz]ation|hiring company)\s*:[^\n]*$")
 
@@ -79,7 +85,11 @@ def _bracketed_parts(folded: str, matches: list[Match], vocabulary: SkillVocabul
     return sorted(kept + parts, key=lambda m: m.start), {part.start for part in parts}
 
 
-def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVocabulary) -> list[Found]:
+def found_skills(
+    text: str, folded: str, lines: list[Line], vocabulary: SkillVocabulary, title: tuple[int, int] | None = None
+) -> list[Found]:
+    """The skills the text names, judged and placed; ``title``: where the job's title names its role, a technical
+    context for the names in it ("Go Engineer")."""
     found = []
     line_starts = [line.start for line in lines]
     kinds: dict[tuple[str, str], bool | None] = {}  # (surface, slug) -> ambiguous, None: a human language
@@ -94,7 +104,7 @@ def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVoc
         if (kind := kinds[key]) is None:
             continue  # English, Polish, Spanish: the people speak them
         found.append(Found(match, surface, lines[bisect_right(line_starts, match.start) - 1], kind))
-    judge_ambiguous(text, folded, found)
+    judge_ambiguous(text, folded, found, title)
     sentences = Sentences(text, folded)
     for item in found:
         if item.dropped is None:
@@ -105,7 +115,18 @@ def found_skills(text: str, folded: str, lines: list[Line], vocabulary: SkillVoc
     for item in found:  # a capitalised word of a requirement line read as no skill is shown: "high EQ", "Less"
         if item.dropped == "ambiguous" and item.line.role != MENTIONED and item.surface[:1].isupper():
             item.dropped = NOT_A_SKILL
-    return [item for item in found if item.dropped != "ambiguous"]
+    return [item for item in found if item.dropped not in ("ambiguous", "phrase")]
+
+
+def require_title_skills(found: list[Found], title: tuple[int, int] | None) -> None:
+    """The job's own technology named in its title ("Backend Engineer (Ruby on Rails)", "Senior Android Engineer") is
+    required, whatever the requirements list: the job is that technology's."""
+    if title is None:
+        return
+    start, end = title
+    for item in found:
+        if item.dropped is None and item.role == MENTIONED and start <= item.match.start < end:
+            item.role = REQUIRED_TITLE
 
 
 def decide(found: list[Found]) -> tuple[list[tuple[str, int]], list[str], list[Ignored], list[str]]:
@@ -120,8 +141,10 @@ def decide(found: list[Found]) -> tuple[list[tuple[str, int]], list[str], list[I
         else:
             roles.setdefault(slug, set()).add(item.role)
     warnings = []
-    asked = any(r != {MENTIONED} for r in roles.values())
-    if roles and not asked:
+    # A post asks for something when it requires a skill by name; one that only prefers some ("Kubernetes is a plus")
+    # or asks for a generic word ("a proven record in frontend systems") requires the others it names.
+    asked = any(slug_roles & _REQUIRED_ROLES for slug, slug_roles in roles.items() if slug not in GENERIC_SLUGS)
+    if any(MENTIONED in r for s, r in roles.items() if s not in GENERIC_SLUGS) and not asked:
         warnings.append("The description has no requirements section or cue: every skill it names is required.")
     required: list[tuple[str, int]] = []
     preferred: list[str] = []
@@ -129,12 +152,16 @@ def decide(found: list[Found]) -> tuple[list[tuple[str, int]], list[str], list[I
     for slug, slug_roles in roles.items():
         if slug in GENERIC_SLUGS:
             ignored[slug] = NOT_A_SKILL
-        elif "required-strong" in slug_roles:
+        elif REQUIRED_STRONG in slug_roles:
             required.append((slug, STRONG_MIN_SCORE))
-        elif REQUIRED in slug_roles or not asked:
+        elif REQUIRED in slug_roles:
             required.append((slug, DEFAULT_MIN_SCORE))
-        elif PREFERRED in slug_roles:
+        elif REQUIRED_BASIC in slug_roles:
+            required.append((slug, BASIC_MIN_SCORE))
+        elif PREFERRED in slug_roles:  # the title's technology the post itself calls a plus stays one
             preferred.append(slug)
+        elif REQUIRED_TITLE in slug_roles or not asked:
+            required.append((slug, DEFAULT_MIN_SCORE))
         else:
             ignored[slug] = ONLY_MENTIONED
     for slug, why in dropped.items():

@@ -185,7 +185,8 @@ def test_negations_migrations_and_substitutes_are_not_requirements(text, why):
 
 
 def test_the_target_of_a_migration_stays():
-    assert required("We are migrating from Java to Kotlin. Requirements: Kafka") == ["kotlin", "kafka"]
+    assert required("We are migrating from Java to Kotlin. Kafka too.") == ["kotlin", "kafka"]
+    assert required("Requirements: Kafka. We are migrating from Java to Kotlin.") == ["kafka", "kotlin"]
 
 
 def test_no_skill_found_is_a_warning_not_an_error():
@@ -237,9 +238,12 @@ def test_the_place_and_remote(text, countries, remote):
     assert (list(found.countries), found.remote) == (countries, remote)
 
 
-def test_a_city_needs_the_callers_mapping():
-    assert extract_criteria("Engineer, Kraków\n\nRust.", fixture_vocabulary()).countries == ()
-    assert criteria("Engineer, Kraków\n\nRust.").countries == ("PL",)
+def test_a_city_needs_the_callers_mapping_unless_it_is_well_known():
+    assert extract_criteria("Engineer, Lublin\n\nRust.", fixture_vocabulary()).countries == ()
+    assert extract_criteria("Engineer, Lublin\n\nRust.", fixture_vocabulary(), cities={"Lublin": "PL"}).countries == (
+        "PL",
+    )
+    assert extract_criteria("Engineer, Kraków\n\nRust.", fixture_vocabulary()).countries == ("PL",)
 
 
 # --- Keywords and the API shape ---------------------------------------------------------------------------------------

@@ -135,7 +135,7 @@ def test_kinds_of_software_are_no_skill_on_their_own(line):
     "sentence", ["OpenGL knowledge is also beneficial in this role.", "OpenGL experience is a huge plus."]
 )
 def test_beneficial_and_a_huge_plus_are_preferred_cues(sentence):
-    found = criteria(f"Android Engineer\n\nYou have\n- Kotlin.\n\n{sentence}\n")
+    found = criteria(f"Mobile Engineer\n\nYou have\n- Kotlin.\n\n{sentence}\n")
     assert ([slug for slug, _ in found.required], found.preferred) == (["kotlin"], ("opengl",))
 
 
