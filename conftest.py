@@ -87,7 +87,7 @@ def corpus_dir() -> Path:
 
 def _parsed(paths: list[Path]) -> list:
     from ingestion.parsers import parse
-    from profiles.selectors import skill_vocabulary
+    from profiles.vocabulary_copy import skill_vocabulary
 
     vocabulary = skill_vocabulary()
     return [parse(path.read_bytes(), vocabulary=vocabulary.words) for path in paths]
@@ -115,10 +115,10 @@ def profile_documents(request) -> list:
 def _fresh_cached_reads():
     """What the selectors cache outlives a test's rolled-back rows: the admin sidebar's suggestions (in the shared
     cache) and this process's copy of the skill vocabulary. Every test starts from its own data."""
-    from profiles import selectors
+    from profiles import selectors, vocabulary_copy
 
     selectors.candidate_filter_choices_forget()
-    selectors.skill_vocabulary_forget()
+    vocabulary_copy.skill_vocabulary_forget()
 
 
 @pytest.fixture(autouse=True)

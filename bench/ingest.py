@@ -104,7 +104,7 @@ def main() -> None:
     from ingestion import services
     from ingestion.models import ImportBatch
     from profiles.models import Candidate
-    from profiles.selectors import skill_vocabulary
+    from profiles.vocabulary_copy import skill_vocabulary
 
     out = Path(tempfile.mkdtemp(prefix="talentdb-bench-"))
     started = time.perf_counter()

@@ -186,7 +186,7 @@ def longest_description(client, user, requests: int) -> None:
     from jobs.models import Job
     from jobs.selectors import job_cities
     from profiles.models import Shortlist
-    from profiles.selectors import skill_vocabulary
+    from profiles.vocabulary_copy import skill_vocabulary
 
     user.user_permissions.add(Permission.objects.get(codename="add_job", content_type__app_label="jobs"))
     body = json.dumps({"title": "Benchmark: the longest description", "description": LONGEST})

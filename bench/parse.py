@@ -37,7 +37,7 @@ def main() -> None:
     from devtools.synthetic import write_profiles
     from ingestion.documents import ParseError
     from ingestion.parsers import parse
-    from profiles.selectors import skill_vocabulary
+    from profiles.vocabulary_copy import skill_vocabulary
 
     folder = Path(tempfile.mkdtemp(prefix="talentdb-parse-"))
     write_profiles(folder, args.count, seed=args.seed)

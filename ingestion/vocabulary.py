@@ -1,8 +1,8 @@
 """The known skill/topic vocabulary as label keys, read from a vocab folder laid out like shared/corpus/vocab.
 
 Pure file reading (``profiles.vocabulary``, which also seeds the skill table): no database, no network. At run time
-the parsers get the vocabulary the database has learnt (``profiles.selectors.skill_vocabulary``); this is the same
-set straight from the files, for tests and tools that run without a database.
+the parsers get the vocabulary the database has learnt (``profiles.vocabulary_copy.skill_vocabulary``); this is the
+same set straight from the files, for tests and tools that run without a database.
 """
 
 from __future__ import annotations

@@ -54,8 +54,8 @@ class Match:
 
 class _ByIdentity:
     """A cache key that is the vocabulary object itself: two vocabularies are the same only when they are one object
-    (``profiles.selectors.skill_vocabulary`` hands out one object per vocabulary version). The cache holds it, so its
-    id is not reused while the automaton lives."""
+    (``profiles.vocabulary_copy.skill_vocabulary`` hands out one object per vocabulary version). The cache holds it,
+    so its id is not reused while the automaton lives."""
 
     __slots__ = ("vocabulary",)
 

@@ -17,7 +17,8 @@ from jobs.criteria import DEFAULT_MIN_SCORE, Criteria, CriteriaError, Ignored, c
 from jobs.models import Job, JobSkill
 from profiles.models import Candidate, ShortlistEntry, ShortlistEntryEvent
 from profiles.search.skills import resolve_skills
-from profiles.selectors import skill_vocabulary, working_lists_for
+from profiles.selectors import working_lists_for
+from profiles.vocabulary_copy import skill_vocabulary
 
 __all__ = [
     "NO_SKILL_WARNING",

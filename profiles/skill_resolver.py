@@ -416,8 +416,8 @@ def _relabelled(result: Resolution, label: str) -> Resolution:
 
 
 # The resolvers of the last few vocabulary copies used, most recent last, by identity: a copy is immutable, and a
-# process keeps one per vocabulary version (``profiles.selectors.skill_vocabulary``), so a resolver is built once per
-# version (an import chunk's own small copy is used beside it, and does not push it out).
+# process keeps one per vocabulary version (``profiles.vocabulary_copy.skill_vocabulary``), so a resolver is built
+# once per version (an import chunk's own small copy is used beside it, and does not push it out).
 _RESOLVERS: list[tuple[SkillVocabulary, SkillResolver]] = []
 _RESOLVERS_KEPT = 4
 

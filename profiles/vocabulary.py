@@ -2,7 +2,7 @@
 
 - ``SkillVocabulary``: label keys (``core.labels.label_key``) mapped to canonical skill slugs, and the words that split
   glued topic lines; the normaliser maps labels through it, the parsers split topics with its words. The database's
-  copy is read by ``profiles.selectors.skill_vocabulary``.
+  copy is read by ``profiles.vocabulary_copy.skill_vocabulary``.
 - How a label that no vocabulary knows becomes a skill: ``skill_slug`` and ``skill_display_name``.
 - The curated vocabulary (``profiles/data/curated_skills.tsv``, read by ``read_curated``): the common skills with
   their display names and aliases, for a database seeded without the public vocabularies as much as with them.

@@ -50,8 +50,9 @@ from ingestion.services.outcomes import (
 )
 from ingestion.services.shared_rows import chunk_vocabulary, failed_files_take_back, repositories_first
 from privacy.services import import_refusals_record, sourcing_records_add
-from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary
+from profiles.selectors import candidate_filter_choices_forget
 from profiles.vocabulary import SkillVocabulary
+from profiles.vocabulary_copy import skill_vocabulary
 
 logger = logging.getLogger(__name__)
 

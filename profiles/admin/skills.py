@@ -15,9 +15,10 @@ from core.errors import ApplicationError
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator
 from profiles.models import Contribution, Repository, Skill, SkillAlias
-from profiles.selectors import related_skills, skill_vocabulary_changed
+from profiles.selectors import related_skills
 from profiles.skill_curation import skill_pairs_merge
 from profiles.skill_pairs import skill_pairs
+from profiles.vocabulary_copy import skill_vocabulary_changed
 
 
 class VocabularyAdmin(admin.ModelAdmin):

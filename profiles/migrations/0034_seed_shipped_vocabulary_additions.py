@@ -105,7 +105,7 @@ def seed_shipped_vocabulary(apps, schema_editor):
     already holds wins: a slug that is a skill, or a label of another skill (a curator merged it there), adds no skill,
     and its aliases follow the label to that skill; a label already taken keeps its skill. Every process then reads the
     vocabulary again."""
-    from profiles.selectors import skill_vocabulary_changed
+    from profiles.vocabulary_copy import skill_vocabulary_changed
 
     skill_model = apps.get_model("profiles", "Skill")
     alias_model = apps.get_model("profiles", "SkillAlias")

@@ -22,6 +22,7 @@ from db.connections import read_connection
 from profiles.models import SkillAlias
 from profiles.search.terms import SkillTerm
 from profiles.skill_resolver import resolver_for
+from profiles.vocabulary_copy import skill_vocabulary
 
 MATCH_FORMULA = (
     "match (0-100) = round(100 × mean over the requested skills (`skill` and `any_skill`) of score / 10); "
@@ -50,8 +51,6 @@ def resolve_skills(labels: set[str]) -> dict[str, tuple[int, str]]:
     (`html-&-css`) or is no technology (`teamwork`) names no one skill here. The database's skills named by the
     label as written or in its equivalent forms (``core.labels.label_variants``) come first: the process's copy of
     the vocabulary may not know a skill an import created minutes ago."""
-    from profiles.selectors import skill_vocabulary  # the selectors module imports this one
-
     if not labels:
         return {}
     resolver = resolver_for(skill_vocabulary())

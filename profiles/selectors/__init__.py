@@ -1,7 +1,7 @@
-"""Reads of the talent domain, one module per kind: the process's skill vocabulary (vocabulary), filtered
-searches (searches), candidates' columns and rows (candidates), a profile page (profile_page), possible duplicates
-(duplicates), working lists (working_lists), the filter sidebar's choices (filter_choices), skills (skills). Every
-selector is importable from here."""
+"""Reads of the talent domain, one module per kind: filtered searches (searches), candidates' columns and rows
+(candidates), a profile page (profile_page), possible duplicates (duplicates), working lists (working_lists), the
+filter sidebar's choices (filter_choices), skills (skills). Every selector is importable from here; the process's copy
+of the skill vocabulary, which the search seam reads too, is ``profiles.vocabulary_copy``'s."""
 
 # Counting at scale is db's (any table); its names stay importable from here for the selectors' callers.
 from db.counting import EXACT_COUNT_BELOW, EXACT_GROUPS_BELOW, common_values, queryset_count, table_row_estimate
@@ -50,13 +50,6 @@ from profiles.selectors.skills import (
     related_skills_for,
     skills_created_by_imports,
 )
-from profiles.selectors.vocabulary import (
-    VOCABULARY_MAX_AGE_SECONDS,
-    VOCABULARY_VERSION_KEY,
-    skill_vocabulary,
-    skill_vocabulary_changed,
-    skill_vocabulary_forget,
-)
 from profiles.selectors.working_lists import (
     WorkingList,
     shortlist_entries_for_export,
@@ -73,8 +66,6 @@ __all__ = [
     "POSITIONS_NEWEST_FIRST",
     "SKILL_SECTION_TITLES",
     "TOP_SKILLS",
-    "VOCABULARY_MAX_AGE_SECONDS",
-    "VOCABULARY_VERSION_KEY",
     "CandidateFilterChoices",
     "CandidateProfile",
     "CreatedSkill",
@@ -109,9 +100,6 @@ __all__ = [
     "shortlist_entries_for_export",
     "skill_changes",
     "skill_search",
-    "skill_vocabulary",
-    "skill_vocabulary_changed",
-    "skill_vocabulary_forget",
     "skills_created_by_imports",
     "table_row_estimate",
     "working_list_permits",

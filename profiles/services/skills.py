@@ -12,9 +12,10 @@ from core.errors import ApplicationError
 from core.labels import label_key, label_variants
 from profiles.models import CandidateSkill, Skill, SkillAlias
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import candidate_filter_choices_forget, skill_vocabulary_changed
+from profiles.selectors import candidate_filter_choices_forget
 from profiles.skill_resolver import SkillResolver
 from profiles.vocabulary import CURATED_ALIASES, CURATED_LABELS, CURATED_SKILLS, skill_display_name, skill_slug
+from profiles.vocabulary_copy import skill_vocabulary_changed
 
 
 @transaction.atomic

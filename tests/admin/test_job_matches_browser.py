@@ -12,7 +12,7 @@ from django.urls import reverse
 from jobs import services
 from jobs.models import Job
 from profiles.models import SkillAlias
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.admin.test_browser import BROWSER_TESTS, SCREENSHOTS, chromium_driver, emulate_viewport
 from tests.admin.test_overflow_browser import WIDTHS, log_in
 from tests.factories import (

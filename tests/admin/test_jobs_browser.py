@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from jobs.models import Job
 from profiles.models import RelatedSkill, ShortlistEntry, SkillAlias
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.admin.conftest import PASSWORD
 from tests.admin.test_browser import BROWSER_TESTS, SCREENSHOTS, Recruiter, chromium_driver
 from tests.factories import (

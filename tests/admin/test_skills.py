@@ -6,7 +6,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from profiles.models import Skill, SkillAlias
-from profiles.selectors import VOCABULARY_VERSION_KEY, skill_vocabulary
+from profiles.vocabulary_copy import VOCABULARY_VERSION_KEY, skill_vocabulary
 from tests.factories import CandidateSkillFactory, SkillFactory
 
 pytestmark = pytest.mark.django_db

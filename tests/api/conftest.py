@@ -61,7 +61,7 @@ def import_api(importer) -> APIClient:
 def _load_profile(path: Path, expected_path: Path) -> tuple[int, dict]:
     from ingestion.parsers import parse
     from ingestion.services import documents_load
-    from profiles.selectors import skill_vocabulary
+    from profiles.vocabulary_copy import skill_vocabulary
 
     document = parse(path.read_bytes(), vocabulary=skill_vocabulary().words)
     [result] = documents_load(documents=[document])

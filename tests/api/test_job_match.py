@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from profiles.models import SkillAlias
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.api.conftest import _client_for
 from tests.api.test_schema import schema as schema  # module-scoped: the schema is generated once
 from tests.factories import (

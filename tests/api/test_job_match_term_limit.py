@@ -15,7 +15,7 @@ from django.utils import timezone
 from jobs.criteria import Criteria
 from jobs.ranking import COMMITS_PER_ACTIVE_MONTH, EVIDENCE_HALF_LIFE_MONTHS, EVIDENCE_SATURATION, candidates_ranked
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.api.conftest import _client_for
 from tests.factories import (
     CandidateFactory,

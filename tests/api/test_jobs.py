@@ -9,7 +9,7 @@ from django.urls import reverse
 from jobs import services
 from jobs.models import Job, JobSkill
 from profiles.models import ShortlistEntryEvent, SkillAlias
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.api.conftest import _client_for
 from tests.factories import CandidateFactory, SkillFactory, UserFactory
 from tests.jobs.stored import DESCRIPTION, make_skills

@@ -4,7 +4,7 @@ tests/fixtures, and the shared corpus's real export (marked ``corpus``) when it 
 import pytest
 from django.urls import reverse
 
-from profiles.selectors import skill_vocabulary
+from profiles.vocabulary_copy import skill_vocabulary
 
 pytestmark = pytest.mark.django_db
 LIST = reverse("api:candidate-list")

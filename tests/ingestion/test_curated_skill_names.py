@@ -7,9 +7,9 @@ The fixture, tests/fixtures/progai/skills/tarja-holmsten.slug-skills.txt, writes
 import pytest
 
 from ingestion.models import SourceFile
-from profiles import selectors
 from profiles.models import Skill
 from profiles.services import skills_apply_curated
+from profiles.vocabulary_copy import skill_vocabulary_forget
 from tests.fixtures import PROGAI_DIR
 from tests.ingestion.imports import import_file
 
@@ -31,7 +31,7 @@ def without_vocabulary_folder(django_capture_on_commit_callbacks):
     Skill.objects.all().delete()  # no candidate names one yet: the test database holds only the seed
     with django_capture_on_commit_callbacks(execute=True):
         skills_apply_curated()
-    selectors.skill_vocabulary_forget()
+    skill_vocabulary_forget()
 
 
 def _imported_skills(candidate) -> dict[str, tuple[str, int]]:

@@ -11,8 +11,8 @@ from ingestion.normalise import normalise
 from ingestion.parsers import parse
 from ingestion.services import documents_load
 from profiles.models import Candidate, CandidateSkill, Skill
-from profiles.selectors import skill_vocabulary, skill_vocabulary_changed
 from profiles.services import skills_upsert
+from profiles.vocabulary_copy import skill_vocabulary, skill_vocabulary_changed
 from tests.fixtures import JSONRESUME_DIR
 from tests.ingestion.documents import make_document
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from core.text import human_size
 from ingestion.documents import ParseError
 from ingestion.services import document_parse, upload_refusals
-from profiles.selectors import skill_vocabulary
+from profiles.vocabulary_copy import skill_vocabulary
 
 CONFIGURATION = Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
 

@@ -3,7 +3,7 @@
 from django.utils import timezone
 
 from profiles.models import RelatedSkill, SkillAlias
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.factories import SkillFactory
 
 DESCRIPTION = """Senior Backend Engineer (Go)

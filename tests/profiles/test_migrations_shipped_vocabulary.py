@@ -10,8 +10,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from profiles.models import Skill, SkillAlias
-from profiles.selectors.vocabulary import VOCABULARY_VERSION_KEY
 from profiles.services import skills_merge
+from profiles.vocabulary_copy import VOCABULARY_VERSION_KEY
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from core.errors import ApplicationError
 from profiles import services
 from profiles.models import Candidate, CandidateSkill, Skill, SkillAlias
 from profiles.search import skill_tokens
-from profiles.selectors import VOCABULARY_VERSION_KEY, skill_vocabulary
 from profiles.services import skills_merge
+from profiles.vocabulary_copy import VOCABULARY_VERSION_KEY, skill_vocabulary
 from tests.factories import CandidateFactory, CandidateSkillFactory, RepositoryFactory, SkillFactory, UserFactory
 from tests.fixtures import VOCAB_DIR
 

@@ -14,7 +14,7 @@ from jobs.ranking import ORDERING, RankOptions, candidates_ranked, place_applies
 from jobs.ranking.formula import Resolved, resolve, short_credit
 from profiles.models import Candidate, CandidateSkill, Contribution, RelatedSkill, Repository, Skill, SkillAlias
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from searchindex import columns as index_columns
 from searchindex.pages import keyword_ids, page_rows, present_ids
 from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank

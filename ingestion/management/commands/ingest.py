@@ -12,7 +12,7 @@ from ingestion.file_budget import file_budget
 from ingestion.loaders import preview_outcomes
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.privacy import documents_refused
-from profiles.selectors import skill_vocabulary
+from profiles.vocabulary_copy import skill_vocabulary
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from profiles.selectors import skill_vocabulary_changed
 from profiles.skills_reresolve import BATCH_SIZE, skills_reresolve, skills_reresolve_undo
+from profiles.vocabulary_copy import skill_vocabulary_changed
 
 
 class Command(BaseCommand):

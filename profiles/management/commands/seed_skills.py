@@ -3,10 +3,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from profiles.models import Skill, SkillAlias
-from profiles.selectors import skill_vocabulary_changed
 from profiles.services import skill_aliases_correct, skills_apply_curated, skills_seed_curated, skills_upsert
 from profiles.shipped_vocabulary import SHIPPED_FILE, read_shipped
 from profiles.vocabulary import contested_labels, read_vocabulary
+from profiles.vocabulary_copy import skill_vocabulary_changed
 
 
 class Command(BaseCommand):

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from profiles.models import RelatedSkill, SkillAlias
 from profiles.search import candidates_refresh_search_columns
-from profiles.selectors import skill_vocabulary_changed
+from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.factories import (
     CandidateFactory,
     CandidateSkillFactory,

@@ -1,4 +1,6 @@
-"""The skill vocabulary as this process reads it: a copy of the database's, built once per version."""
+"""The skill vocabulary as this process reads it: a copy of the database's, built once per version.
+
+Below the selectors and the search seam, which both read it (``profiles.search.skills`` resolves labels with it)."""
 
 from __future__ import annotations
 
