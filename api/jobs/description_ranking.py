@@ -23,10 +23,10 @@ from api.jobs.ranked_pages import (
     WIDEN_PARAMETER,
     CanViewCandidates,
     MatchResultSerializer,
-    match_row,
+    RankedPagination,
+    ranked_results,
 )
-from api.pagination import KeysetPagination
-from jobs.ranking import rank_options, ranked_page
+from jobs.ranking import rank_options
 from jobs.selectors import NO_SKILL_WARNING, criteria_overridden, description_criteria
 
 
@@ -47,7 +47,7 @@ class JobMatchResponseSerializer(serializers.Serializer):
 class JobMatchView(generics.GenericAPIView):
     permission_classes = [IsAuthenticated, CanViewCandidates]
     serializer_class = JobMatchRequestSerializer
-    pagination_class = KeysetPagination
+    pagination_class = RankedPagination
     filter_backends: list = []
 
     @extend_schema(
@@ -73,18 +73,12 @@ class JobMatchView(generics.GenericAPIView):
         warnings = list(criteria.warnings)
         if not criteria.skills:
             warnings.append(NO_SKILL_WARNING)
-        page = ranked_page(
-            criteria,
-            options=options,
-            params=params,
-            user=request.user,
-            take=lambda ranked: self.paginator.paginate_queryset(ranked, request, view=self),
-        )
+        results, next_link = ranked_results(self, request, criteria, options=options, params=params)
         return Response(
             {
                 "criteria": criteria.to_dict(),
-                "results": [match_row(candidate, request) for candidate in page],
-                "next": self.paginator.get_next_link(),
+                "results": results,
+                "next": next_link,
                 "warnings": warnings,
             }
         )

@@ -5,6 +5,7 @@ match (``api.candidates.serializers.SKILL_MATCH_HELP``)."""
 
 from __future__ import annotations
 
+from django.db.models import IntegerField, QuerySet, Value
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
@@ -12,6 +13,8 @@ from rest_framework.permissions import BasePermission
 from rest_framework.reverse import reverse
 
 from api.candidates.fields import LocationSerializer, candidate_location
+from api.pagination import KeysetPagination, OrderKey
+from jobs.criteria import Criteria
 from jobs.ranking import (
     RELATED_WEIGHT,
     WEIGHT_EVIDENCE,
@@ -22,8 +25,11 @@ from jobs.ranking import (
     WEIGHT_YEARS,
     WIDEN_MIN_LIFT,
     WIDEN_PER_SKILL,
+    RankOptions,
+    ranked_page,
 )
 from profiles.models import Candidate
+from profiles.search.backends.base import Page
 
 VIEW_CANDIDATE_PERMISSION = "profiles.view_candidate"
 
@@ -128,3 +134,57 @@ def match_row(candidate: Candidate, request) -> dict:
         "missing": candidate.missing,
         "evidence": candidate.evidence,
     }
+
+
+# A ranking's order (``profiles.search.signals.ORDERING``) as the keyset paginator's keys: a cursor names a row's key.
+RANK_KEYS = (OrderKey("misses_any", False, False), OrderKey("match", True, False), OrderKey("id", False, False))
+
+
+def _rank_key_fields() -> QuerySet[Candidate]:
+    """A QuerySet (never run) whose fields type the keys as the ranking's do, for reading a cursor's values."""
+    zero = Value(0, output_field=IntegerField())
+    return Candidate.objects.none().annotate(misses_any=zero, match=zero)
+
+
+class RankedPagination(KeysetPagination):
+    """The keyset paginator's cursors and links over a ranking whose page the search backend in use cuts: the
+    request's cursor and ``page_size`` become a ``Page`` (the row after the cursor's key, one row more than the page
+    shows), and the next link names the page's last row, exactly as ``KeysetPagination`` over the SQL ranking does,
+    so a cursor from either path reads on the other."""
+
+    def page_wanted(self, request) -> Page | None:
+        """The ``Page`` the request asks for, or None for a cursor that walks backwards (no ranked endpoint gives one
+        out; the SQL ranking's ``paginate_queryset`` answers it). A 400 for a cursor the API did not give."""
+        self.request = request
+        self.base_url = request.build_absolute_uri()
+        self.keys = list(RANK_KEYS)
+        size = self.get_page_size(request)
+        cursor = self._decode_cursor(request, self.keys, _rank_key_fields())
+        if cursor and cursor[1]:
+            return None
+        return Page(limit=size + 1, after=tuple(cursor[0]) if cursor else None)
+
+    def keep(self, rows: list[Candidate], page: Page) -> list[Candidate]:
+        """The rows the page shows of those ``page_wanted``'s ``Page`` ranked; the one more says a next page exists."""
+        self.page = rows[: page.limit - 1]
+        self.has_next = len(rows) >= page.limit
+        self.has_previous = page.after is not None
+        return self.page
+
+
+def ranked_results(
+    view, request, criteria: Criteria, *, options: RankOptions, params, exclude_ids=()
+) -> tuple[list[dict], str | None]:
+    """One page of ``jobs.ranking.ranked_page`` for a ranked endpoint (``view``, paginated by ``RankedPagination``)
+    as result rows, and the link to the next page. The search backend in use cuts the page (the ranking index when it
+    runs); a backwards cursor is cut from the SQL ranking."""
+    paginator: RankedPagination = view.paginator
+    page = paginator.page_wanted(request)
+    ranking = {"options": options, "params": params, "user": request.user, "exclude_ids": exclude_ids}
+    if page is None:
+        rows = ranked_page(
+            criteria, take=lambda ranked: paginator.paginate_queryset(ranked, request, view=view), **ranking
+        )
+    else:
+        rows = paginator.keep(ranked_page(criteria, page=page, **ranking), page)
+    return [match_row(candidate, request) for candidate in rows], paginator.get_next_link()

@@ -29,19 +29,17 @@ from api.jobs.ranked_pages import (
     WIDEN_PARAMETER,
     CanViewCandidates,
     MatchResultSerializer,
-    match_row,
+    RankedPagination,
+    ranked_results,
 )
 from api.jobs.stored_jobs import JobMixin, JobPermission
-from api.pagination import KeysetPagination
 from jobs.ranking import (
-    RESULT_FIELDS,
     SIMILAR_MARGIN,
     SIMILAR_PREFERRED,
     SIMILAR_REQUIRED,
     SIMILAR_TOPICS,
     RankOptions,
     rank_options,
-    ranked_page,
     similar_criteria,
 )
 from jobs.selectors import NO_SKILL_WARNING, job_criteria
@@ -78,25 +76,17 @@ class SimilarCandidatesResponseSerializer(serializers.Serializer):
 
 
 class RankedPageMixin:
-    pagination_class = KeysetPagination
+    pagination_class = RankedPagination
     # Only for the schema, which documents the filters from it; the selectors apply them (candidates_ranked).
     filter_backends = [SelectorFilterBackend]
     filterset_class = RankedCandidateFilterSet
     queryset = Candidate.objects.none()
 
     def ranked_results(
-        self, request, criteria, *, options: RankOptions, params, queryset=None
+        self, request, criteria, *, options: RankOptions, params, exclude_ids=()
     ) -> tuple[list[dict], str | None]:
         """One page of ``jobs.ranking.ranked_page`` as result rows, and the link to the next."""
-        page = ranked_page(
-            criteria,
-            options=options,
-            params=params,
-            user=request.user,
-            queryset=queryset,
-            take=lambda ranked: self.paginator.paginate_queryset(ranked, request, view=self),
-        )
-        return [match_row(candidate, request) for candidate in page], self.paginator.get_next_link()
+        return ranked_results(self, request, criteria, options=options, params=params, exclude_ids=exclude_ids)
 
 
 class JobMatchesView(RankedPageMixin, JobMixin, generics.GenericAPIView):
@@ -160,8 +150,9 @@ class CandidateSimilarView(RankedPageMixin, generics.GenericAPIView):
             criteria = similar_criteria(candidate_id=self.kwargs["pk"])
         except Candidate.DoesNotExist as exc:
             raise Http404("No candidate with this id.") from exc
-        others = Candidate.objects.exclude(pk=self.kwargs["pk"]).only(*RESULT_FIELDS)
-        results, next_link = self.ranked_results(request, criteria, options=options, params=params, queryset=others)
+        results, next_link = self.ranked_results(
+            request, criteria, options=options, params=params, exclude_ids=(self.kwargs["pk"],)
+        )
         return Response(
             {
                 "candidate": reverse("api:candidate-detail", kwargs={"pk": self.kwargs["pk"]}, request=request),

@@ -34,6 +34,7 @@ from jobs.models import Job, JobSkill
 from jobs.ranking import RELATED_WEIGHT, rank_options, ranked_page
 from jobs.selectors import job_criteria
 from profiles.models import Candidate, ShortlistEntry, Skill
+from profiles.search.backends.base import Page
 from profiles.selectors import related_skills_for
 
 MATCHES_PER_PAGE = 25
@@ -147,27 +148,22 @@ class MatchesPages:
         options, _ = rank_options(request.GET, lenient=True)
         country = request.GET.get("country", "").strip()
         start = (page - 1) * MATCHES_PER_PAGE
-        overflow: list[Candidate] = []
-
-        def take(ranked):
-            rows = list(ranked[start : start + MATCHES_PER_PAGE + 1])
-            overflow.extend(rows[MATCHES_PER_PAGE:])  # one more row: a next page exists
-            return rows[:MATCHES_PER_PAGE]
-
         error = ""
         try:
-            candidates = ranked_page(
+            # One row more than the page shows: a next page exists. The search backend in use cuts it by offset.
+            ranked = ranked_page(
                 criteria,
                 options=options,
                 params={"country": country} if country else None,
                 user=request.user,
-                take=take,
+                page=Page(limit=MATCHES_PER_PAGE + 1, offset=start),
             )
         except ValidationError as exc:
-            candidates, error = (
+            ranked, error = (
                 [],
                 " ".join(message for messages_ in exc.message_dict.values() for message in messages_),
             )
+        candidates, more = ranked[:MATCHES_PER_PAGE], len(ranked) > MATCHES_PER_PAGE
         ignored, unrecognised = left_out(criteria)
         switches = options.query()
         if country:
@@ -202,7 +198,7 @@ class MatchesPages:
             "page": page,
             "first_rank": start + 1,
             "previous_query": urlencode({**switches, "page": page - 1}) if page > 1 else "",
-            "next_query": urlencode({**switches, "page": page + 1}) if overflow else "",
+            "next_query": urlencode({**switches, "page": page + 1}) if more else "",
             "here": request.get_full_path(),
             "no_skill": not criteria.skills,
             # Skills that go with the criteria's (profiles.RelatedSkill, counted over the candidates): suggestions

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -73,15 +73,19 @@ def ranked_page(
     queryset: QuerySet[Candidate] | None = None,
     today: dt.date | None = None,
     page: Page | None = None,
+    exclude_ids: Iterable[int] = (),
 ) -> list[Candidate]:
     """The candidates ranked by ``criteria`` with ``options`` and the filters in ``params``, one page of them, each
-    explained (``candidates_explain``: ``matched``, ``missing``, ``evidence``). ``queryset``: where the pool starts
-    (default: every candidate, with the columns a row shows).
+    explained (``candidates_explain``: ``matched``, ``missing``, ``evidence``). ``queryset``: the columns a row reads
+    (default: those a row shows); ``exclude_ids``: candidates left out whatever they score (the subject of "more like
+    this"). A backend other than SQL ranks every candidate, so leave people out by ``exclude_ids`` or ``params``,
+    never by narrowing ``queryset``: a row it drops would leave a hole in a page the backend cut.
 
     The page is cut one of two ways. ``take`` cuts it from the ranked QuerySet (a keyset paginator, the admin's page
     numbers): that QuerySet is the SQL reference's ranking (``candidates_ranked``). ``page`` names it (``Page``: a
     limit, an offset, the key of the row before): the search backend in use ranks the ids and PostgreSQL reads their
-    values (``profiles.search.pages.ranked_rows``). Exactly one of the two is given."""
+    values (``profiles.search.pages.ranked_rows``): ask for one row more than a page shows to know whether a next one
+    exists. Exactly one of the two is given."""
     if (take is None) == (page is None):
         raise TypeError("ranked_page cuts its page by take or by page: give one of them")
     request = rank_request(
@@ -93,6 +97,7 @@ def ranked_page(
         user=user,
         today=today,
         page=page,
+        exclude_ids=exclude_ids,
     )
     resolved = resolve_request(request)  # once for the ranking and the explanation
     base = Candidate.objects.only(*RESULT_FIELDS) if queryset is None else queryset

@@ -2,12 +2,9 @@
 the lag bound, and an erased or merged-away person is never on a page, not even before the index hears of it."""
 
 import datetime as dt
-import threading
 import time
 
 import pytest
-from django.db import connection
-from psycopg.conninfo import make_conninfo
 
 from ingestion.services import documents_load
 from jobs.criteria import Criteria
@@ -20,39 +17,15 @@ from profiles.services import candidates_merge
 from searchindex import client
 from searchindex.pages import page_rows, present_ids
 from searchindex.rank import Cut
-from searchindex.server import serve
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
 from tests.ingestion.documents import make_document
 from tests.searchindex.helpers import query_for
+from tests.searchindex.serving import serving as serving  # the fixture
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CRITERIA = Criteria(required=(("python", 5),), preferred=("rust",))
 TODAY = dt.date(2026, 6, 15)
-
-
-@pytest.fixture
-def serving(settings, tmp_path):
-    """The index process's server, in a thread of this process, on the test database; stopped afterwards."""
-    settings.SEARCH_INDEX_SOCKET = tmp_path / "index.sock"
-    params = connection.get_connection_params()
-    for name in ("cursor_factory", "context", "prepare_threshold"):
-        params.pop(name, None)
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=serve,
-        args=(settings.SEARCH_INDEX_SOCKET, make_conninfo(**params)),
-        kwargs={"stop": stop, "poll_seconds": 0.2},
-        daemon=True,
-    )
-    thread.start()
-    deadline = time.monotonic() + 30
-    while client.status().get("state") != "ready":
-        assert time.monotonic() < deadline, client.status()
-        time.sleep(0.05)
-    yield
-    stop.set()
-    thread.join(timeout=10)
 
 
 def _query():

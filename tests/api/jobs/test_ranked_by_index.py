@@ -1,0 +1,106 @@
+"""The ranked endpoints (``POST jobs/match/``, ``GET jobs/{id}/matches/``, ``GET candidates/{id}/similar/``) are
+answered by the ranking index when it runs (``X-Search-Backend: index``), page after page by their ``next`` links,
+with the same rows, values and links as the SQL backend; and by SQL, saying why, when it is stopped."""
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from jobs import services
+from profiles.models import Candidate
+from tests.api.conftest import _client_for
+from tests.factories import UserFactory
+from tests.searchindex.helpers import make_pool
+from tests.searchindex.serving import INDEX_BACKEND
+from tests.searchindex.serving import serving as serving  # the fixture
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
+HEADER = "X-Search-Backend"
+DESCRIPTION = """Backend Engineer (Go)
+
+Requirements
+- Go and PostgreSQL
+
+Nice to have
+- Kafka, Rust
+"""
+CRITERIA = {
+    "required": [{"skill": "go", "min_score": 4}, {"skill": "postgresql", "min_score": 3}],
+    "preferred": [{"skill": "kafka"}, {"skill": "rust"}],
+    "countries": [],
+    "keywords": ["backend"],
+}
+
+
+@pytest.fixture
+def recruiter():
+    user = UserFactory(username="recruiter")
+    user.user_permissions.add(
+        Permission.objects.get(codename="view_candidate", content_type__app_label="profiles"),
+        *Permission.objects.filter(content_type__app_label="jobs", codename__in=["view_job", "add_job"]),
+    )
+    return user
+
+
+@pytest.fixture
+def pool():
+    make_pool(seed=31, size=160)
+
+
+def walk(client, settings, backend: str, url: str, *, body=None) -> tuple[list[dict], list[str | None], set[str]]:
+    """Every page from ``url`` by its ``next`` links under ``backend``: the rows, the links and the headers seen."""
+    settings.SEARCH_BACKEND = backend
+    rows, links, headers = [], [], set()
+    while url:
+        response = client.post(url, body, format="json") if body is not None else client.get(url)
+        assert response.status_code == 200, response.content
+        headers.add(response.get(HEADER, ""))
+        rows += response.json()["results"]
+        url = response.json()["next"]
+        links.append(url)
+    return rows, links, headers
+
+
+def the_same_by_index_and_sql(client, settings, url: str, *, body=None) -> list[dict]:
+    by_index, index_links, index_headers = walk(client, settings, INDEX_BACKEND, url, body=body)
+    by_sql, sql_links, sql_headers = walk(client, settings, SQL_BACKEND, url, body=body)
+    assert index_headers == {"index"}
+    assert sql_headers == {""}  # the SQL backend ranks without a word: it is the reference
+    assert by_index == by_sql  # row for row: ids, matches, matched and missing skills, evidence
+    assert index_links == sql_links  # the same cursors
+    return by_index
+
+
+@pytest.mark.parametrize("query", ["page_size=7", "page_size=9&widen=1", "page_size=11&country=DE"])
+def test_a_pasted_description_is_ranked_by_the_index_page_after_page(pool, serving, recruiter, settings, query):
+    url = reverse("api:job-match") + "?" + query
+    rows = the_same_by_index_and_sql(
+        _client_for(recruiter), settings, url, body={"description": DESCRIPTION, "criteria": CRITERIA}
+    )
+    assert len(rows) > 14  # several pages were followed
+
+
+def test_a_stored_jobs_matches_are_ranked_by_the_index(pool, serving, recruiter, settings):
+    job = services.job_create(user=recruiter, title="Backend Engineer (Go)", description=DESCRIPTION).job
+    url = reverse("api:job-matches", kwargs={"pk": job.pk}) + "?page_size=13&anywhere=1"
+    assert len(the_same_by_index_and_sql(_client_for(recruiter), settings, url)) > 13
+
+
+def test_similar_candidates_are_ranked_by_the_index_without_the_candidate(pool, serving, recruiter, settings):
+    subject = Candidate.objects.filter(skills__score__gte=6).order_by("pk").first()
+    url = reverse("api:candidate-similar", kwargs={"pk": subject.pk}) + "?page_size=8"
+    rows = the_same_by_index_and_sql(_client_for(recruiter), settings, url)
+    assert len(rows) > 8
+    assert subject.pk not in [row["id"] for row in rows]
+
+
+def test_a_stopped_index_hands_the_page_to_sql_and_says_so(pool, recruiter, settings, tmp_path):
+    settings.SEARCH_INDEX_SOCKET = tmp_path / "no-index.sock"  # nothing listens there
+    url = reverse("api:job-match") + "?page_size=5"
+    body = {"description": DESCRIPTION, "criteria": CRITERIA}
+    client = _client_for(recruiter)
+    stopped, _, headers = walk(client, settings, INDEX_BACKEND, url, body=body)
+    assert headers == {"sql; index=stopped"}
+    assert stopped == walk(client, settings, SQL_BACKEND, url, body=body)[0]
