@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.parsers.cv import cv_file_kind, cv_file_text, looks_like_cv, parse_cv
-from ingestion.parsers.decoding import decode_bytes
+from ingestion.parsers.decoding import BINARY_MESSAGE, decode_bytes
 from ingestion.parsers.jsonresume import looks_like_json, names_another_format, parse_jsonresume
 from ingestion.parsers.progai import looks_like_progai, parse_progai
 
 __all__ = [
     "FORMATS",
     "NEITHER_FORMAT",
+    "NO_FORMAT_BINARY",
     "UNKNOWN",
     "BinaryFiles",
     "FileFormat",
@@ -39,7 +40,16 @@ __all__ = [
 ]
 
 UNKNOWN = "unknown"  # the stored format of a file no format reads
-NEITHER_FORMAT = "This file is neither a Prog.AI profile export nor a JSON Resume."
+NEITHER_FORMAT = (
+    "This file is text, but no profile TalentDB reads: not a CV (no name with headings such as Experience, Education "
+    "or Skills was found), a Prog.AI profile export or a JSON Resume. If it is a CV, save it as PDF or DOCX with its "
+    "headings, and upload that."
+)
+# A file of no format that is not text either: what a file renamed to .pdf or .docx is, whose content is neither.
+NO_FORMAT_BINARY = (
+    "This file is not a PDF, a Word document (DOCX) or a text file, whatever its name says: TalentDB cannot read it. "
+    "If it is a CV, open it in the program that made it, save it as PDF or DOCX with text, and upload that."
+)
 
 
 def _disowns_nothing(text: str) -> bool:
@@ -189,7 +199,12 @@ def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset(), today: dt.da
     if found:
         fmt, kind = found
         return _parsed(fmt, _binary_text(fmt, kind, data), vocabulary, today)
-    text, warnings = decode_bytes(data)
+    try:
+        text, warnings = decode_bytes(data)
+    except ParseError as exc:
+        if str(exc) == BINARY_MESSAGE:  # no binary format's signature either: say which files are read
+            raise ParseError(NO_FORMAT_BINARY) from None
+        raise
     fmt = _text_format(text)
     if fmt is None:
         raise ParseError(NEITHER_FORMAT)

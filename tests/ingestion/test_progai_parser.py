@@ -522,7 +522,7 @@ def test_json_like_first_line_is_not_a_name():
 
 
 def test_text_that_is_neither_format():
-    with pytest.raises(ParseError, match=r"neither a Prog\.AI profile export nor a JSON Resume"):
+    with pytest.raises(ParseError, match=r"not a CV .*, a Prog\.AI profile export or a JSON Resume\."):
         parse(b"Dear recruiter,\nplease find my CV attached.\n")
     assert detect_format(b"Dear recruiter,\nplease find my CV attached.\n") == "unknown"
 
@@ -595,7 +595,7 @@ def test_unicode_is_normalised_and_control_characters_dropped():
     ids=["png", "zip", "all-bytes", "control-characters"],
 )
 def test_binary_files_are_rejected(data):
-    with pytest.raises(ParseError, match=r"^This is a binary file, not a text profile\.$"):
+    with pytest.raises(ParseError, match=r"^This file is not a PDF, a Word document \(DOCX\) or a text file"):
         parse(data)
     assert detect_format(data) == "unknown"
 

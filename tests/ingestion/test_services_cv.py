@@ -164,3 +164,19 @@ def test_a_cv_candidate_gets_the_years_of_their_dated_positions():
     # "2010-2013" is Jan 2010 – Jan 2013 (a year alone is its January): 37 months, and Jan 2014 – Mar 2021 87 more,
     # all of them software positions.
     assert (candidate.years_employed, candidate.years_coding) == (10, 7)
+
+
+def test_a_file_named_pdf_is_read_by_its_content():
+    text_cv = cv_plain_text(sample_cv()).encode()
+    garbage = bytes(range(256)) * 8
+
+    sources = _import(("cv.pdf", text_cv), ("resume.pdf", garbage))
+
+    assert (sources["cv.pdf"].format, sources["cv.pdf"].status) == ("cv", SourceFile.Status.IMPORTED)
+    assert sources["cv.pdf"].candidate.name == "Maelis Duvernoy"
+    assert sources["resume.pdf"].status == SourceFile.Status.FAILED
+    assert sources["resume.pdf"].error == (
+        "This file is not a PDF, a Word document (DOCX) or a text file, whatever its name says: TalentDB cannot read "
+        "it. If it is a CV, open it in the program that made it, save it as PDF or DOCX with text, and upload that."
+    )
+    assert bytes(sources["resume.pdf"].content) == garbage

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from ingestion import services
 from ingestion.models import ImportBatch, SourceFile
+from ingestion.parsers.registry import NO_FORMAT_BINARY
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -117,7 +118,7 @@ def test_formats_are_sniffed_from_the_bytes_not_the_name_or_the_declared_type(cl
         "resume.json": "imported",
         "page.html": "failed",
     }
-    assert SourceFile.objects.get(original_name="profile.txt").error == "This is a binary file, not a text profile."
+    assert SourceFile.objects.get(original_name="profile.txt").error == NO_FORMAT_BINARY
 
 
 @pytest.mark.parametrize(

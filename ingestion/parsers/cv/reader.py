@@ -36,9 +36,13 @@ _MAX_SUMMARY_LINES = 40
 
 def looks_like_cv(text: str) -> bool:
     """Whether a text file that is neither a Prog.AI export nor a JSON Resume is a CV: two of the CV's section
-    headings (a letter or a note that mentions a CV has none)."""
-    found = {kind for line in cv_lines(text) if (kind := heading_kind(line)) in _CV_SECTIONS}
-    return len(found) >= 2
+    headings, or an experience or education heading and a date range (a letter or a note that mentions a CV has
+    neither)."""
+    lines = cv_lines(text)
+    found = {kind for line in lines if (kind := heading_kind(line)) in _CV_SECTIONS}
+    if len(found) >= 2:
+        return True
+    return bool(found & {kinds.EXPERIENCE, kinds.EDUCATION}) and any(find_range(line) for line in lines)
 
 
 def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset(), today: dt.date | None = None) -> ProfileDocument:
