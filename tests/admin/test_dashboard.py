@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from ingestion import services
 from jobs import services as job_services
-from profiles.models import ShortlistEntry
-from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
+from profiles.models import Shortlist, ShortlistEntry
+from tests.factories import CandidateFactory, CandidateSkillFactory, RepositoryFactory, SkillFactory, UserFactory
+from tests.fixtures import PROGAI_DIR
 
 pytestmark = pytest.mark.django_db
 INDEX = reverse("admin:index")
@@ -175,7 +176,7 @@ def test_my_jobs_lists_the_users_own_jobs_with_their_pipeline_by_stage(recruiter
     assert reverse("admin:jobs_job_pipeline_board", args=[mine.pk]) in block
     assert re.search(r'class="stage stage-sourced" title="Sourced">Sourced <b>2</b></li>', block)
     assert re.search(r'class="stage stage-interviewing" title="[^"]+">[^<]+<b>1</b></li>', block)
-    assert "pipeline of 3" in block
+    assert "3 in the pipeline" in block
 
 
 def test_the_desk_has_a_search_box_and_the_recent_candidates(recruiter_client, data):
@@ -188,3 +189,65 @@ def test_the_desk_has_a_search_box_and_the_recent_candidates(recruiter_client, d
     recent = html[html.index('id="dashboard-recent"') :]
     assert "Zoe &lt;Newest&gt;" in recent
     assert reverse("admin:profiles_candidate_change", args=[newest.pk]) in recent
+
+
+def _text(html: str, element_id: str) -> str:
+    """The words of the element with this id (its tags dropped, its spaces collapsed)."""
+    block = html[html.index(f'id="{element_id}"') :]
+    block = block[block.index(">") + 1 : block.index("</ul>")]
+    return " ".join(re.sub(r"<[^>]+>", " ", block).split())
+
+
+def test_the_totals_say_one_candidate_and_one_shortlist_in_the_singular(recruiter_client, recruiter):
+    CandidateFactory()
+    RepositoryFactory()
+    Shortlist.objects.create(owner=recruiter, name="Backend")
+    _job(recruiter)  # its pipeline is no shortlist of the totals
+
+    totals = _text(recruiter_client.get(INDEX).content.decode(), "dashboard-totals")
+
+    assert "1 candidate " in totals
+    assert "1 repository " in totals
+    assert "1 shortlist besides the jobs' pipelines" in totals
+    assert "candidates" not in totals.replace("candidates contributed", "")
+    assert "shortlists" not in totals
+
+
+def test_zero_totals_read_as_words_not_as_zeros(recruiter_client):
+    totals = _text(recruiter_client.get(INDEX).content.decode(), "dashboard-totals")
+
+    assert "No candidates yet" in totals
+    assert "No repositories yet" in totals
+    assert "No shortlists yet" in totals
+    assert " 0 " not in f" {totals} "
+
+
+def test_the_last_days_imports_leave_out_the_outcomes_no_file_had(recruiter_client, data):
+    imports = _text(recruiter_client.get(INDEX).content.decode(), "dashboard-imports")
+
+    assert imports == "1 batch 0 files imported (new or updated candidates) 1 failed"
+
+
+def test_files_already_up_to_date_and_those_waiting_are_counted_in_words(recruiter_client):
+    profile = (PROGAI_DIR / "ingrid-valtonen.txt").read_bytes()
+    first = services.batch_create(origin="cli")
+    services.batch_receive(batch=first, files=[services.IncomingFile("ingrid.txt", profile)], enqueue=False)
+    services.source_files_import(file_ids=list(first.files.values_list("pk", flat=True)), token="t")
+    again = services.batch_create(origin="cli")
+    services.batch_receive(
+        batch=again,
+        files=[services.IncomingFile("ingrid-2.txt", profile), services.IncomingFile("later.txt", b"\x00\x02")],
+        enqueue=False,
+    )
+
+    imports = _text(recruiter_client.get(INDEX).content.decode(), "dashboard-imports")
+
+    assert imports == (
+        "2 batches 1 file imported (new or updated candidates) 1 already up to date 1 waiting or being read"
+    )
+
+
+def test_a_day_without_imports_says_so(recruiter_client):
+    imports = _text(recruiter_client.get(INDEX).content.decode(), "dashboard-imports")
+
+    assert imports == "No files received in the last day."
