@@ -54,3 +54,10 @@ def export_storage(settings, tmp_path):
         },
     }
     return tmp_path / "exports"
+
+
+@pytest.fixture(autouse=True)
+def search_backend_sql(settings):
+    """The SQL reference ranks unless a test names another backend (``settings.SEARCH_BACKEND``): the product's
+    default, this host's ranking index, would answer from whatever database a developer's ``make run`` serves."""
+    settings.SEARCH_BACKEND = "profiles.search.backends.sql.SqlBackend"

@@ -33,10 +33,13 @@ API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=500)
 # admin and saved searches; past it the request is a 400 naming this setting. Each term is a condition on the GIN
 # index and a summand of `match`: a bound on one request's query size, far above what a recruiter writes.
 SEARCH_MAX_TERMS = env.int("SEARCH_MAX_TERMS", default=50)
-# The search backend that ranks named pages of job matches and similar candidates and searches text: a dotted path to a
-# profiles.search.backends.base.SearchBackend subclass, so an engine living in a higher app plugs in without the domain
-# importing it. PostgreSQL's, the default, is the reference the others are compared with.
-SEARCH_BACKEND = env.str("SEARCH_BACKEND", default="profiles.search.backends.sql.SqlBackend")
+# The search backend that ranks job matches, a stored job's matches, similar candidates and the admin's matches
+# page, and searches text: a dotted path to a profiles.search.backends.base.SearchBackend subclass, so an engine living
+# in a higher app plugs in without the domain importing it. The default is this host's ranking index (searchindex,
+# started by `make run` and docker-compose.yml's searchindex service): whenever it is stopped, building or behind, a
+# request is ranked in SQL, the reference, and X-Search-Backend says why. profiles.search.backends.sql.SqlBackend ranks
+# everything in PostgreSQL (the test suite's default: tests/conftest.py).
+SEARCH_BACKEND = env.str("SEARCH_BACKEND", default="searchindex.backend.IndexBackend")
 # Characters of a job description POST /api/v1/jobs/match/ reads; a longer one is a 400 (100,000: twenty pages).
 JOB_DESCRIPTION_MAX_CHARS = env.int("JOB_DESCRIPTION_MAX_CHARS", default=100_000)
 
