@@ -32,6 +32,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from core.errors import ApplicationError
+from db.queueing import task_on_commit
 from exports.formats import export_lines, row_url
 from exports.models import Export
 from exports.selectors import export_candidates, exports_active_count
@@ -99,11 +100,12 @@ def _check_limit(user) -> None:
         )
 
 
+RUN_EXPORT = "exports.tasks.run_export"
+
+
 def export_enqueue_on_commit(export_id: int) -> None:
     """Send the job to the workers once the current transaction commits."""
-    from exports import tasks  # tasks import services; keep the cycle one-way at import time
-
-    transaction.on_commit(lambda: tasks.run_export.delay(export_id))
+    task_on_commit(RUN_EXPORT, export_id)
 
 
 # --- Streamed exports' slots ----------------------------------------------------------------------------------------

@@ -25,12 +25,13 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.models import Q
 
+from db.queueing import task_on_commit
 from ingestion.documents import ParseError, ProfileDocument
 from ingestion.file_budget import FileTooSlow, file_budget
 from ingestion.models import ImportBatch, InboxCopyToDelete, SharedRowCreated, SourceFile, SourceFileText
 from ingestion.normalise import identity_keys
 from ingestion.parsers import parse
-from ingestion.queueing import DELETE_INBOX_COPIES, task_on_commit
+from ingestion.queueing import DELETE_INBOX_COPIES
 from privacy.erasure import ErasureContext
 from privacy.selectors import documents_naming_person, suppressed_documents
 from privacy.services import NEEDLE_MIN_CHARS, erasure_message, whole_words_re

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from db.cursors import bound_cursor
 from db.errors import is_transient
+from db.queueing import task_on_commit
 from ingestion.loaders import (
     LoadResult,
     load_profiles,
@@ -19,7 +20,7 @@ from ingestion.models import SourceFile
 from ingestion.normalise import (
     NormalisedProfile,
 )
-from ingestion.queueing import REBUILD_FILES, task_on_commit
+from ingestion.queueing import REBUILD_FILES
 from ingestion.services.importing import files_import, refuse_erased_meanwhile
 from ingestion.services.outcomes import (
     SAVE_ERRORS,

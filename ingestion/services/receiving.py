@@ -16,9 +16,10 @@ from django.utils import timezone
 
 from core.text import human_size_against
 from db.cursors import bound_cursor
+from db.queueing import task_on_commit
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.parsers import detect_format
-from ingestion.queueing import IMPORT_FILES, task_on_commit
+from ingestion.queueing import IMPORT_FILES
 from ingestion.selectors import may_view_every_batch
 from ingestion.services.outcomes import batch_finish_if_done
 
