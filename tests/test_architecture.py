@@ -1,8 +1,9 @@
-"""Where code lives (docs/architecture.md): no product module grows past the size one reader holds in their head, and
-no module reaches into another's private names. The import direction between layers is import-linter's
-(pyproject.toml), run by ``make lint``."""
+"""Where code lives (docs/architecture.md): no product module grows past the size one reader holds in their head, no
+module reaches into another's private names, and no import inside a function hides a cycle. The import direction
+between layers is import-linter's (pyproject.toml), run by ``make lint``."""
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,162 @@ def test_the_private_name_check_finds_both_forms(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("from profiles.services import _merge\nfrom profiles import selectors\nselectors._count()\n")
     assert private_names_used(module) == ["from profiles.services import _merge", "selectors._count"]
+
+
+# --- Imports inside functions
+
+# Each import of a project module inside a function, by (module, function): why it cannot be at the top. Anything else
+# moves to the top; an import that closes a cycle is never allowed (``test_no_import_inside_a_function_hides_a_cycle``):
+# move the shared piece down a layer, or let the upper module pass it in.
+FUNCTION_IMPORTS_ALLOWED = {
+    # Django's way for an app to wire itself to another once every app is loaded (AppConfig.ready): here the erasure
+    # steps a lower app calls without importing this one.
+    ("exports/apps.py", "ready"): "AppConfig.ready",
+    ("ingestion/apps.py", "ready"): "AppConfig.ready",
+    # ``make run`` sets DJANGO_SETTINGS_MODULE and DEBUG before anything reads the settings.
+    ("talentdb/run.py", "main"): "the launcher sets the environment first",
+    ("talentdb/run.py", "_wait_for_banners"): "the launcher sets the environment first",
+    # A migration imports the module, and runs on historical models: the current ones are read only by the command.
+    ("profiles/skills_reresolve.py", "current"): "a migration imports the module",
+    # The shipped table is large: it is read for a run only, not by every process that imports the module.
+    ("profiles/skills_reresolve.py", "_seeded"): "a large table read for a run only",
+}
+
+
+def _module_path(dotted: str) -> Path | None:
+    path = BASE_DIR.joinpath(*dotted.split("."))
+    if path.with_suffix(".py").is_file():
+        return path.with_suffix(".py")
+    if (path / "__init__.py").is_file():
+        return path / "__init__.py"
+    return None
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(BASE_DIR).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _executed(node: ast.Import | ast.ImportFrom, importer: str) -> list[str]:
+    """The project's modules an import statement runs: each package on the way, the module, and the submodules a
+    ``from`` names."""
+    if isinstance(node, ast.Import):
+        targets = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = importer.split(".")[: -node.level] if importer else []
+            base = ".".join([*package, *([base] if base else [])])
+        targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+    executed = []
+    for target in targets:
+        parts = target.split(".")
+        if parts[0] not in PRODUCT:
+            continue
+        for end in range(1, len(parts) + 1):
+            name = ".".join(parts[:end])
+            if _module_path(name) is not None and name not in executed:
+                executed.append(name)
+    return executed
+
+
+def _top_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The imports a module runs when it is imported: outside functions and ``if TYPE_CHECKING:`` blocks."""
+    found = []
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            pending.extend(node.orelse)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _function_imports(tree: ast.Module) -> list[tuple[str, ast.Import | ast.ImportFrom]]:
+    """(the outermost function, the import) of every import inside a function."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)) and inner is not node:
+                    found.append((node.name, inner))
+    # An import in a nested function is found under each enclosing one: the outermost is named.
+    seen: dict[int, tuple[str, ast.Import | ast.ImportFrom]] = {}
+    for name, node in found:
+        seen.setdefault(id(node), (name, node))
+    return list(seen.values())
+
+
+def import_graph(modules: list[Path]) -> dict[str, set[str]]:
+    """Module → the project's modules its top-level imports run."""
+    graph = {}
+    for path in modules:
+        name = _module_name(path)
+        tree = ast.parse(path.read_text(), filename=str(path))
+        graph[name] = {m for node in _top_level_imports(tree) for m in _executed(node, name) if m != name}
+    return graph
+
+
+def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
+    seen, pending = set(), [start]
+    while pending:
+        module = pending.pop()
+        if module == goal:
+            return True
+        if module not in seen:
+            seen.add(module)
+            pending.extend(graph.get(module, ()))
+    return False
+
+
+def function_imports(paths: list[Path]) -> list[tuple[str, str, list[str]]]:
+    """(module's path, function, the project's modules its import runs) of every import of the project inside a
+    function."""
+    found = []
+    for path in paths:
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for function, node in _function_imports(tree):
+            if executed := _executed(node, _module_name(path)):
+                found.append((str(path.relative_to(BASE_DIR)), function, executed))
+    return found
+
+
+def hidden_cycles(paths: list[Path], graph: dict[str, set[str]]) -> list[str]:
+    """The imports inside functions that would close a cycle at the top: what they import runs this module."""
+    return [
+        f"{path}: {function} imports {', '.join(executed)}"
+        for path, function, executed in function_imports(paths)
+        if any(_reaches(graph, module, _module_name(BASE_DIR / path)) for module in executed)
+    ]
+
+
+def test_no_import_inside_a_function_hides_a_cycle():
+    modules = product_modules()
+    assert hidden_cycles(modules, import_graph(modules)) == [], (
+        "move what both modules need down a layer, or let the upper one pass it in (docs/architecture.md)"
+    )
+
+
+def test_every_import_inside_a_function_says_why():
+    found = {(path, function) for path, function, _ in function_imports(product_modules())}
+    assert found - FUNCTION_IMPORTS_ALLOWED.keys() == set(), "import at the top, or add the reason to the allow-list"
+    assert FUNCTION_IMPORTS_ALLOWED.keys() - found == set(), "the allow-list names an import that is gone"
+
+
+def test_the_cycle_check_finds_a_package_that_imports_the_module_back(tmp_path, monkeypatch):
+    """The case it was written for: ``a.low`` imports ``a.high`` in a function, and the package ``a.high`` runs
+    ``a.high.work``, which imports ``a.low``."""
+    this = sys.modules[__name__]
+    monkeypatch.setattr(this, "BASE_DIR", tmp_path)
+    monkeypatch.setattr(this, "PRODUCT", ["a"])
+    (tmp_path / "a" / "high").mkdir(parents=True)
+    (tmp_path / "a" / "__init__.py").write_text("")
+    (tmp_path / "a" / "low.py").write_text("def later():\n    from a.high import run\n")
+    (tmp_path / "a" / "high" / "__init__.py").write_text("from a.high.work import run\n")
+    (tmp_path / "a" / "high" / "work.py").write_text("from a.low import later\nrun = later\n")
+    (tmp_path / "a" / "other.py").write_text("def cheap():\n    from a.high import run\n")
+    modules = sorted(tmp_path.rglob("*.py"))
+    assert hidden_cycles(modules, import_graph(modules)) == ["a/low.py: later imports a, a.high"]
