@@ -8,7 +8,7 @@ import hashlib
 
 import orjson
 
-from core.identity import identifier_key, name_location_key, network_page, personal_site
+from core.identity import identifier_key, name_location_key, network_page, personal_site, url_token
 from core.labels import label_key
 from core.text import phone_text
 from ingestion.documents import ContributionEntry, PositionEntry, ProfileDocument
@@ -87,7 +87,9 @@ def _searched_text(profile: NormalisedProfile, warnings: list[str]) -> None:
 def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
     """External identifiers first (strongest), the name with location last, each in the one normalisation of
     ``core.identity.identifier_key`` (every spelling of an identifier is one key). A site is a key only when it is
-    personal (``core.identity.personal_site``): the homepage of an employer the file lists names no one person."""
+    personal (``core.identity.personal_site``): the homepage of an employer the file lists names no one person. A
+    network's page of an account the document names (``linkedin.com/in/ada`` beside the LinkedIn account ``ada``) is
+    that account, not a second identifier: one profile, one key, one link on the profile."""
     kind = CandidateIdentifier.Kind
     ids = doc.identifiers
     work_sites = [position.url for position in doc.positions if position.url]
@@ -107,6 +109,8 @@ def identity_keys(doc: ProfileDocument) -> list[tuple[str, str]]:
         for key_kind, value in written
         if value and (key := identifier_key(key_kind, value))
     }
+    accounts = {f"{key_kind}:{value}" for key_kind, value in keys if key_kind != kind.URL}
+    keys = {key: None for key in keys if key[0] != kind.URL or url_token(key[1]) not in accounts}
     loc = doc.location
     place = loc.country_code or loc.country.casefold()
     keys[(kind.NAME_LOCATION, name_location_key(doc.name, loc.city, place)[:limit])] = None

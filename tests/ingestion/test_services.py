@@ -108,10 +108,10 @@ def test_a_reworded_file_of_the_same_person_updates_the_candidate(seed_bytes):
     ("name", "data", "message"),
     [
         ("empty.txt", b"", "empty"),
-        ("binary.bin", bytes(range(256)) * 8, "binary"),
+        ("binary.bin", bytes(range(256)) * 8, "not a PDF, a Word document (DOCX) or a text file"),
         ("invalid.json", b'{"basics": {"name": "A"', "JSON"),
         ("array.json", b"[1, 2, 3]", "not a résumé object"),
-        ("random.txt", b"just some words\nthat are not a profile\n", "neither"),
+        ("random.txt", b"just some words\nthat are not a profile\n", "no profile TalentDB reads"),
     ],
 )
 def test_bad_files_fail_with_a_message_and_keep_their_bytes(name, data, message):

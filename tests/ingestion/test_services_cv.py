@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from devtools.cvs import cv_docx, cv_pdf, cv_plain_text, pdf_without_text, sample_cv
+from devtools.cvs import FictionalCv, cv_docx, cv_pdf, cv_plain_text, pdf_without_text, sample_cv
 from ingestion.models import SourceFile
 from ingestion.parsers.cv import files
 from privacy.services import candidate_erase
+from profiles.contacts import candidates_with_identifiers, profile_links
 from profiles.models import Candidate
 from profiles.services import candidate_save_by_hand
 from tests.factories import UserFactory
@@ -180,3 +181,44 @@ def test_a_file_named_pdf_is_read_by_its_content():
         "it. If it is a CV, open it in the program that made it, save it as PDF or DOCX with text, and upload that."
     )
     assert bytes(sources["resume.pdf"].content) == garbage
+
+
+def _with_contacts(*contacts: str) -> FictionalCv:
+    return dataclasses.replace(sample_cv(), contacts=list(contacts))
+
+
+def test_a_linkedin_profile_is_one_identifier_and_one_link_however_it_is_written():
+    cv = _with_contacts(
+        "maelis.duvernoy@example.org",
+        "Lyon, France",
+        "https://www.LinkedIn.com/in/Maelis-Duvernoy/ · github.com/maelisdv",
+    )
+
+    candidate = _import(("maelis.pdf", cv_pdf(cv)))["maelis.pdf"].candidate
+
+    identifiers = set(candidate.identifiers.exclude(kind="name").values_list("kind", "value"))
+    assert identifiers == {
+        ("email", "maelis.duvernoy@example.org"),
+        ("linkedin", "maelis-duvernoy"),
+        ("github", "maelisdv"),
+    }
+    links = profile_links(candidates_with_identifiers(Candidate.objects.filter(pk=candidate.pk)).get())
+    assert [(link.label, link.url) for link in links] == [
+        ("GitHub", "https://github.com/maelisdv"),
+        ("LinkedIn", "https://www.linkedin.com/in/maelis-duvernoy"),
+    ]
+
+
+def test_a_second_cv_with_the_bare_linkedin_address_updates_the_same_person():
+    first = _with_contacts(
+        "maelis.duvernoy@example.org", "Lyon, France", "https://www.linkedin.com/in/maelis-duvernoy/"
+    )
+    second = _with_contacts("m.duvernoy@example.net", "Grenoble, France", "linkedin.com/in/Maelis-Duvernoy")
+    candidate = _import(("first.pdf", cv_pdf(first)))["first.pdf"].candidate
+
+    source = _import(("second.docx", cv_docx(second)))["second.docx"]
+
+    assert (source.outcome, source.candidate_id) == (SourceFile.Outcome.UPDATED, candidate.pk)
+    assert Candidate.objects.get().city == "Grenoble"
+    profiles = Candidate.objects.get().identifiers.filter(kind__in=["linkedin", "url"])
+    assert list(profiles.values_list("kind", "value")) == [("linkedin", "maelis-duvernoy")]
