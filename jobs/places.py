@@ -284,6 +284,19 @@ def is_place_heading(heading: str) -> bool:
     return _PLACE_HEADING_RE.search(heading) is not None
 
 
+# A remote job open across the world: "fully remote (global)", "from anywhere in the world"; not "anywhere in Spain".
+_WORLDWIDE_RE = re.compile(
+    r"\bremote[^.;\n]{0,40}?\b(?:global(?:ly)?|worldwide|anywhere in the world|from anywhere(?! in\b))|"
+    r"\b(?:global(?:ly)?|worldwide|anywhere in the world)\b[^.;\n]{0,20}?\bremote|"
+    r"\b(?:from|work from) anywhere in the world\b"
+)
+
+
+def open_worldwide(folded: str) -> bool:
+    """Whether the post offers the job remotely from anywhere in the world: then it is in no country."""
+    return ("remote" in folded or "anywhere" in folded) and _WORLDWIDE_RE.search(folded) is not None
+
+
 def job_remote(folded: str, *, header_end: int) -> bool | None:
     """True, False or None (see the module docstring); ``folded`` is the lower-cased text."""
     # Each pattern of remote work holds "remote" (or "work", for "work from anywhere"): a text without them is not

@@ -78,17 +78,19 @@ def extract_criteria(
     folded = fold(text)
     lines, header_end, place_spans = read_lines(text)
     title = title_span(text, folded)
-    found = found_skills(text, folded, lines, vocabulary, title)
+    found = found_skills(text, folded, lines, vocabulary, title, header_end)
     require_title_skills(found, title)
     required, preferred, ignored, warnings = decide(found)
+    remote = places.job_remote(folded, header_end=header_end)
+    countries = places.job_countries(text, folded, header_end=header_end, place_spans=place_spans, cities=cities)
+    if remote and places.open_worldwide(folded):
+        countries = []  # "fully remote (global)": open in every country, whatever its office's place
     return Criteria(
         required=tuple(required),
         preferred=tuple(preferred),
         min_years_coding=min_years(folded, lines),
-        countries=tuple(
-            places.job_countries(text, folded, header_end=header_end, place_spans=place_spans, cities=cities)
-        ),
-        remote=places.job_remote(folded, header_end=header_end),
+        countries=tuple(countries),
+        remote=remote,
         keywords=tuple(title_keywords(text, folded, header_end, {f.match.slug for f in found}, cities)),
         ignored=tuple(ignored),
         unrecognised=tuple(unrecognised_terms(text, lines, found)),

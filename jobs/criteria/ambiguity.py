@@ -238,7 +238,8 @@ def _context(words: _Words, folded: str, found: list[Found], index: int) -> str:
         return "against"  # "processing large datasets", "testing our apps": a verb and its object
     if end == name_end and _PHRASE_RE.match(folded, start):
         return "phrase"
-    if _idiom_before(before) or (
+    acronym_name = len(surface) >= 3 and surface.isupper()  # "limited to GCC": no idiom is written in capitals
+    if (_idiom_before(before) and not acronym_name) or (
         end == name_end and _idiom_after(after) and not _runs_on(item, after) and not _acronym_listed(surface, after)
     ):
         return "against"

@@ -51,7 +51,9 @@ _NOT_AN_ITEM = frozenset({"and", "or", "e.g.", "eg", "i.e.", "ie", "etc", "etc."
 _PRODUCT_PREFIXES = {"aws": ("amazon", "aws"), "google-cloud": ("google-cloud", "google"), "azure": ("azure",)}
 
 
-def _bracketed_parts(folded: str, matches: list[Match], vocabulary: SkillVocabulary) -> tuple[list[Match], set[int]]:
+def _bracketed_parts(
+    text: str, folded: str, matches: list[Match], vocabulary: SkillVocabulary
+) -> tuple[list[Match], set[int]]:
     """The matches with a platform's parts listed in brackets after it read as the platform's products: in "AWS (Batch,
     S3)" Batch is AWS Batch, not a Windows batch file; in "Spring (Boot, Batch)" Boot and Batch are Spring Boot and
     Spring Batch. An item is such a part when the platform's name (or its vendor's: Amazon ECS for "AWS (ECS)") and
@@ -67,8 +69,8 @@ def _bracketed_parts(folded: str, matches: list[Match], vocabulary: SkillVocabul
         prefixes = (label_key(folded[match.start : match.name_end]), *_PRODUCT_PREFIXES.get(match.slug, ()))
         for item in _BRACKET_ITEM_RE.finditer(folded, bracket.start(1), bracket.end(1)):
             words = item.group().rstrip(".").split(" ")
-            if words[0] in _NOT_AN_ITEM:
-                continue
+            if words[0] in _NOT_AN_ITEM or not (text[item.start()].isupper() or text[item.start()].isdigit()):
+                continue  # a product is a name ("AWS (Batch, S3)"); "Git (branches, pull requests)" names practices
             for count in (2, 1)[2 - len(words) :]:  # "Cloud Run" before "Cloud"
                 name = " ".join(words[:count])
                 slug = next(
@@ -85,15 +87,59 @@ def _bracketed_parts(folded: str, matches: list[Match], vocabulary: SkillVocabul
     return sorted(kept + parts, key=lambda m: m.start), {part.start for part in parts}
 
 
+# Where a post names its employer: "About GitLab", "At GitLab, we...", "Engineer at GitLab", "Join GitLab".
+_EMPLOYER_HEADING_RE = re.compile(
+    r"^[^\w\n]*(?:about|join|life at|working at|why join)\s+([^\n:]{2,40}?)[\s:!?.]*$", re.MULTILINE | re.IGNORECASE
+)
+_EMPLOYER_AT_RE = re.compile(
+    r"(?:^|[.!?]\s+)(?:[Aa]t|[Jj]oin|[Jj]oining)\s+([A-Z][\w&'-]*(?:\.[a-z]{2,3})?(?:\s[A-Z][\w&'-]*){0,2}),?\s+(?:we|our|you)\b",
+    re.MULTILINE,
+)
+_TITLE_EMPLOYER_RE = re.compile(r"(?:\s+at\s+|\s*@\s*)([^\n(),|\u2013\u2014]{2,40}?)\s*(?:$|[(),|\u2013\u2014]|\s-\s)")
+_NAME_LINE_MAX_WORDS = 3
+# What makes the employer's name a skill after all: its programming interface ("the Slack API").
+_API_AFTER_RE = re.compile(r"[ \t]+(?:web[ \t]+|graph[ \t]+|ads[ \t]+|rest[ \t]+)?(?:apis?|sdks?)\b")
+
+
+def employer_slugs(
+    text: str, lines: list[Line], vocabulary: SkillVocabulary, title: tuple[int, int] | None, header_end: int
+) -> frozenset[str]:
+    """The skills whose names are the employer's own ("GitLab" at GitLab, "Spotify" at Spotify): named after "at"
+    in the title, in an "About ..." heading, in "At ..., we", or alone on a line of the heading block."""
+    names = [match.group(1) for match in _EMPLOYER_HEADING_RE.finditer(text)]
+    names += [match.group(1) for match in _EMPLOYER_AT_RE.finditer(text)]
+    first_line_end = text.find("\n")
+    first_line = text[: len(text) if first_line_end < 0 else first_line_end]
+    if title is not None and (at := _TITLE_EMPLOYER_RE.search(first_line, title[1] - 1 if title[1] else 0)):
+        names.append(at.group(1))
+    for line in lines[1:]:  # a name alone on a short line of the heading block: "GitLab", "Sky"
+        if line.start >= header_end:
+            break
+        words = text[line.start : line.end].split()
+        if 0 < len(words) <= _NAME_LINE_MAX_WORDS and words[0][:1].isupper():
+            names.append(" ".join(words))
+    slugs = set()
+    for name in names:
+        key = label_key(name.removesuffix(".com").removesuffix(".io").strip())
+        if key and (slug := vocabulary.slugs.get(key)) is not None:
+            slugs.add(slug)
+    return frozenset(slugs)
+
+
 def found_skills(
-    text: str, folded: str, lines: list[Line], vocabulary: SkillVocabulary, title: tuple[int, int] | None = None
+    text: str,
+    folded: str,
+    lines: list[Line],
+    vocabulary: SkillVocabulary,
+    title: tuple[int, int] | None = None,
+    header_end: int = 0,
 ) -> list[Found]:
     """The skills the text names, judged and placed; ``title``: where the job's title names its role, a technical
     context for the names in it ("Go Engineer")."""
     found = []
     line_starts = [line.start for line in lines]
     kinds: dict[tuple[str, str], bool | None] = {}  # (surface, slug) -> ambiguous, None: a human language
-    matches, part_starts = _bracketed_parts(folded, find_skills(folded, vocabulary), vocabulary)
+    matches, part_starts = _bracketed_parts(text, folded, find_skills(folded, vocabulary), vocabulary)
     for match in matches:
         surface = text[match.start : match.name_end]
         if match.start in part_starts:
@@ -109,8 +155,12 @@ def found_skills(
     for item in found:
         if item.dropped is None:
             place_in_section(folded, sentences, item)
+    employer = employer_slugs(text, lines, vocabulary, title, header_end)
     for item in found:  # the company's name on a "Company:" line of a job board's overview ("Company: Flink")
-        if item.dropped is None and _COMPANY_LINE_RE.match(folded, item.line.start, item.match.start):
+        if item.dropped is None and (
+            _COMPANY_LINE_RE.match(folded, item.line.start, item.match.start)
+            or (item.match.slug in employer and not _API_AFTER_RE.match(folded, item.match.end))
+        ):
             item.dropped = NOT_A_SKILL
     for item in found:  # a capitalised word of a requirement line read as no skill is shown: "high EQ", "Less"
         if item.dropped == "ambiguous" and item.line.role != MENTIONED and item.surface[:1].isupper():

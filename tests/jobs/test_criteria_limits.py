@@ -190,8 +190,11 @@ def test_a_backslash_joins_two_skills_of_a_list():
     assert {"sass", "less"} <= set(required("Requirements:\n- Webpack, SASS\\LESS.\n"))
 
 
-def test_an_acronym_before_an_ampersand_is_listed_not_an_idiom():
-    assert "gcc" in required("Requirements:\n- Toolchains such as GCC & CCS.\n")
+@pytest.mark.parametrize(
+    "line", ["Toolchains such as GCC & CCS.", "Toolchains including but not limited to GCC & CCS."]
+)
+def test_an_acronym_after_to_or_before_an_ampersand_is_named_not_an_idiom(line):
+    assert "gcc" in required(f"Requirements:\n- {line}\n")
 
 
 def test_a_fundamental_concept_is_no_text_format():
@@ -222,3 +225,45 @@ LIMITS_DIR = FIXTURES_DIR / "jobs_shipped"
 def test_our_posts_of_these_patterns_give_their_expected_criteria(name):
     found = extract_criteria((LIMITS_DIR / f"{name}.txt").read_text(encoding="utf-8"), shipped(), cities=CITIES)
     assert differences(found, Expected.read(LIMITS_DIR / f"{name}.expected.json")) == []
+
+
+# --- What a platform's brackets hold, the employer's own name, a job open worldwide ---------------------------------
+
+
+def test_lower_case_words_in_brackets_after_a_tool_are_its_practices_not_its_products():
+    found = criteria("Requirements:\n- Git (branches, pull requests, review and merge strategies).\n- Rust.\n")
+    assert [slug for slug, _ in found.required] == ["git", "rust"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Site Reliability Engineer\n\nRemote\n\nGitLab\n\nKeep the GitLab production systems healthy with Terraform.\n",
+        "Site Reliability Engineer at GitLab\n\nKeep the GitLab production systems healthy with Terraform.\n",
+        "Site Reliability Engineer\n\nAt GitLab, we run GitLab.com with Terraform.\n",
+        "Site Reliability Engineer\n\nAbout GitLab\nWe build a DevOps platform.\n\nRequirements\n- Terraform.\n",
+    ],
+)
+def test_the_employers_own_name_is_no_skill(text):
+    found = criteria(text)
+    assert "terraform" in found.skills
+    assert "gitlab" not in found.skills
+
+
+def test_the_employers_api_asked_for_is_a_skill():
+    text = "Integrations Engineer at Slack\n\nRequirements:\n- Kotlin.\n- Experience with the Slack API.\n"
+    assert {"slack", "slack-api"} & set(required(text))
+
+
+@pytest.mark.parametrize(
+    ("line", "countries", "remote"),
+    [
+        ("Remote Status: Hybrid (Berlin office) or fully remote (global, EU time zones preferred)", [], True),
+        ("Fully remote, from anywhere in the world.", [], True),
+        ("Fully remote within Germany.", ["DE"], True),
+        ("Hybrid, two days a week in our Berlin office.", ["DE"], False),
+    ],
+)
+def test_a_job_open_worldwide_is_in_no_country(line, countries, remote):
+    found = criteria(f"Backend Engineer\nLocation: Berlin, Germany\n\n{line}\n\nRequirements:\n- Go.\n")
+    assert (sorted(found.countries), found.remote) == (countries, remote)
