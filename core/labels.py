@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 
 from core.text import clean_text
 
-__all__ = ["MAX_LABEL_CHARS", "MAX_LABEL_PIECES", "label_key", "label_variants"]
+__all__ = ["MAX_LABEL_CHARS", "MAX_LABEL_PIECES", "first_known", "label_key", "label_variants"]
 
 # What a parser reads of one skill or topic label as a file writes it (a list of skills in one field included, before
 # it is split): its first MAX_LABEL_CHARS characters, and the first MAX_LABEL_PIECES skills it splits into. No skill's
@@ -113,3 +114,13 @@ def _label_variants(key: str) -> tuple[str, ...]:
 
 
 _cached_label_variants = functools.lru_cache(maxsize=100_000)(_label_variants)
+
+
+def first_known(known: Mapping[str, str], key: str) -> str | None:
+    """What ``known`` holds for ``key`` as written, else for the first of its equivalent forms that it holds (the
+    rule above); None when it holds none. The vocabulary's ``slug_of`` and the resolver's stripped forms both read
+    labels by it."""
+    found = known.get(key)
+    if found is None:
+        found = next((value for form in label_variants(key)[1:] if (value := known.get(form)) is not None), None)
+    return found

@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from core.labels import MAX_CACHED_LABEL_CHARS, label_key, label_variants
+from core.labels import MAX_CACHED_LABEL_CHARS, first_known, label_key, label_variants
 from core.languages import is_language_name, resolve_language
 from profiles.skill_words import NEVER_ALONE, NOT_TECHNOLOGY, QUALIFIERS
 
@@ -308,12 +308,8 @@ class SkillResolver:
 
     def _stripped_slug(self, key: str) -> str | None:
         for form in (_stripped(key), *label_variants(key)[1:]):
-            if form and form != key:
-                if (slug := self._slugs.get(form)) is not None:
-                    return slug
-                for variant in label_variants(form)[1:]:
-                    if (slug := self._slugs.get(variant)) is not None:
-                        return slug
+            if form and form != key and (slug := first_known(self._slugs, form)) is not None:
+                return slug
         # A spelled-out name with its abbreviation: "Continuous integration and continuous delivery (CI/CD)".
         if (inner := _PARENTHESES_RE.search(key)) and (slug := self._slugs.get(inner[1].strip("-"))) is not None:
             return slug

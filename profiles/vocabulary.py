@@ -22,7 +22,7 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
-from core.labels import label_key, label_variants
+from core.labels import first_known, label_key
 from profiles.skill_resolver import Resolution, resolver_for
 
 
@@ -122,11 +122,9 @@ class SkillVocabulary:
 
     def slug_of(self, key: str) -> str | None:
         """The skill of ``key``: its own alias, else the first of its equivalent forms that is one
-        (``core.labels.label_variants``: "vue-3" and "angular-2+" lead where "vue" and "angular" do)."""
-        slug = self.slugs.get(key)
-        if slug is None:
-            slug = next((s for v in label_variants(key)[1:] if (s := self.slugs.get(v)) is not None), None)
-        return slug
+        (``core.labels.first_known``: "vue-3" and "angular-2+" lead where "vue" and "angular" do). The resolver's
+        steps past this one (qualifiers, near-identical spellings, phrases) are ``resolve``'s and ``own_slug_of``'s."""
+        return first_known(self.slugs, key)
 
 
 # Same technology, two entries: a Linguist language that GitHub's topics already name under another slug. The

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import labels
-from core.labels import MAX_CACHED_LABEL_CHARS, _without_version, label_key, label_variants
+from core.labels import MAX_CACHED_LABEL_CHARS, _without_version, first_known, label_key, label_variants
 
 
 @pytest.mark.parametrize(
@@ -110,3 +110,24 @@ def test_long_labels_get_the_same_key_and_variants_and_stay_out_of_the_caches():
     assert (labels._cached_label_key.cache_info().currsize, labels._cached_label_variants.cache_info().currsize) == (
         cached
     )
+
+
+KNOWN = {"vue": "vue", "angular": "angular", "express": "express", "node.js": "nodejs", "html-and-css": "html-css"}
+
+
+@pytest.mark.parametrize(
+    ("key", "slug"),
+    [
+        ("vue", "vue"),  # as written
+        ("vue-3", "vue"),  # a version
+        ("angular-2+", "angular"),
+        ("expressjs", "express"),  # a JavaScript library's suffix
+        ("node.js", "nodejs"),  # known as written: never reinterpreted
+        ("html-&-css", "html-css"),  # "&" and "and"
+        ("vue3", None),  # a number glued to letters is part of the name
+        ("svelte", None),
+        ("", None),
+    ],
+)
+def test_first_known_is_the_key_as_written_else_its_first_known_equivalent_form(key, slug):
+    assert first_known(KNOWN, key) == slug
