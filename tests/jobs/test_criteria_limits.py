@@ -267,3 +267,16 @@ def test_the_employers_api_asked_for_is_a_skill():
 def test_a_job_open_worldwide_is_in_no_country(line, countries, remote):
     found = criteria(f"Backend Engineer\nLocation: Berlin, Germany\n\n{line}\n\nRequirements:\n- Go.\n")
     assert (sorted(found.countries), found.remote) == (countries, remote)
+
+
+@pytest.mark.parametrize(
+    ("line", "slug"),
+    [
+        ("Experience with Real Time Operating Systems.", "rtos"),
+        ("UI tests with WebdriverIO.", "webdriverio"),
+        ("Node.js with Fastify.", "fastify"),
+        ("Embeddings in PostgreSQL with pgvector.", "pgvector"),
+    ],
+)
+def test_technologies_seen_on_real_posts_are_known(line, slug):
+    assert slug in required(f"Requirements:\n- {line}\n")
