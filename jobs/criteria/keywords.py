@@ -16,6 +16,9 @@ _HIRING_SENIORITY_RE = re.compile(
 )  # fmt: skip
 _GENERIC_TITLE_WORDS = frozenset({
     "engineer", "engineers", "developer", "developers", "programmer", "programmers", "architect", "specialist",
+    "développeur", "développeuse", "ingénieur", "ingénieure", "desenvolvedor", "desenvolvedora", "engenheiro",
+    "engenheira", "desarrollador", "desarrolladora", "ingeniero", "ingeniera", "entwickler", "entwicklerin",
+    "h/f", "f/h",
     "consultant", "manager", "role", "job", "position", "team", "the", "a", "an", "and", "or", "of", "for", "in", "at",
     "with", "to", "remote", "hybrid", "on-site", "onsite", "m", "f", "d", "w", "x", "f/m/d", "m/f/d", "m/w/d",
     "full-time", "part-time", "contract", "permanent", "freelance", "ii", "iii", "iv", "sr", "jr", "core",
@@ -74,6 +77,10 @@ def title_span(text: str, folded: str) -> tuple[int, int] | None:
 
 
 _HEADING_PATTERNS = (REQUIRED_HEADING_RE, PREFERRED_HEADING_RE)
+# A title's words, accented ones whole ("développeur", "données"), with the signs of names (C++, C#, Node.js).
+_TITLE_WORD_RE = re.compile(r"[^\W\d_][\w+#.-]*[\w+#]|[^\W\d_]")
+# The gender marks of titles: "(H/F)", "(m/f/d)", "Desenvolvedor(a)"; they end no role.
+_GENDER_RE = re.compile(r"\((?:a|o|as|os|in|[mfwhdx](?:/[mfwhdx]){1,2}|all genders)\)")
 
 
 def title_keywords(
@@ -86,9 +93,9 @@ def title_keywords(
     line_end = folded.find("\n", span[0])
     title = folded[span[0] : len(folded) if line_end < 0 else line_end]
     keywords = list(dict.fromkeys(_SENIORITY_RE.findall(title) + hiring))
-    role = _ROLE_END_RE.split(folded[span[0] : span[1]], maxsplit=1)[0]
+    role = _ROLE_END_RE.split(_GENDER_RE.sub("", folded[span[0] : span[1]]), maxsplit=1)[0]
     place_words = {name.casefold() for name in (cities or {})}
-    for word in re.findall(r"[a-z][a-z0-9+#.-]*[a-z0-9+#]|[a-z]", role):
+    for word in _TITLE_WORD_RE.findall(role):
         if (
             word not in _GENERIC_TITLE_WORDS
             and word not in keywords

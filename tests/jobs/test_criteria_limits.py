@@ -280,3 +280,15 @@ def test_a_job_open_worldwide_is_in_no_country(line, countries, remote):
 )
 def test_technologies_seen_on_real_posts_are_known(line, slug):
     assert slug in required(f"Requirements:\n- {line}\n")
+
+
+@pytest.mark.parametrize(
+    ("title", "keywords"),
+    [
+        ("Développeur Backend Senior (H/F)", ("senior", "backend")),
+        ("Desenvolvedor(a) Backend Pleno", ("backend", "pleno")),
+        ("Ingénieur Données - Lyon", ("données",)),
+    ],
+)
+def test_title_words_in_other_languages_are_whole_words_and_the_role_word_is_generic(title, keywords):
+    assert criteria(f"{title}\n\nRequirements:\n- Python.\n").keywords == keywords
