@@ -8,6 +8,8 @@ class IngestionConfig(AppConfig):
     def ready(self) -> None:
         from ingestion.erasure import source_files_erase
         from ingestion.privacy import ACCESS_WITHHELD_LABEL, import_batches_labelled_for, unlinked_source_files_naming
+        from ingestion.texts import source_files_for_access
+        from privacy.access_renderers import access_renderer_register
         from privacy.erasure import erasure_step_register
 
         # An erasure empties the stored files about the person (privacy may not import ingestion: it calls this); the
@@ -23,3 +25,6 @@ class IngestionConfig(AppConfig):
             },
             redacted={"import_batches_of_their_files": {"label": ACCESS_WITHHELD_LABEL}},
         )
+        # The access report shows a stored PDF's or DOCX's text beside its bytes (which are no text to read).
+        for section in ("source_files", "source_files_not_linked"):
+            access_renderer_register(section, source_files_for_access)

@@ -1,14 +1,26 @@
-"""Writes of the texts parsers read out of stored binary files (``SourceFileText``): kept in the transaction that
-records a file imported, deleted with the outcome of a file that failed, so that a file's page never shows the text of
-an import that did not happen."""
+"""The texts parsers read out of stored binary files (``SourceFileText``): kept in the transaction that records a file
+imported, deleted with the outcome of a file that failed, so that a file's page never shows the text of an import that
+did not happen; and shown in an access report beside the file's bytes (``source_files_for_access``)."""
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Mapping
 
 from db.cursors import bound_cursor
+from ingestion.documents import ParseError
+from ingestion.file_budget import file_budget
+from ingestion.models import SourceFile, SourceFileText
+from ingestion.parsers.cv import NOT_A_CV_MESSAGE
+from ingestion.parsers.registry import binary_kind, reader_text, text_is_extracted
 
-__all__ = ["source_file_texts_forget", "source_file_texts_keep"]
+__all__ = ["source_file_texts_forget", "source_file_texts_keep", "source_files_for_access"]
+
+_MEDIA_TYPES = {
+    "pdf": "application/pdf",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "doc": "application/msword",
+}
 
 
 def source_file_texts_keep(*, texts: Mapping[int, str]) -> None:
@@ -42,3 +54,38 @@ def source_file_texts_forget(*, file_ids: list[int]) -> None:
         return
     with bound_cursor() as cursor:
         cursor.execute("DELETE FROM ingestion_sourcefiletext WHERE source_file_id = ANY(%s::bigint[])", [file_ids])
+
+
+def source_files_for_access(rows: list[dict]) -> list[dict]:
+    """Stored files' rows of an access report (``privacy.access_renderers``) as a person reads them: a PDF's or a
+    DOCX's ``content`` as base64 with its media type (its PDF source or zip is no text to read), and beside it ``text``,
+    the text the reader worked from. A text file's content is its text already.
+
+    The text is the one kept when the file was parsed; a file parsed before texts were kept is read again on one file's
+    time budget, except one whose import failed other than for being no CV (it may have failed for taking too long)."""
+    kept = dict(
+        SourceFileText.objects.filter(source_file_id__in=[row["id"] for row in rows]).values_list(
+            "source_file_id", "text"
+        )
+    )
+    for row in rows:
+        content = row.get("content")
+        data = base64.b64decode(content["base64"]) if isinstance(content, dict) else (content or "").encode()
+        kind = binary_kind(data)
+        if not kind:
+            continue
+        row["content"] = {"base64": base64.b64encode(data).decode("ascii"), "media_type": _MEDIA_TYPES[kind]}
+        row["text"] = kept[row["id"]] if row["id"] in kept else _read_again(row, data)
+    return rows
+
+
+def _read_again(row: dict, data: bytes) -> str:
+    if not text_is_extracted(data):
+        return ""
+    if row.get("status") == SourceFile.Status.FAILED and row.get("error") != NOT_A_CV_MESSAGE:
+        return f"[No text: the import failed. {row.get('error')}]"
+    try:
+        with file_budget().spending():
+            return reader_text(data)
+    except ParseError as exc:
+        return f"[No text: {exc}]"

@@ -22,6 +22,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from privacy.access_renderers import access_renderers
 from privacy.erasure import held_finders, held_redactions
 from privacy.models import PrivacyEvent, SourcingRecord
 from privacy.services import admin_log_naming, erasure_context, saved_searches_naming, shared_identifiers_of
@@ -162,6 +163,10 @@ def subject_access_document(*, candidate_id: int) -> dict:
             for row in rows:
                 row[column] = text if row[column] else row[column]
         document[section] = rows
+    # The rows of other apps' tables as they show them (a stored CV's text beside its bytes).
+    for section, render in access_renderers().items():
+        if isinstance(document.get(section), list):
+            document[section] = render(document[section])
     return document
 
 

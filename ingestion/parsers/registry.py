@@ -28,6 +28,7 @@ __all__ = [
     "BinaryFiles",
     "FileFormat",
     "ReadFile",
+    "binary_kind",
     "detect_format",
     "extracted_text",
     "format_choices",
@@ -211,6 +212,13 @@ def parse(data: bytes, *, vocabulary: frozenset[str] = frozenset(), today: dt.da
     document = _parsed(fmt, text, vocabulary, today)
     document.warnings = warnings + document.warnings
     return document
+
+
+def binary_kind(data: bytes) -> str:
+    """The kind of binary file a format knows the bytes for ("pdf", "docx", "doc"), by their first bytes; "" for any
+    other file."""
+    found = _binary_format(data)
+    return found[1] if found else ""
 
 
 def text_is_extracted(data: bytes) -> bool:
