@@ -57,7 +57,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -65,9 +65,6 @@ from rapidfuzz.distance import Levenshtein
 from core.labels import MAX_CACHED_LABEL_CHARS, first_known, label_key, label_variants
 from core.languages import is_language_name, resolve_language
 from profiles.skill_words import NEVER_ALONE, NOT_TECHNOLOGY, QUALIFIERS
-
-if TYPE_CHECKING:
-    from profiles.vocabulary import SkillVocabulary
 
 __all__ = [
     "NEVER_ALONE",
@@ -411,10 +408,18 @@ def _relabelled(result: Resolution, label: str) -> Resolution:
     return Resolution(label, result.key, result.slugs, result.how, warning)
 
 
+class Labels(Protocol):
+    """What the resolver reads of a vocabulary (``profiles.vocabulary.SkillVocabulary``, which builds on this module):
+    its label keys mapped to skill slugs."""
+
+    @property
+    def slugs(self) -> Mapping[str, str]: ...
+
+
 # The resolvers of the last few vocabulary copies used, most recent last, by identity: a copy is immutable, and a
 # process keeps one per vocabulary version (``profiles.vocabulary_copy.skill_vocabulary``), so a resolver is built
 # once per version (an import chunk's own small copy is used beside it, and does not push it out).
-_RESOLVERS: list[tuple[SkillVocabulary, SkillResolver]] = []
+_RESOLVERS: list[tuple[Labels, SkillResolver]] = []
 _RESOLVERS_KEPT = 4
 
 
@@ -427,7 +432,7 @@ def _extended(slugs: Mapping[str, str]) -> SkillResolver | None:
     return max(kept, key=lambda resolver: len(resolver._slugs)).extended(slugs)
 
 
-def resolver_for(vocabulary: SkillVocabulary) -> SkillResolver:
+def resolver_for(vocabulary: Labels) -> SkillResolver:
     """The resolver of ``vocabulary`` (of its own labels), built on its first use and kept while the copy is among
     the last few used."""
     if _RESOLVERS and _RESOLVERS[-1][0] is vocabulary:
