@@ -270,7 +270,7 @@ def _raise_if_superseded(groups: dict[int, list[tuple[ClaimedFile, NormalisedPro
         cursor.execute(
             # Any newer file of theirs, whatever its status: one still under way is left to write after this load
             # anyway. Only the candidate's index finds their few files (no status test, and "+ 0": a range scan of the
-            # primary key beside it read every newer file, 18 ms a candidate at 100,000 files).
+            # primary key beside it read every newer file, a cost that grew with the files stored).
             "SELECT c.id FROM unnest(%b::bigint[], %b::bigint[]) AS c(id, newest) WHERE EXISTS "
             "(SELECT FROM ingestion_sourcefile f WHERE f.candidate_id = c.id AND f.id + 0 > c.newest)",
             [list(newest), list(newest.values())],

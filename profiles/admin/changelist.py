@@ -21,7 +21,7 @@ ORDERED_BY_SEARCH = ("ordering", "skill", "any_skill")
 class EstimatedCountPaginator(Paginator):
     """A paginator that never runs COUNT(*) over a large table: PostgreSQL's estimate stands in above 10,000 rows,
     and for a smaller result whose count the planner prices above ``COUNT_MAX_COST`` or that overruns
-    ``COUNT_BUDGET_MS`` (measured at 1M candidates: a plan of 40,000 cost units counts in roughly 50-100 ms)."""
+    ``COUNT_BUDGET_MS`` (the cost bound and the budget were measured together at 1M candidates: docs/benchmarks.md)."""
 
     COUNT_BUDGET_MS = 40
     COUNT_MAX_COST = 40_000
