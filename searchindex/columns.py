@@ -6,8 +6,10 @@ topic's repositories. Built from one snapshot of PostgreSQL with binary ``COPY``
 million rows arrive as one buffer that ``numpy.frombuffer`` reads without a Python object per value.
 
 Changes are applied by appending: a changed candidate's old row is marked dead and its current row (read again from
-PostgreSQL) appended, with its skills and contributions. A rebuild folds the appended rows back in; until then a
-skill's column is its built slice plus the chunks appended since (``SkillColumn``).
+PostgreSQL) appended, with its skills and contributions; a skill's column is its built slice plus the chunks appended
+since (``SkillColumn``). Dead rows cost memory and every request's arrays, and each chunk a concatenation per request,
+so once the appended rows or chunks pass a bound (``needs_compaction``) ``compact`` folds them in: the live rows
+alone, sorted by id, as a build lays them out, without reading the database.
 """
 
 from __future__ import annotations
@@ -132,6 +134,54 @@ class Columns:
             if position < self.built_rows and self.ids[position] == candidate_id:
                 row = position
         return row if row is not None and self.alive[row] else None
+
+
+# Compact once the rows appended since the last build or compaction pass this share of those laid out then (and at
+# least COMPACT_MIN_ROWS), or one skill's column has this many appended chunks (a concatenation each per request).
+COMPACT_SHARE = 0.05
+COMPACT_MIN_ROWS = 1_000
+COMPACT_MAX_CHUNKS = 256
+
+
+def needs_compaction(columns: Columns) -> bool:
+    appended = len(columns.ids) - columns.built_rows
+    if appended >= max(COMPACT_MIN_ROWS, COMPACT_SHARE * columns.built_rows):
+        return True
+    return any(len(column.extra) >= COMPACT_MAX_CHUNKS for column in columns.skills.values())
+
+
+def compact(columns: Columns) -> int:
+    """Fold the appended rows in, in place: only live rows, sorted by id, each skill's column one sorted slice, the
+    contributions of dead rows dropped. The ranking over the columns is the same before and after. Returns the number
+    of dead rows dropped."""
+    live = np.flatnonzero(columns.alive)
+    order = live[np.argsort(columns.ids[live], kind="stable")]
+    new_row = np.full(len(columns.ids), -1, dtype=np.int64)
+    new_row[order] = np.arange(len(order))
+    skills = {}
+    for pk, column in columns.skills.items():
+        rows, scores = column.arrays()
+        moved = new_row[rows]
+        kept = moved >= 0
+        if kept.any():
+            by_row = np.argsort(moved[kept], kind="stable")
+            skills[pk] = SkillColumn(moved[kept][by_row].astype(np.int32), scores[kept][by_row])
+    moved = new_row[columns.contrib_row]
+    kept = np.flatnonzero(moved >= 0)
+    by_row = kept[np.argsort(moved[kept], kind="stable")]
+    contrib_row = moved[by_row].astype(np.int32)
+    dropped = len(columns.ids) - len(order)
+    columns.ids, columns.years, columns.country = columns.ids[order], columns.years[order], columns.country[order]
+    columns.alive = np.ones(len(order), dtype=bool)
+    columns.skills = skills
+    columns.contrib_repo = columns.contrib_repo[by_row]
+    columns.contrib_month = columns.contrib_month[by_row]
+    columns.contrib_commits = columns.contrib_commits[by_row]
+    columns.contrib_active = columns.contrib_active[by_row]
+    columns.contrib_row = contrib_row
+    columns.contrib_offsets = np.searchsorted(contrib_row, np.arange(len(order) + 1)).astype(np.int64)
+    columns.built_rows, columns.row_of = len(order), {}
+    return dropped
 
 
 def country_code(code: str) -> int:

@@ -6,7 +6,8 @@ previous poll's ``xmin``. Every transaction before an ``xmin`` had ended when th
 were visible to that poll or to an earlier one; a transaction still running then is at or after it, so the next poll
 reads it again. Nothing committed is skipped, however transactions interleave, and a change read twice is applied
 once (its outbox row id is remembered until the ``xmin`` passes it). Applying a change reads the candidate's rows
-again, so a change only says *who*, never *what*.
+again, so a change only says *who*, never *what*. A poll that leaves the columns past their bound of appended rows
+compacts them (``searchindex.columns.compact``) before it returns.
 
 Old outbox rows are deleted by the beat on the primary (searchindex.tasks.prune_changes) after
 SEARCH_INDEX_OUTBOX_KEEP_MINUTES; a replica's index reads the same rows through replication.
@@ -16,9 +17,10 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 from dataclasses import dataclass, field
 
-from searchindex.columns import Columns, apply_candidates, apply_repositories
+from searchindex.columns import Columns, apply_candidates, apply_repositories, compact, needs_compaction
 
 logger = logging.getLogger(__name__)
 
@@ -57,4 +59,14 @@ def poll(columns: Columns, state: Freshness, connection) -> int:
     state.seen.update((row_id, xid) for row_id, xid, _, _ in changes)
     state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= xmin}
     state.xmin, state.fresh_at = xmin, now
+    if needs_compaction(columns):
+        started = time.monotonic()
+        dropped = compact(columns)
+        logger.info(
+            "search index compacted: %d dead rows dropped, %d candidates, %.1f MiB, %.2f s",
+            dropped,
+            len(columns),
+            columns.nbytes() / 2**20,
+            time.monotonic() - started,
+        )
     return len(candidates) + len(repositories)
