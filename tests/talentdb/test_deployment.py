@@ -51,6 +51,7 @@ def test_compose_describes_the_production_stack_with_health_checks():
         "redis",
         "nginx",
         "web",
+        "searchindex",
         "ingest-worker",
         "default-worker",
         "export-worker",
@@ -69,6 +70,24 @@ def test_compose_describes_the_production_stack_with_health_checks():
     assert services["beat"]["command"][:4] == ["celery", "-A", "talentdb", "beat"]
     # Secrets are never written into the file, only required from the environment.
     assert services["web"]["environment"]["SECRET_KEY"].startswith("${SECRET_KEY:?")
+
+
+def test_the_ranking_index_is_one_service_whose_socket_the_web_app_shares():
+    """One index for the host (manage.py searchindex_serve), asked by every gunicorn worker over its unix socket: the
+    socket's folder is a volume both mount, and both read the same SEARCH_INDEX_SOCKET; the image makes the folder
+    the app user's, as a new named volume takes its mount point's owner."""
+    compose = yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())
+    index, web = compose["services"]["searchindex"], compose["services"]["web"]
+    assert index["command"] == ["python", "manage.py", "searchindex_serve"]
+    assert index["image"] == web["image"] == "talentdb:latest"
+    socket_path = Path(index["environment"]["SEARCH_INDEX_SOCKET"])
+    assert web["environment"]["SEARCH_INDEX_SOCKET"] == str(socket_path)
+    mounts = {f"searchindex:{socket_path.parent}"}
+    assert mounts <= set(index["volumes"])
+    assert mounts <= set(web["volumes"])
+    assert "searchindex" in compose["volumes"]
+    assert "ports" not in index
+    assert str(socket_path.parent) in (BASE_DIR / "Dockerfile").read_text()
 
 
 def test_issue_15_hole_5_only_nginx_is_published_and_gunicorn_runs_threaded_workers_behind_it():
