@@ -1,0 +1,107 @@
+"""The index process's text search: answered over the socket once built, fresh within the lag bound after an edit,
+never showing an erased person, and the job match's keywords read by the same engine as PostgreSQL reads them."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+from django.db import connection
+from psycopg.conninfo import make_conninfo
+
+from privacy.services import candidate_erase
+from profiles.models import Candidate
+from profiles.search import candidates_refresh_search_columns
+from profiles.search.backends.base import Page, TextRequest
+from profiles.search.backends.sql import SqlBackend
+from searchindex import client
+from searchindex.backend import IndexBackend
+from searchindex.middleware import answered_by
+from searchindex.pages import keyword_ids
+from searchindex.server import Index, serve
+from tests.factories import CandidateSkillFactory, UserFactory
+from tests.searchindex.helpers import WORDS, make_pool
+from tests.searchindex.helpers_server import wait_until
+from tests.searchindex.test_text import make
+from tests.searchindex.test_text import make_pool as make_text_pool
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _dsn() -> str:
+    params = connection.get_connection_params()
+    for name in ("cursor_factory", "context", "prepare_threshold"):
+        params.pop(name, None)
+    return make_conninfo(**params)
+
+
+@pytest.fixture
+def serving(settings, tmp_path):
+    """Starts the index process's server, in a thread of this process, on the test database, and waits for its text
+    to be built; stopped afterwards."""
+    settings.SEARCH_INDEX_SOCKET = tmp_path / "index.sock"
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=serve,
+        args=(settings.SEARCH_INDEX_SOCKET, _dsn()),
+        kwargs={"stop": stop, "poll_seconds": 0.2},
+        daemon=True,
+    )
+
+    def start() -> None:
+        thread.start()
+        wait_until(lambda: client.status().get("text", {}).get("state") == "ready")
+
+    yield start
+    stop.set()
+    thread.join(timeout=10)
+
+
+def search(query: str) -> list[int]:
+    return list(IndexBackend().search_text(TextRequest(query=query, page=Page(limit=50))).ids)
+
+
+def test_the_index_process_answers_text_searches_and_keeps_them_fresh(serving, settings):
+    pool = make_text_pool()
+    CandidateSkillFactory(candidate=pool[1])  # the columns are built over at least one skill
+    serving()
+    token = answered_by.set("")
+
+    wait_until(lambda: set(search("payments")) == set(SqlBackend().search_text(TextRequest("payments")).ids))
+    assert answered_by.get() == "index"
+
+    edited = pool[6]
+    Candidate.objects.filter(pk=edited.pk).update(headline="Observability Lead")
+    candidates_refresh_search_columns(candidate_ids=[edited.pk])
+    started = time.monotonic()
+    wait_until(lambda: search("observability") == [edited.pk])
+    assert time.monotonic() - started < settings.SEARCH_INDEX_MAX_LAG_SECONDS
+
+    erased = pool[0]
+    assert erased.pk in search("payments")
+    candidate_erase(candidate=erased, user=UserFactory())
+    assert erased.pk not in search("payments")  # at once: PostgreSQL decides who is shown
+    assert answered_by.get() == "index"
+    answered_by.reset(token)
+
+
+def test_the_index_process_says_building_until_its_text_is_built():
+    make(name="Wren Aldous", headline="Platform Engineer")
+    index = Index(_dsn())
+
+    assert index.answer({"op": "text", "tsquery": "'platform'", "limit": 5}) == {"error": "building"}
+    assert index.answer({"op": "status"}) == {"state": "building"}
+
+
+def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them():
+    make_pool(seed=3, size=60)
+    index = Index(_dsn())
+    index.build()
+    ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
+
+    for keyword in (*WORDS, "senior data", "distributed payments", "the"):
+        with index.lock:
+            found = index.keyword_ids(keyword, ids)
+        assert sorted(found.tolist()) == sorted(keyword_ids(keyword, ids).tolist()), keyword
+    assert index.text is not None
+    index.disconnect()
