@@ -1,16 +1,56 @@
-"""What the jobs pages share: who may read or change a job, and reading a posted id."""
+"""What the jobs pages share: who may read or change a job, reading a posted id, and a job's skills in a few words."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from jobs.models import Job
+from jobs.models import Job, JobSkill
 from profiles.selectors import working_list_permits
 
 VIEW_CANDIDATE_PERMISSION = "profiles.view_candidate"
+# Skills a list names before "+N more": three names stay on two lines of a narrow column.
+SKILLS_SHOWN = 3
+KIND_ORDER = (JobSkill.Kind.REQUIRED, JobSkill.Kind.PREFERRED, JobSkill.Kind.EXCLUDED)
+
+
+@dataclass(frozen=True)
+class SkillsSummary:
+    shown: str  # "Go, PostgreSQL, Rust (preferred)"
+    more: int  # the skills left out of ``shown``
+    details: str  # every skill by kind, with the minimum scores: "Required: Go ≥ 5, ... Preferred: Rust."
+
+
+def criteria_skills_summary(rows: Iterable[JobSkill], *, shown: int = SKILLS_SHOWN) -> SkillsSummary | None:
+    """A job's criteria skills in a few words, in the order they count: the required ones (as read from the post),
+    then the preferred, then the excluded. None for a job without any. Plain text: the caller escapes it."""
+    ordered = sorted(rows, key=lambda row: (KIND_ORDER.index(row.kind), row.pk))
+    if not ordered:
+        return None
+    short = {
+        JobSkill.Kind.REQUIRED: "{}",
+        JobSkill.Kind.PREFERRED: "{} (preferred)",
+        JobSkill.Kind.EXCLUDED: "not {}",
+    }
+    details = []
+    for kind in KIND_ORDER:
+        names = [
+            f"{row.skill.name} ≥ {row.min_score}" if row.min_score is not None else row.skill.name
+            for row in ordered
+            if row.kind == kind
+        ]
+        if names:
+            details.append(f"{kind.label}: {', '.join(names)}.")
+    return SkillsSummary(
+        shown=", ".join(short[row.kind].format(row.skill.name) for row in ordered[:shown]),
+        more=max(0, len(ordered) - shown),
+        details=" ".join(details),
+    )
 
 
 def writable(request, job: Job | None) -> bool:

@@ -11,12 +11,16 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.contrib.admin.options import IS_POPUP_VAR
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
 from django.http import HttpResponseRedirect
+from django.template.defaultfilters import pluralize
 from django.urls import path, reverse
-from django.utils.html import format_html, format_html_join
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
 
 from jobs import services
-from jobs.admin.common import JobPages, writable
+from jobs.admin.common import JobPages, criteria_skills_summary, writable
 from jobs.admin.forms import CRITERIA_FIELDS, JobAddForm, JobChangeForm
 from jobs.admin.matches import MatchesPages
 from jobs.admin.pipeline import PipelinePages
@@ -49,7 +53,7 @@ class JobSkillInline(admin.TabularInline):
 
 @admin.register(Job)
 class JobAdmin(MatchesPages, PipelinePages, JobPages, admin.ModelAdmin):
-    list_display = ["title", "owner", "status", "shared", "skills_summary", "work_links", "pipeline_link", "created_at"]
+    list_display = ["title", "owner", "status_summary", "skills_summary", "work_links", "pipeline_size", "added"]
     list_filter = ["status", "shared", ("owner", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["title"]
     readonly_fields = ["owner", "pipeline_link", "created_at", "updated_at"]
@@ -57,7 +61,11 @@ class JobAdmin(MatchesPages, PipelinePages, JobPages, admin.ModelAdmin):
     list_per_page = 50
 
     def get_queryset(self, request):
-        return jobs_for(user=request.user)
+        return jobs_for(user=request.user).annotate(pipeline_entries=Count("pipeline__entries"))
+
+    def changelist_view(self, request, extra_context=None):
+        # "Select job to change" names a database chore; the recruiter's list of jobs is just that.
+        return super().changelist_view(request, extra_context={"title": "Jobs", **(extra_context or {})})
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         kwargs["form"] = JobChangeForm if obj is not None else JobAddForm
@@ -87,26 +95,36 @@ class JobAdmin(MatchesPages, PipelinePages, JobPages, admin.ModelAdmin):
             raise PermissionDenied
         return super().history_view(request, object_id, extra_context=extra_context)
 
-    @admin.display(description="criteria skills")
+    @admin.display(description="skills asked for")
     def skills_summary(self, job: Job) -> str:
-        """The criteria skills by their display names, as the matches page's chips: required ones with their
-        minimum, then the preferred and the excluded ones marked."""
-        rows = sorted(job.skills.all(), key=lambda row: row.pk)  # prefetched by jobs_for
-        if not rows:
+        """The first few criteria skills by name (required ones first, then the preferred and the excluded ones
+        marked) and how many more: a job read from a long post names a dozen, and the list must fit a laptop's
+        window. The whole criteria, with the minimum scores, are in the cell's tooltip and on the job's page."""
+        summary = criteria_skills_summary(job.skills.all())  # prefetched by jobs_for
+        if summary is None:
             return "—"
-        return format_html_join(
-            ", ",
-            "<span class='skill-{}'>{}{}</span>",
-            (
-                (
-                    row.kind,
-                    row.skill.name,
-                    f" ≥ {row.min_score}"
-                    if row.kind == JobSkill.Kind.REQUIRED
-                    else f" ({row.get_kind_display().lower()})",
-                )
-                for row in rows
-            ),
+        more = format_html(", <span class='more'>+{} more</span>", summary.more) if summary.more else ""
+        return format_html("<span class='criteria-skills' title='{}'>{}{}</span>", summary.details, summary.shown, more)
+
+    @admin.display(description="status", ordering="status")
+    def status_summary(self, job: Job) -> str:
+        """Open or closed, and whether the team sees it: one narrow column (the filters tell either apart)."""
+        if not job.shared:
+            return job.get_status_display()
+        return format_html("{} <span class='muted'>shared with the team</span>", job.get_status_display())
+
+    @admin.display(description="added", ordering="created_at")
+    def added(self, job: Job) -> str:
+        return date_format(timezone.localtime(job.created_at), "j M Y")
+
+    @admin.display(description="pipeline", ordering="pipeline_entries")
+    def pipeline_size(self, job: Job) -> str:
+        """How many candidates the pipeline holds, a link to its page (notes, CSV)."""
+        n = job.pipeline_entries
+        return format_html(
+            "<a href='{}'>{}</a>",
+            reverse("admin:profiles_shortlist_change", args=[job.pipeline_id]),
+            f"{n} candidate{pluralize(n)}" if n else "empty",
         )
 
     @admin.display(description="candidates")
