@@ -77,7 +77,8 @@ _REMOTE_RE = re.compile(
     re.MULTILINE,
 )
 _PRESENCE_RE = re.compile(
-    r"\bhybrid\b|\bon[- ]?site\b|\bin[- ]office\b|\boffice[- ]based\b|\bin[- ]person\b|"
+    r"\bhybrid\b|\bhome office \(partial(?:ly)?\)|\bpartial(?:ly)? home office\b|"
+    r"\bon[- ]?site\b|\bin[- ]office\b|\boffice[- ]based\b|\bin[- ]person\b|"
     r"\b(?:in|at) the (?:office|studio|lab)\s+(?:on|every|\d|one|two|three|four)|"
     r"\bdays? (?:a|per) week (?:in|at|from) (?:the|our)\b|"
     r"\b(?:is|are|be) in (?:the office )?(?:on|every) (?:mondays|tuesdays|wednesdays|thursdays|fridays|weekdays)\b"

@@ -34,7 +34,8 @@ GENERIC_SLUGS = frozenset({
     "backend", "back-end", "frontend", "front-end", "support", "debugging", "scripting", "algorithm", "algorithms",
     "ui", "open-source", "opensource", "mobile", "web", "software", "programming", "coding", "development",
     "webapp", "web-app", "web-application", "web-applications", "api", "apis", "database", "databases",
-    "operating-system", "operating-systems", "text", "plain-text",
+    "operating-system", "operating-systems", "text", "plain-text", "code-review", "code-reviews", "code-quality",
+    "clean-code",
 })  # fmt: skip
 
 

@@ -292,3 +292,13 @@ def test_technologies_seen_on_real_posts_are_known(line, slug):
 )
 def test_title_words_in_other_languages_are_whole_words_and_the_role_word_is_generic(title, keywords):
     assert criteria(f"{title}\n\nRequirements:\n- Python.\n").keywords == keywords
+
+
+def test_code_review_and_code_quality_are_practices_not_criteria():
+    found = criteria("Requirements:\n- Kotlin.\n- Code reviews and a passion for code quality.\n")
+    assert [slug for slug, _ in found.required] == ["kotlin"]
+
+
+@pytest.mark.parametrize("line", ["London Full-Time Home office (partial)", "London, partial home office"])
+def test_partial_home_office_is_hybrid(line):
+    assert criteria(f"Data Engineer\n{line}\n\nRequirements:\n- Python.\n").remote is False
