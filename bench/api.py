@@ -8,11 +8,14 @@ throttling, filters, serializers, JSON rendering: everything but the socket), ca
 same statements run directly on a database cursor (fetching every row). Prints p50 / p99 of both and their ratio.
 Requests run with DEBUG off (as in production) whatever the environment says; DEBUG=1 only spares a SECRET_KEY.
 
-``--index`` first starts the ranking index (``manage.py searchindex_serve``, as ``make run`` does, on a socket of its
-own), prints its build time and memory, and times each benchmark job's first page through ``jobs.ranking.ranked_page``
-with the SQL backend and with ``SEARCH_BACKEND = searchindex.backend.IndexBackend``, alternating, with and without
-``strict`` and ``widen``, and says whether both gave the same rows. (The API's job-matches views cut their pages from
-the SQL QuerySet with the keyset paginator, so through the stack they rank in SQL whatever the backend.)
+The table's requests run on the SQL backend (``SEARCH_BACKEND`` set to it), the reference. ``--index`` first starts
+the ranking index (``manage.py searchindex_serve``, as ``make run`` does, on a socket of its own), prints its build
+time and memory, and times each benchmark job's first page through ``jobs.ranking.ranked_page`` with the SQL backend
+and with ``SEARCH_BACKEND = searchindex.backend.IndexBackend``, alternating, with and without ``strict`` and
+``widen``, and says whether both gave the same rows. Then the ranked requests through the stack (a stored job's
+matches, similar candidates, the admin panel's similar candidates, full-text ``q``), each on both backends in turn,
+request by request: the same minutes for both, with the ``X-Search-Backend`` header seen and whether both gave the
+same rows.
 
 ``--replica URL`` (or BENCH_REPLICA_URL) names a streaming replica of DATABASE_URL's server; its database is the
 benchmark's. It is configured as DATABASE_REPLICA_URLS is, with the router and middleware (talentdb/db_router.py), and
@@ -224,9 +227,12 @@ def main() -> None:
         pinned.cookies[pinning_cookie()] = "y"
         servers = [("primary", "default", pinned), ("replica", REPLICA_ALIAS, client)]
 
+    settings.SEARCH_BACKEND = SQL_BACKEND
     if args.index:
         start_index(args.count)
         measure_backends(jobs, max(10, args.requests // 10), user)
+        measure_stack_backends(client, ranked_scenarios(jobs), args.requests, args.only, user)
+        settings.SEARCH_BACKEND = SQL_BACKEND
     print(f"\n{args.count:,} candidates, {args.requests} requests each unless noted (ms)\n")
     print(
         "| request | server | requests | rows | statements | stack p50 | stack p99 | SQL p50 | SQL p99 "
@@ -250,6 +256,7 @@ def main() -> None:
 
 
 INDEX_BACKEND = "searchindex.backend.IndexBackend"
+SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
 
 
 def start_index(count: int):
@@ -319,7 +326,9 @@ def measure_backends(jobs: dict[str, int], requests: int, user) -> None:
                     rows = ranked_page(criteria, options=options, user=user, page=Page(limit=settings.API_PAGE_SIZE))
                     times[path].append(time.perf_counter() - started)
                     pages[path] = [(row.pk, row.match) for row in rows]
-                    if path and answered_by.get() != "index":
+                    # A strict request is handed to SQL by design (it reads only the holders of every skill).
+                    expected = "sql; index=strict" if options.strict else "index"
+                    if path and answered_by.get() != expected:
                         raise SystemExit(f"the index did not answer: {answered_by.get()!r}")
             settings.SEARCH_BACKEND = ""
             sql, index = times[""], times[INDEX_BACKEND]
@@ -330,6 +339,90 @@ def measure_backends(jobs: dict[str, int], requests: int, user) -> None:
                 f"| {pages[''] == pages[INDEX_BACKEND]} |",
                 flush=True,
             )
+
+
+def ranked_scenarios(jobs: dict[str, int]) -> list[tuple[str, list[str], int]]:
+    """The requests a search backend ranks, through the stack: (label, URLs to cycle through, divisor of the request
+    count). Similar candidates: 20 random candidates holding at least three skills, the same on every run."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id FROM profiles_candidate TABLESAMPLE SYSTEM (1) REPEATABLE (7) "
+            "WHERE (SELECT count(*) FROM jsonb_object_keys(skill_scores)) >= 3 ORDER BY id LIMIT 500"
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    subjects = Random(7).sample(ids, min(20, len(ids)))
+    return [
+        *(
+            (f"job matches, {label} (GET jobs/{{id}}/matches/)", [f"/api/v1/jobs/{pk}/matches/"], 1)
+            for label, pk in jobs.items()
+        ),
+        (
+            "similar candidates (GET candidates/{id}/similar/)",
+            [f"/api/v1/candidates/{pk}/similar/" for pk in subjects],
+            1,
+        ),
+        ("similar candidates, the admin panel's 5 (strict first)", [f"panel:{pk}" for pk in subjects], 1),
+        ('full-text q, ~1 % match (q="kubernetes operator")', ["/api/v1/candidates/?q=kubernetes%20operator"], 1),
+        ('full-text q, ~12 % match (q="distributed systems")', ["/api/v1/candidates/?q=distributed%20systems"], 5),
+    ]
+
+
+def _ranked_once(client, url: str, user) -> tuple[float, str, list]:
+    """One request: seconds, the X-Search-Backend header (for the panel: the backend's word) and the rows' ids."""
+    from jobs.ranking import similar_candidates
+    from searchindex.middleware import answered_by
+
+    if url.startswith("panel:"):  # the admin's "Similar candidates" panel: its function, without the page around it
+        answered_by.set("")
+        started = time.perf_counter()
+        _, rows = similar_candidates(candidate_id=int(url[6:]), user=user, limit=5, strict_first=True)
+        return time.perf_counter() - started, answered_by.get(), [(row.pk, row.match) for row in rows]
+    started = time.perf_counter()
+    response = client.get(url)
+    seconds = time.perf_counter() - started
+    assert response.status_code == 200, response.content[:500]
+    body = response.json()
+    return seconds, response.get("X-Search-Backend", ""), [row["id"] for row in body["results"]]
+
+
+def measure_stack_backends(client, ranked: list, requests: int, only: str, user) -> None:
+    """Each ranked request through the stack with the SQL backend and with the index, alternating request by
+    request, after one warming request each; the headers the index's requests answered with, and whether both
+    backends gave the same rows."""
+    from django.conf import settings
+
+    print(
+        "\n| request (through the stack) | requests | SQL p50 | SQL p99 | index p50 | index p99 | X-Search-Backend "
+        "| same rows |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---|---|")
+    for label, urls, divisor in ranked:
+        if only not in label:
+            continue
+        count = max(10, requests // divisor)
+        times: dict[str, list[float]] = {SQL_BACKEND: [], INDEX_BACKEND: []}
+        rows: dict[str, list] = {SQL_BACKEND: [], INDEX_BACKEND: []}
+        headers: set[str] = set()
+        for path in times:  # warm both
+            settings.SEARCH_BACKEND = path
+            _ranked_once(client, urls[0], user)
+        for index in range(count):
+            for path in times:
+                settings.SEARCH_BACKEND = path
+                seconds, header, ids = _ranked_once(client, urls[index % len(urls)], user)
+                times[path].append(seconds)
+                rows[path].append(ids)
+                if path == INDEX_BACKEND:
+                    headers.add(header or "(none)")
+        sql, by_index = times[SQL_BACKEND], times[INDEX_BACKEND]
+        print(
+            f"| {label} | {count} | {1000 * percentile(sql, 50):.1f} | {1000 * percentile(sql, 99):.1f} "
+            f"| {1000 * percentile(by_index, 50):.1f} | {1000 * percentile(by_index, 99):.1f} "
+            f"| {', '.join(sorted(headers))} | {rows[SQL_BACKEND] == rows[INDEX_BACKEND]} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
