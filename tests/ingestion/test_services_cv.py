@@ -222,3 +222,35 @@ def test_a_second_cv_with_the_bare_linkedin_address_updates_the_same_person():
     assert Candidate.objects.get().city == "Grenoble"
     profiles = Candidate.objects.get().identifiers.filter(kind__in=["linkedin", "url"])
     assert list(profiles.values_list("kind", "value")) == [("linkedin", "maelis-duvernoy")]
+
+
+# Each a skill of its own: a skill the section names twice ("Hilt", "Dagger Hilt") is kept once, under its first label.
+ANDROID_SKILLS = {
+    "Kotlin": "kotlin",
+    "Coroutines": "kotlin-coroutines",
+    "Kotlin Flow": "kotlin-flow",
+    "Room": "android-room",
+    "Hilt": "dagger-hilt",
+    "Jetpack Compose": "jetpack-compose",
+    "WorkManager": "android-workmanager",
+    "LiveData": "android-livedata",
+    "Jetpack Navigation": "android-navigation",
+    "Koin": "koin",
+    "Ktor": "ktor",
+    "Moshi": "moshi",
+    "Glide": "android-glide",
+    "Coil": "coil",
+    "Espresso": "android-espresso",
+    "LeakCanary": "leakcanary",
+    "Kotlin Multiplatform": "kotlin-multiplatform",
+    "Play Console": "google-play-console",
+}
+
+
+def test_an_android_cv_lists_skills_the_shipped_vocabulary_knows():
+    cv = dataclasses.replace(sample_cv(), sections=[*sample_cv().sections[:3], ("Skills", [", ".join(ANDROID_SKILLS)])])
+
+    candidate = _import(("maelis.docx", cv_docx(cv)))["maelis.docx"].candidate
+
+    found = {row.label: row.skill.slug for row in candidate.skills.select_related("skill").filter(section="skill")}
+    assert {label: found.get(label) for label in ANDROID_SKILLS} == ANDROID_SKILLS
