@@ -7,10 +7,13 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from jobs import services
-from profiles.models import Candidate
+from privacy.services import candidate_erase
+from profiles.models import Candidate, Skill
+from profiles.search import candidates_refresh_search_columns
 from tests.api.conftest import _client_for
-from tests.factories import UserFactory
+from tests.factories import CandidateFactory, CandidateSkillFactory, UserFactory
 from tests.searchindex.helpers import make_pool
+from tests.searchindex.helpers_server import wait_until
 from tests.searchindex.serving import INDEX_BACKEND
 from tests.searchindex.serving import serving as serving  # the fixture
 
@@ -104,3 +107,32 @@ def test_a_stopped_index_hands_the_page_to_sql_and_says_so(pool, recruiter, sett
     stopped, _, headers = walk(client, settings, INDEX_BACKEND, url, body=body)
     assert headers == {"sql; index=stopped"}
     assert stopped == walk(client, settings, SQL_BACKEND, url, body=body)[0]
+
+
+def test_changes_reach_the_api_while_the_index_serves_and_an_erased_person_is_gone_at_once(
+    pool, serving, recruiter, settings
+):
+    settings.SEARCH_BACKEND = INDEX_BACKEND
+    client = _client_for(recruiter)
+    url = reverse("api:job-match") + "?page_size=5"
+    body = {"description": DESCRIPTION, "criteria": CRITERIA}
+
+    def first_page() -> list[int]:
+        response = client.post(url, body, format="json")
+        assert response["X-Search-Backend"] == "index"
+        return [row["id"] for row in response.json()["results"]]
+
+    # An erasure: off the page at once, though the index has not heard of it yet.
+    top = first_page()[0]
+    candidate_erase(candidate=Candidate.objects.get(pk=top), user=UserFactory())
+    assert top not in first_page()
+
+    # An edit: a newcomer holding every skill at 10 tops the page within the lag bound.
+    newcomer = CandidateFactory(name="Nora Newcomer", title="backend", summary="backend")
+    for slug in ("go", "postgresql", "kafka", "rust"):
+        CandidateSkillFactory(candidate=newcomer, skill=Skill.objects.get(slug=slug), score=10)
+    candidates_refresh_search_columns(candidate_ids=[newcomer.pk])
+    wait_until(lambda: first_page()[0] == newcomer.pk, limit=settings.SEARCH_INDEX_MAX_LAG_SECONDS)
+    by_index = first_page()
+    settings.SEARCH_BACKEND = SQL_BACKEND
+    assert by_index == [row["id"] for row in client.post(url, body, format="json").json()["results"]]
