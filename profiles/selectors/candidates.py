@@ -11,6 +11,7 @@ from django.db.models import F, Prefetch, QuerySet
 from django.http import QueryDict
 
 from db.connections import read_connection
+from profiles.candidate_fields import CSV_COLUMNS, LIST_FIELDS
 from profiles.models import Candidate, CandidateSkill, Contribution, Education, Position, SpokenLanguage
 from profiles.search.skills import annotate_match
 from profiles.selectors.searches import candidate_match_skills
@@ -62,22 +63,17 @@ def candidates_iterate_with_skills(queryset: QuerySet[Candidate], *, chunk_size:
     yield from candidates_attach_skills(chunk)
 
 
-# What a list row or a CSV line shows; nothing else travels (the page query sorts whole rows before its LIMIT).
-_LISTED = (
-    "id",
-    "name",
-    "headline",
-    "title",
-    "company",
-    "city",
-    "region",
-    "country",
-    "country_code",
-    "badges",
-    "years_coding",
-    "years_employed",
-    "spoken_languages",
-    "updated_at",
+# What a list row or a CSV line shows (``profiles.candidate_fields``), as the candidate's columns; nothing else travels
+# (the page query sorts whole rows before its LIMIT). A field that is no column (a URL, skills, a score) is read apart.
+_COLUMNS_OF = {"location": ("city", "region", "country", "country_code")}
+_CANDIDATE_COLUMNS = frozenset(field.name for field in Candidate._meta.concrete_fields)
+_LISTED = tuple(
+    dict.fromkeys(
+        column
+        for name in ("id", *LIST_FIELDS, *CSV_COLUMNS)
+        for column in _COLUMNS_OF.get(name, (name,))
+        if column in _CANDIDATE_COLUMNS
+    )
 )
 
 
