@@ -18,7 +18,20 @@ from profiles.search.skills import resolve_skills
 
 CRITERIA_FIELDS = ("countries", "remote", "min_years_coding", "keywords")
 SKILL_KINDS = [(kind.value, kind.label) for kind in JobSkill.Kind]
-REMOTE_CHOICES = [("", "Either"), ("true", "Remote"), ("false", "Not remote (on-site or hybrid)")]
+# The one wording of a job's remote switch on every admin page (the job's form, the matches page's chip and form), in
+# the API documentation's terms: true is a fully remote job, false on-site or hybrid, null what the post does not say.
+# templates/admin/jobs/job/remote_label.html writes these labels for a job's value.
+REMOTE_LABELS = {None: "Not stated", True: "Fully remote", False: "On-site or hybrid"}
+REMOTE_HELP = "As the post says. It does not rank: the countries say where candidates may live."
+REMOTE_CHOICES = [("", REMOTE_LABELS[None]), ("true", REMOTE_LABELS[True]), ("false", REMOTE_LABELS[False])]
+
+
+class RemoteSelect(forms.NullBooleanSelect):
+    """Django's yes / no / unknown select of a nullable boolean, in the remote switch's words."""
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs)
+        self.choices = [(value or "unknown", label) for value, label in REMOTE_CHOICES]
 
 
 def _checked_description(text: str) -> str:
@@ -36,7 +49,7 @@ class JobAddForm(forms.ModelForm):
         model = Job
         fields = ["title", "description", "shared"]
         widgets = {"description": forms.Textarea(attrs={"rows": 24, "cols": 100})}
-        help_texts = {"description": "Paste the job post: its skills, years, place and remote are read on save."}
+        help_texts = {"description": "Paste the job post: its skills, years, place and remote work are read on save."}
 
     def clean_description(self) -> str:
         return _checked_description(self.cleaned_data["description"])
@@ -51,7 +64,8 @@ class JobChangeForm(forms.ModelForm):
     class Meta:
         model = Job
         fields = ["title", "status", "shared", "description", *CRITERIA_FIELDS]
-        widgets = {"description": forms.Textarea(attrs={"rows": 12, "cols": 100})}
+        widgets = {"description": forms.Textarea(attrs={"rows": 12, "cols": 100}), "remote": RemoteSelect()}
+        help_texts = {"remote": REMOTE_HELP}
 
     def clean_description(self) -> str:
         return _checked_description(self.cleaned_data["description"])
@@ -125,7 +139,7 @@ class YearsForm(forms.Form):
 
 
 class RemoteForm(forms.Form):
-    remote = forms.ChoiceField(choices=REMOTE_CHOICES, required=False, label="Remote")
+    remote = forms.ChoiceField(choices=REMOTE_CHOICES, required=False, label="Remote", help_text=REMOTE_HELP)
 
 
 # op -> the form that reads it; "remove" ops name the value taken off (no form: a chip's "×").
