@@ -27,8 +27,8 @@ class EducationEntry:
     field: str = ""
     minor: str = ""
     school: str = ""
-    start: str | None = None  # "YYYY-MM"
-    end: str | None = None  # "YYYY-MM"
+    start: str | None = None  # "YYYY-MM", or "YYYY" when the file gives the year alone ("2009 – 2013")
+    end: str | None = None  # as ``start``
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,8 +55,10 @@ class NormalisedEducation:
     field: str
     minor: str
     school: str
-    start: dt.date | None
+    start: dt.date | None  # the first day of the month, or of the year when the file gives the year alone
     end: dt.date | None
+    start_year_only: bool = False  # the file gave the start's year alone: "2009", not "Jan 2009"
+    end_year_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,6 +186,7 @@ def _education(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedEduc
         start, end = _in_order(
             _month(entry.start), _month(entry.end), f"The studies at {school or 'a school'}", warnings
         )
+        years_only = {_month(entry.start): _year_only(entry.start), _month(entry.end): _year_only(entry.end)}
         rows.append(
             NormalisedEducation(
                 position=position,
@@ -195,9 +196,15 @@ def _education(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedEduc
                 school=school,
                 start=start,
                 end=end,
+                start_year_only=years_only.get(start, False),
+                end_year_only=years_only.get(end, False),
             )
         )
     return rows
+
+
+def _year_only(value: str | None) -> bool:
+    return bool(value) and "-" not in value
 
 
 def _in_order(start: dt.date | None, end: dt.date | None, what: str, warnings: list[str] | None) -> tuple:
@@ -235,10 +242,11 @@ def _languages(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedLang
 
 
 def _month(value: str | None) -> dt.date | None:
+    """The first day of a "YYYY-MM", or of a "YYYY" (a year alone)."""
     if not value:
         return None
-    year, month = value.split("-")[:2]
-    return dt.date(int(year), int(month), 1)
+    year, _, month = value.partition("-")
+    return dt.date(int(year), int(month[:2] or 1), 1)
 
 
 def _positions(entries: list[PositionEntry], warnings: list[str]) -> list[NormalisedPosition]:

@@ -331,3 +331,19 @@ def test_every_network_account_is_an_identity_key():
         (kind.GITLAB, "noorr"),
         (kind.STACKOVERFLOW, "4412345"),
     ]
+
+
+def test_a_study_dated_by_years_alone_keeps_that_precision():
+    doc = make_document(
+        education=[
+            EducationEntry(school="Uni", start="2009", end="2013"),
+            EducationEntry(school="Poly", start="2013-09", end="2015"),
+        ]
+    )
+
+    rows = normalise(doc, VOCABULARY).education
+
+    assert [(e.start, e.start_year_only, e.end, e.end_year_only) for e in rows] == [
+        (dt.date(2009, 1, 1), True, dt.date(2013, 1, 1), True),
+        (dt.date(2013, 9, 1), False, dt.date(2015, 1, 1), True),
+    ]

@@ -1,8 +1,10 @@
 """Date ranges as CVs write them, in six languages: "Mar 2021 – Present", "04/2020 - heute", "2020 – oggi",
 "January 2022 to present", "2016-2020", "seit 03.2019", "desde enero de 2020".
 
-A month is "YYYY-MM" (January when the CV gives only a year), as in every document; a range whose end is a word for
-now ("present", "heute", "aujourd'hui", "actualidad", "atual", "oggi"...) or that starts with "since" is current.
+A month is "YYYY-MM" (January when the CV gives only a year), as in every document; which of a range's dates the CV
+gave as a year alone is kept beside it (``start_is_year``, ``end_is_year``), for an education's dates, which keep that
+precision. A range whose end is a word for now ("present", "heute", "aujourd'hui", "actualidad", "atual",
+"oggi"...) or that starts with "since" is current.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-__all__ = ["DateRange", "find_range", "find_year"]
+__all__ = ["DateRange", "as_year", "find_range", "find_year"]
 
 _MONTH_WORDS = {
     1: "january jan januar janvier janv enero ene janeiro gennaio genn gen jänner",
@@ -73,6 +75,17 @@ class DateRange(NamedTuple):
     end: str | None
     is_current: bool
     span: tuple[int, int]  # where the range stands in the line
+    start_is_year: bool = False  # the CV gave the start as a year alone ("2009 – 2013")
+    end_is_year: bool = False
+
+
+def as_year(month: str | None, is_year: bool) -> str | None:
+    """A "YYYY-MM" as "YYYY" when the CV gave its year alone: the precision an education's dates keep."""
+    return month[:4] if month and is_year else month
+
+
+def _is_year(text: str) -> bool:
+    return text.strip().isdigit()
 
 
 def _month(text: str) -> str | None:
@@ -103,16 +116,17 @@ def find_range(line: str) -> DateRange | None:
     if not m:
         return None
     if m.group("since"):
-        return DateRange(_month(m.group("since")), None, True, m.span())
-    start = _month(m.group("start"))
+        return DateRange(_month(m.group("since")), None, True, m.span(), start_is_year=_is_year(m.group("since")))
+    start, start_is_year = _month(m.group("start")), _is_year(m.group("start"))
     if m.group("now"):
-        return DateRange(start, None, True, m.span())
-    return DateRange(start, _month(m.group("end")), False, m.span())
+        return DateRange(start, None, True, m.span(), start_is_year=start_is_year)
+    end = m.group("end")
+    return DateRange(start, _month(end), False, m.span(), start_is_year=start_is_year, end_is_year=_is_year(end))
 
 
 def find_year(line: str) -> str | None:
-    """A lone year in a short line ("2019", "Abschluss 2019"), as "YYYY-01"."""
+    """A lone year in a short line ("2019", "Abschluss 2019"), as "YYYY"."""
     if len(line) > 120:
         return None
     m = _YEAR_RE.search(line)
-    return f"{m.group(0)}-01" if m else None
+    return m.group(0) if m else None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from core.text import clean_text
 from ingestion.documents import EducationEntry, PositionEntry
-from ingestion.parsers.cv.dates import DateRange, find_range, find_year
+from ingestion.parsers.cv.dates import DateRange, as_year, find_range, find_year
 from ingestion.parsers.cv.sections import is_bullet, plain
 
 __all__ = ["Entry", "education_of", "entries_of", "heading_start", "is_job_title", "positions_of"]
@@ -182,9 +182,11 @@ def education_of(lines: list[str]) -> list[EducationEntry]:
         degree, field_of_study = degree_text, ""
         if m := _DEGREE_RE.match(degree_text):
             degree, field_of_study = m.group("degree").strip(), m.group("field").strip(" ,-–")
-        start = entry.dates.start if entry.dates else None
-        end = entry.dates.end if entry.dates else None
-        if entry.dates is None:
+        # A year alone stays a year ("2009 – 2013"): the profile shows what the CV wrote, not "Jan 2013".
+        dates = entry.dates
+        start = as_year(dates.start, dates.start_is_year) if dates else None
+        end = as_year(dates.end, dates.end_is_year) if dates else None
+        if dates is None:
             end = next((year for line in candidates if (year := find_year(line))), None)
         education.append(EducationEntry(degree=degree, field=field_of_study, school=school, start=start, end=end))
     return education

@@ -15,7 +15,7 @@ from core.text import clean_paragraphs
 from ingestion.documents import ParseError, PositionEntry, ProfileDocument
 from ingestion.parsers.cv import sections as kinds
 from ingestion.parsers.cv.contacts import header_of, identifiers_of
-from ingestion.parsers.cv.dates import find_range
+from ingestion.parsers.cv.dates import as_year, find_range
 from ingestion.parsers.cv.entries import education_of, entries_of, heading_start, is_job_title, positions_of
 from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, is_bullet, plain, sections_of
 from ingestion.parsers.cv.skills import cv_skills, listed_labels
@@ -137,8 +137,9 @@ def _sections_by_layout(sections: Sections) -> Sections:
 
 
 def _range_text(entry) -> str:
-    start = entry.dates.start or ""
-    end = "present" if entry.dates.is_current else entry.dates.end or ""
+    dates = entry.dates
+    start = as_year(dates.start, dates.start_is_year) or ""
+    end = "present" if dates.is_current else as_year(dates.end, dates.end_is_year) or ""
     return f"{start} – {end}"
 
 

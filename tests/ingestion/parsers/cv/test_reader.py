@@ -61,9 +61,26 @@ def test_each_position_with_its_dates(document):
 def test_education(document):
     assert document.education == [
         EducationEntry(
-            degree="MSc", field="Computer Science", school="Université Lumière Lyon 2", start="2009-01", end="2011-01"
+            degree="MSc", field="Computer Science", school="Université Lumière Lyon 2", start="2009", end="2011"
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("dates", "start", "end"),
+    [
+        ("2009 – 2013", "2009", "2013"),
+        ("09/2009 – 06/2013", "2009-09", "2013-06"),
+        ("Sep 2009 – 2013", "2009-09", "2013"),
+        ("Abschluss 2013", None, "2013"),
+    ],
+)
+def test_an_educations_dates_keep_their_precision_a_year_alone_stays_a_year(dates, start, end):
+    text = f"Ilvy Marchetti\nilvy@example.org\n\nEDUCATION\nUniversità di Valtorre\nLaurea in Informatica\n{dates}\n"
+
+    (education,) = parse_cv(text).education
+
+    assert (education.start, education.end) == (start, end)
 
 
 def test_spoken_languages_with_codes_and_levels(document):
