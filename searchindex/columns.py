@@ -151,7 +151,7 @@ def needs_compaction(columns: Columns) -> bool:
 
 
 def compact(columns: Columns) -> int:
-    """Fold the appended rows in, in place: only live rows, sorted by id, each skill's column one sorted slice, the
+    """Fold the appended rows in, in place: only live rows, sorted by id, each skill's column one slice, the
     contributions of dead rows dropped. The ranking over the columns is the same before and after. Returns the number
     of dead rows dropped."""
     live = np.flatnonzero(columns.alive)
@@ -163,9 +163,8 @@ def compact(columns: Columns) -> int:
         rows, scores = column.arrays()
         moved = new_row[rows]
         kept = moved >= 0
-        if kept.any():
-            by_row = np.argsort(moved[kept], kind="stable")
-            skills[pk] = SkillColumn(moved[kept][by_row].astype(np.int32), scores[kept][by_row])
+        if kept.any():  # in no particular order: a request scatters a column's scores by row
+            skills[pk] = SkillColumn(moved[kept].astype(np.int32), scores[kept])
     moved = new_row[columns.contrib_row]
     kept = np.flatnonzero(moved >= 0)
     by_row = kept[np.argsort(moved[kept], kind="stable")]
