@@ -16,14 +16,9 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import Q, QuerySet
 
+from db.counting import EXACT_COUNT_BELOW, EXACT_GROUPS_BELOW, common_values, table_row_estimate
 from profiles.models import Candidate, Shortlist
-from profiles.selectors import (
-    EXACT_COUNT_BELOW,
-    EXACT_GROUPS_BELOW,
-    common_values,
-    table_row_estimate,
-    working_lists_for,
-)
+from profiles.selectors import working_lists_for
 
 FACET_EXACT_ROWS = EXACT_COUNT_BELOW
 FACET_CACHE_SECONDS = 120

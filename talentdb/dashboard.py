@@ -14,19 +14,14 @@ from django.db.models import Case, Count, Q, Sum, When
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
+from db.counting import EXACT_GROUPS_BELOW, common_values, queryset_count, table_row_estimate
 from ingestion.models import ImportBatch, SourceFile
 from ingestion.selectors import failed_files_to_look_at
 from jobs.models import Job
 from jobs.selectors import PIPELINE_STAGES, jobs_for
 from privacy.notices import notices_overdue_count
 from profiles.models import Candidate, CandidateSkill, Repository, Shortlist, ShortlistEntry, Skill
-from profiles.selectors import (
-    EXACT_GROUPS_BELOW,
-    common_values,
-    queryset_count,
-    table_row_estimate,
-    working_lists_for,
-)
+from profiles.selectors import working_lists_for
 
 
 @dataclass

@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.utils.functional import cached_property
 
+from db.counting import queryset_count
 from profiles.admin.chips import active_filter_chips
 from profiles.admin.sidebar import SHARED_PARAMS, SIDEBAR_PARAMS
-from profiles.selectors import queryset_count
 from profiles.workspace import FACET_EXACT_ROWS, FacetCounts, facet_counts
 
 # Parameters whose search has an order of its own (``candidate_search``: best match first), kept until a column

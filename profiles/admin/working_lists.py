@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.html import format_html
 
+from db.counting import queryset_count
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator, plain_messages
 from profiles.admin.common import NoRelatedObjectLinks
@@ -24,13 +25,7 @@ from profiles.admin.streams import CsvStreamMixin
 from profiles.contacts import may_see_contact_details
 from profiles.exports import shortlist_csv_lines
 from profiles.models import Candidate, SavedSearch, Shortlist, ShortlistEntry, ShortlistEntryEvent
-from profiles.selectors import (
-    candidate_search,
-    queryset_count,
-    shortlist_entries_for_export,
-    working_list_permits,
-    working_lists_for,
-)
+from profiles.selectors import candidate_search, shortlist_entries_for_export, working_list_permits, working_lists_for
 
 
 class _ScopedAdmin(admin.ModelAdmin):

@@ -1,10 +1,9 @@
 """Reads of the talent domain, one module per kind: filtered searches (searches), candidates' columns and rows
 (candidates), a profile page (profile_page), possible duplicates (duplicates), working lists (working_lists), the
 filter sidebar's choices (filter_choices), skills (skills). Every selector is importable from here; the process's copy
-of the skill vocabulary, which the search seam reads too, is ``profiles.vocabulary_copy``'s."""
+of the skill vocabulary, which the search seam reads too, is ``profiles.vocabulary_copy``'s, and counting at scale
+``db.counting``'s."""
 
-# Counting at scale is db's (any table); its names stay importable from here for the selectors' callers.
-from db.counting import EXACT_COUNT_BELOW, EXACT_GROUPS_BELOW, common_values, queryset_count, table_row_estimate
 from profiles.selectors.candidates import (
     POSITIONS_NEWEST_FIRST,
     TOP_SKILLS,
@@ -59,8 +58,6 @@ from profiles.selectors.working_lists import (
 
 __all__ = [
     "DUPLICATE_NAMES_SQL",
-    "EXACT_COUNT_BELOW",
-    "EXACT_GROUPS_BELOW",
     "FILTER_CHOICES_KEY",
     "FILTER_CHOICES_MAX_AGE_SECONDS",
     "POSITIONS_NEWEST_FIRST",
@@ -92,8 +89,6 @@ __all__ = [
     "candidates_with_companies",
     "candidates_with_profile_rows",
     "candidates_with_skills",
-    "common_values",
-    "queryset_count",
     "related_skills",
     "related_skills_for",
     "repository_search",
@@ -101,7 +96,6 @@ __all__ = [
     "skill_changes",
     "skill_search",
     "skills_created_by_imports",
-    "table_row_estimate",
     "working_list_permits",
     "working_lists_for",
 ]

@@ -235,10 +235,10 @@ def test_a_large_result_shows_an_estimate_instead_of_counting(admin_client, peop
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from profiles import selectors
+    from db import counting
 
     monkeypatch.setattr(
-        selectors.queryset_count, "__kwdefaults__", {"exact_below": 0, "budget_ms": None, "max_cost": None}
+        counting.queryset_count, "__kwdefaults__", {"exact_below": 0, "budget_ms": None, "max_cost": None}
     )
     with CaptureQueriesContext(connection) as queries:
         response = admin_client.get(URL, {"country": "DE"})
