@@ -15,6 +15,7 @@ from jobs.criteria.result import (
     MIGRATED,
     NEGATED,
     NOT_A_SKILL,
+    ONLY_MENTIONED,
     PREFERRED,
     REQUIRED,
     REQUIRED_BASIC,
@@ -47,6 +48,13 @@ _BASIC_CUE_RE = re.compile(
     r"\b(?:familiar(?:ity)?\s+with|(?:some\s+)?exposure\s+to|exposed\s+to|acquainted\s+with|awareness\s+of|"
     r"(?:basic|working|some|general|passing)\s+(?:knowledge|understanding|familiarity|grasp)(?:\s+(?:of|with|in))?)\b"
 )
+# A sentence about other people's work: the team's past employers, the founders' products, investors, customers.
+# The skills after such a cue in a sentence that does not turn to the candidate are no criteria.
+_OTHERS_CUE_RE = re.compile(
+    r"\b(?:alumni|founders?|co-?founders?|founded by|investors?|backed by|trusted by|customers|clients|partners|"
+    r"previously (?:at|worked at)|formerly (?:at|of))\b"
+)
+_CANDIDATE_RE = re.compile(r"\b(?:you|your|you'll|you've|you're|candidates?)\b")
 _CUE_REACH = 80  # how far before a skill its sentence's "strong" or "familiarity with" may stand
 
 _NEGATION_RE = re.compile(
@@ -110,6 +118,7 @@ class _Sentence:
     required_cue: bool
     strong_cue: bool  # somewhere in the sentence: whether to look before each skill
     basic_cue: bool  # "familiarity with", "exposure to" somewhere in the sentence
+    others_start: int | None  # where a cue of other people's work starts, when the sentence has one and no "you"
     migration_verb: bool  # "retiring", "replacing"...: whether _MIGRATION_AFTER_RE can match after any skill
     scopes: _Scopes | None  # where a preferred cue binds, when the sentence has one
     degree_starts: list[int]  # the spans of the fields of degrees ("in Mathematics or Physics")
@@ -220,6 +229,9 @@ class Sentences:
                 strong_cue=_STRONG_CUE_RE.search(text) is not None,
                 migration_verb=_MIGRATION_VERB_RE.search(text) is not None,
                 basic_cue=_BASIC_CUE_RE.search(text) is not None,
+                others_start=start + others.start()
+                if (others := _OTHERS_CUE_RE.search(text)) and not _CANDIDATE_RE.search(text)
+                else None,
                 scopes=_scopes(folded, start, end)
                 if _PREFERRED_CUE_RE.search(text) or ("(" in text and _BRACKET_CUE_RE.search(text))
                 else None,
@@ -348,6 +360,9 @@ def place_in_section(folded: str, sentences: Sentences, item: Found) -> None:
         item.dropped = NOT_A_SKILL  # the field of a degree
         return
     role = item.line.role
+    if role == MENTIONED and sentence.others_start is not None and sentence.others_start < start:
+        item.dropped = ONLY_MENTIONED  # "our engineers include the founders of RabbitMQ": someone else's work
+        return
     if sentence.preferred_at(start):
         role = PREFERRED
     elif role == MENTIONED and sentence.required_cue:

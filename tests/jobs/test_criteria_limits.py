@@ -302,3 +302,21 @@ def test_code_review_and_code_quality_are_practices_not_criteria():
 @pytest.mark.parametrize("line", ["London Full-Time Home office (partial)", "London, partial home office"])
 def test_partial_home_office_is_hybrid(line):
     assert criteria(f"Data Engineer\n{line}\n\nRequirements:\n- Python.\n").remote is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Our engineers include the founders of RabbitMQ and alumni from VMware and Google.",
+        "We are backed by investors who built MongoDB.",
+        "Our customers include teams running Kafka at scale.",
+    ],
+)
+def test_names_in_a_sentence_about_the_teams_past_or_its_customers_are_no_criteria(sentence):
+    found = criteria(f"Backend Engineer\n\n{sentence}\n\nWhat you'll do\n- Design and code features in Go.\n")
+    assert [slug for slug, _ in found.required] == ["go"]
+
+
+@pytest.mark.parametrize(("line", "slug"), [("Metrics in Thanos.", "thanos"), ("Key-value stores (etcd).", "etcd")])
+def test_monitoring_and_store_tools_seen_on_real_posts_are_known(line, slug):
+    assert slug in required(f"Requirements:\n- Go.\n- {line}\n")
