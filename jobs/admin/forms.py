@@ -49,7 +49,7 @@ class JobAddForm(forms.ModelForm):
         model = Job
         fields = ["title", "description", "shared"]
         widgets = {"description": forms.Textarea(attrs={"rows": 24, "cols": 100})}
-        help_texts = {"description": "Paste the job post: its skills, years, place and remote work are read on save."}
+        help_texts = {"description": "Paste the job post: its skills, years, place and remote work are read from it."}
 
     def clean_description(self) -> str:
         return _checked_description(self.cleaned_data["description"])
@@ -65,7 +65,14 @@ class JobChangeForm(forms.ModelForm):
         model = Job
         fields = ["title", "status", "shared", "description", *CRITERIA_FIELDS]
         widgets = {"description": forms.Textarea(attrs={"rows": 12, "cols": 100}), "remote": RemoteSelect()}
-        help_texts = {"remote": REMOTE_HELP}
+        labels = {"min_years_coding": "Years of coding, at least"}
+        help_texts = {
+            "remote": REMOTE_HELP,
+            "min_years_coding": "Empty: any.",
+            "keywords": "Words matched against candidates' summaries, comma-separated: senior, payments.",
+            "description": "As pasted. Editing it does not read the criteria again: change them below or on the "
+            "Matches tab.",
+        }
 
     def clean_description(self) -> str:
         return _checked_description(self.cleaned_data["description"])

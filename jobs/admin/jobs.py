@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.contrib.admin.options import IS_POPUP_VAR
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Case, Count, When
 from django.http import HttpResponseRedirect
 from django.template.defaultfilters import pluralize
 from django.urls import path, reverse
@@ -20,17 +20,19 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 
 from jobs import services
-from jobs.admin.common import JobPages, criteria_skills_summary, writable
+from jobs.admin.common import KIND_ORDER, JobPages, criteria_skills_summary, writable
 from jobs.admin.forms import CRITERIA_FIELDS, JobAddForm, JobChangeForm
 from jobs.admin.matches import MatchesPages
 from jobs.admin.pipeline import PipelinePages
 from jobs.admin.similar import similar_candidates_view
 from jobs.models import Job, JobSkill
 from jobs.selectors import jobs_for
+from profiles.admin.common import NoRelatedObjectLinks
 
 
-class JobSkillInline(admin.TabularInline):
-    """The job's criteria skills; changed only by whoever may change the job (``obj``, the job of the page)."""
+class JobSkillInline(NoRelatedObjectLinks, admin.TabularInline):
+    """The job's criteria skills; changed only by whoever may change the job (``obj``, the job of the page). The
+    skill picker has no links that add, change or delete the skill itself: that row is every candidate's."""
 
     model = JobSkill
     extra = 0
@@ -39,7 +41,13 @@ class JobSkillInline(admin.TabularInline):
     verbose_name, verbose_name_plural = "criteria skill", "criteria skills"
 
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("skill")
+        # In the order they count, as the matches page and the list show them: required, preferred, excluded.
+        kinds = [When(kind=kind, then=order) for order, kind in enumerate(KIND_ORDER)]
+        return super().get_queryset(request).select_related("skill").order_by(Case(*kinds), "id")
+
+    def get_formset(self, request, obj=None, **kwargs):
+        kwargs.setdefault("labels", {"kind": "counts as", "min_score": "minimum score"})
+        return super().get_formset(request, obj, **kwargs)
 
     def has_add_permission(self, request, obj=None) -> bool:
         return writable(request, obj) and super().has_add_permission(request, obj)
@@ -56,7 +64,7 @@ class JobAdmin(MatchesPages, PipelinePages, JobPages, admin.ModelAdmin):
     list_display = ["title", "owner", "status_summary", "skills_summary", "work_links", "pipeline_size", "added"]
     list_filter = ["status", "shared", ("owner", admin.RelatedOnlyFieldListFilter)]
     search_fields = ["title"]
-    readonly_fields = ["owner", "pipeline_link", "created_at", "updated_at"]
+    readonly_fields = ["owner", "pipeline_link", "added_at", "changed_at"]
     inlines = [JobSkillInline]
     list_per_page = 50
 
@@ -137,10 +145,21 @@ class JobAdmin(MatchesPages, PipelinePages, JobPages, admin.ModelAdmin):
 
     @admin.display(description="pipeline")
     def pipeline_link(self, job: Job) -> str:
+        """How many candidates the pipeline holds, a link to its page (notes, CSV); the board is a tab away."""
         if not job.pk:
             return "—"
+        n = getattr(job, "pipeline_entries", None)
+        size = "" if n is None else (f"{n} candidate{pluralize(n)}: " if n else "empty: ")
         url = reverse("admin:profiles_shortlist_change", args=[job.pipeline_id])
-        return format_html("<a href='{}'>{}</a>", url, job.pipeline.name)
+        return format_html("<a href='{}'>{}notes and CSV export</a>", url, size)
+
+    @admin.display(description="added")
+    def added_at(self, job: Job) -> str:
+        return date_format(timezone.localtime(job.created_at), "j M Y, H:i")
+
+    @admin.display(description="last changed")
+    def changed_at(self, job: Job) -> str:
+        return date_format(timezone.localtime(job.updated_at), "j M Y, H:i")
 
     def get_urls(self):
         view = self.admin_site.admin_view  # login, staff, CSRF on every POST
