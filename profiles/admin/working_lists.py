@@ -15,11 +15,12 @@ from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from db.counting import queryset_count
 from profiles import services
 from profiles.admin.changelist import EstimatedCountPaginator, plain_messages
+from profiles.admin.chips import active_filter_chips
 from profiles.admin.common import NoRelatedObjectLinks
 from profiles.admin.streams import CsvStreamMixin
 from profiles.contacts import may_see_contact_details
@@ -252,15 +253,29 @@ def _api_url(name: str, fallback: str) -> str:
         return fallback
 
 
+FILTERS_SHOWN = 6  # of a saved search, in the list: a row stays a few lines high
+
+
 @admin.register(SavedSearch)
 class SavedSearchAdmin(OwnedAdmin):
     form = SavedSearchForm
-    list_display = ["name", "owner", "shared", "query", "matches", "links"]
+    list_display = ["name", "owner", "shared", "filters", "matches", "links"]
     list_select_related = ["owner"]
     list_filter = [("owner", admin.RelatedOnlyFieldListFilter), "shared"]
     search_fields = ["name", "query"]
     readonly_fields = ["matches", "links"]
     list_per_page = 25
+
+    @admin.display(description="filters", ordering="query")
+    def filters(self, saved: SavedSearch) -> str:
+        """The search as the candidate list's chips say it ("search “python django” · country United Kingdom (GB)"),
+        not as the address stores it; the first few, and how many more."""
+        chips = active_filter_chips(QueryDict(saved.query))
+        if not chips:
+            return "—"
+        shown = format_html_join(" · ", "{} {}", ((chip.label, chip.value) for chip in chips[:FILTERS_SHOWN]))
+        more = len(chips) - FILTERS_SHOWN
+        return format_html("{}, +{} more", shown, more) if more > 0 else shown
 
     @admin.display(description="matching candidates")
     def matches(self, saved: SavedSearch) -> str:
