@@ -7,8 +7,9 @@ gunicorn workers hold no copy of the index: a million candidates are one set of 
 worker. Requests are answered one at a time (the arithmetic is numpy's; a second core would only contend for the same
 memory bandwidth), under the lock that the poll takes to apply changes.
 
-Beside the columns it holds the BM25 text index (searchindex.text), built after them and refreshed with them: until it
-is built, a text search answers "building" and the job match's keywords are read from PostgreSQL.
+Beside the columns it holds the BM25 text index (searchindex.text), built in a thread of its own once the columns are
+(the columns answer and stay fresh meanwhile), then refreshed with them: until it is built, a text search answers
+"building" and the job match's keywords are read from PostgreSQL.
 
 ``manage.py searchindex_serve`` runs it; ``make run`` starts that command with the other processes.
 """
@@ -86,6 +87,8 @@ class Index:
         self.columns: Columns | None = None
         self.freshness: Freshness | None = None
         self.text: TextIndex | None = None
+        self.text_builder: threading.Thread | None = None
+        self.text_failed_at: float | None = None
         self.keywords: dict[str, Node | None] = {}
         self.state = "building"
         self.connection: psycopg.Connection | None = None  # opened by the refresh loop, again after a failure
@@ -115,11 +118,30 @@ class Index:
             columns.nbytes() / 2**20,
             time.monotonic() - started,
         )
+        self.build_text()
+
+    def build_text(self) -> None:
+        """Start building the text index in a thread, unless one is building or the last build failed a moment ago.
+        The current text index, if any, serves until the new one replaces it."""
+        if self.text_builder is not None and self.text_builder.is_alive():
+            return
+        if self.text_failed_at is not None and time.monotonic() - self.text_failed_at < MAX_BACKOFF_SECONDS:
+            return
+        self.text_builder = threading.Thread(target=self._build_text, name="searchindex-text", daemon=True)
+        self.text_builder.start()
+
+    def _build_text(self) -> None:
         started = time.monotonic()
-        with psycopg.connect(self.dsn) as connection:
-            text = TextIndex.build(connection)
+        try:
+            with psycopg.connect(self.dsn) as connection:
+                text = TextIndex.build(connection)
+                text.poll(connection)  # the changes committed while it was built: it starts as fresh as the columns
+        except Exception:  # any failure: text searches run in SQL, and the refresh loop tries again later
+            self.text_failed_at = time.monotonic()
+            logger.exception("search index: the text index failed to build; retrying in %.0f s", MAX_BACKOFF_SECONDS)
+            return
         with self.lock:
-            self.text = text
+            self.text, self.text_failed_at = text, None
         logger.info("search index: text of %d candidates indexed in %.1f s", len(text), time.monotonic() - started)
 
     def refresh(self) -> int:
@@ -128,6 +150,8 @@ class Index:
             changed = poll(self.columns, self.freshness, connection)
             if self.text is not None:
                 changed += self.text.poll(connection)
+            elif self.text_builder is None or not self.text_builder.is_alive():
+                self.build_text()  # its last build failed
             return changed
 
     def keyword_ids(self, keyword: str, ids: np.ndarray) -> np.ndarray:

@@ -42,26 +42,11 @@ PHRASE_SLOP = 2
 _FILLER = "~"  # one position where to_tsvector dropped a stop word; never a lexeme (the parser skips symbols)
 _TOKENIZER = "lexemes"
 _BATCH = 2_000
-_WRITER_HEAP = 64_000_000
+_WRITER_HEAP = 32_000_000  # the writer's arena, held while the process lives
 
-# Each candidate's lexemes by weight, and all of them in position order with a filler per skipped position. A
-# candidate without a vector is left out: ``NULL @@ query`` matches nothing, not even ``-word``.
-_DOCUMENTS_SQL = """
-SELECT c.id, f.a, f.b, f.c, f.d, f.text
-FROM profiles_candidate c CROSS JOIN LATERAL (
-    SELECT coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'A'), '') AS a,
-        coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'B'), '') AS b,
-        coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'C'), '') AS c,
-        coalesce(string_agg(lexeme, ' ') FILTER (WHERE w = 'D'), '') AS d,
-        coalesce(string_agg(repeat('~ ', greatest(pos - prev - 1, 0)) || lexeme, ' ' ORDER BY pos, lexeme), '')
-            AS text
-    FROM (
-        SELECT u.lexeme, x.pos, x.w, coalesce(lag(x.pos) OVER (ORDER BY x.pos, u.lexeme), x.pos) AS prev
-        FROM unnest(c.search_vector) AS u CROSS JOIN LATERAL unnest(u.positions, u.weights) AS x(pos, w)
-    ) AS s
-) AS f
-WHERE c.search_vector IS NOT NULL {where}
-"""
+# A candidate without a vector is left out: ``NULL @@ query`` matches nobody, not even ``-word``. The vector's text is
+# read apart in Python (``vector_fields``): unnesting it in SQL took PostgreSQL some twenty times as long.
+_VECTORS_SQL = "SELECT c.id, c.search_vector::text FROM profiles_candidate c WHERE c.search_vector IS NOT NULL {where}"
 _CHANGES_SQL = """
 SELECT id, xid::text::int8, object_id FROM searchindex_change WHERE kind = 'c' AND xid >= %s::text::xid8 ORDER BY id
 """
@@ -204,8 +189,33 @@ def _schema() -> tantivy.Schema:
     return builder.build()
 
 
-def _document(row) -> tantivy.Document:
-    pk, a, b, c, d, text = row
+_LEXEME_RE = re.compile(r"'((?:[^'\\]|\\.|'')*)':?([0-9A-D,]*)")
+
+
+def vector_fields(vector: str) -> tuple[str, str, str, str, str]:
+    """The text of a tsvector (``'engin':3B,9C 'head':1B``) as the index's fields: the lexemes of weight A, B, C and D
+    (once per position), and all of them in position order with a ``_FILLER`` per empty position. A lexeme sharing a
+    position with another (PostgreSQL keeps positions above 16,383 as 16,383) follows the last position."""
+    by_weight: dict[str, list[str]] = {"A": [], "B": [], "C": [], "D": []}
+    placed: dict[int, str] = {}
+    crowded: list[str] = []
+    for lexeme, positions in _LEXEME_RE.findall(vector):
+        if "'" in lexeme or "\\" in lexeme:
+            lexeme = _UNESCAPE_RE.sub(lambda m: m.group(1) or "'", lexeme)
+        for position in positions.split(",") if positions else ():
+            weight = position[-1] if position[-1] > "9" else "D"
+            by_weight[weight].append(lexeme)
+            at = int(position[:-1] if weight != "D" else position)
+            if at in placed:
+                crowded.append(lexeme)
+            else:
+                placed[at] = lexeme
+    text = " ".join([placed.get(at, _FILLER) for at in range(min(placed), max(placed) + 1)] + crowded) if placed else ""
+    return (*(" ".join(words) for words in by_weight.values()), text)
+
+
+def _document(pk: int, vector: str) -> tantivy.Document:
+    a, b, c, d, text = vector_fields(vector)
     document = tantivy.Document()
     document.add_integer("id", pk)
     document.add_unsigned("seq", pk)
@@ -258,9 +268,9 @@ class TextIndex:
                 [built_at, xmin] = cursor.fetchone()
             with connection.cursor(name="searchindex_text_build") as cursor:
                 cursor.itersize = _BATCH
-                cursor.execute(_DOCUMENTS_SQL.format(where=""))
-                for row in cursor:
-                    text.writer.add_document(_document(row))
+                cursor.execute(_VECTORS_SQL.format(where=""))
+                for pk, vector in cursor:
+                    text.writer.add_document(_document(pk, vector))
         text._commit()
         text.freshness = Freshness(xmin=xmin, fresh_at=built_at)
         text.built_at = built_at
@@ -277,13 +287,13 @@ class TextIndex:
         if not ids:
             return
         with connection.cursor() as cursor:
-            cursor.execute(_DOCUMENTS_SQL.format(where="AND c.id = ANY(%s::int8[])"), [ids])
+            cursor.execute(_VECTORS_SQL.format(where="AND c.id = ANY(%s::int8[])"), [ids])
             rows = cursor.fetchall()
         with self.write_lock:
             for pk in ids:
                 self.writer.delete_documents("id", pk)
-            for row in rows:
-                self.writer.add_document(_document(row))
+            for pk, vector in rows:
+                self.writer.add_document(_document(pk, vector))
             self._commit()
 
     def poll(self, connection) -> int:

@@ -20,7 +20,7 @@ from profiles.services import candidates_merge
 from searchindex.backend import IndexBackend, websearch_tsquery
 from searchindex.client import IndexUnavailable
 from searchindex.middleware import answered_by
-from searchindex.text import Node, TextIndex, Unsupported, parse_tsquery, positive_words
+from searchindex.text import Node, TextIndex, Unsupported, parse_tsquery, positive_words, vector_fields
 from tests.factories import CandidateFactory, UserFactory
 
 CASES = json.loads((Path(__file__).parents[1] / "fixtures" / "search" / "text_relevance.json").read_text())
@@ -101,6 +101,16 @@ def test_a_tsquery_the_index_does_not_evaluate_is_refused_not_guessed():
         parse_tsquery("'python':*")
     with pytest.raises(Unsupported):
         parse_tsquery("( 'go' | 'rust' ) <-> 'developer'")
+
+
+def test_a_vectors_text_becomes_the_fields_by_weight_and_the_words_in_place():
+    fields = vector_fields("'engin':3B,9C 'head':1B 'it''s':5 'lead':16383A 'zeta':16383A 'a\\\\b':7")
+
+    assert fields[:4] == ("lead zeta", "engin head", "engin", "it's a\\b")
+    # Position 1 to 9 in order, a filler where a stop word stood; two words kept at the last position both remain.
+    assert fields[4].split()[:9] == ["head", "~", "engin", "~", "it's", "~", "a\\b", "~", "engin"]
+    assert fields[4].split()[-2:] == ["lead", "zeta"]
+    assert vector_fields("") == ("", "", "", "", "")
 
 
 # --- The same candidates as SQL

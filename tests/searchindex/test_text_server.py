@@ -97,11 +97,11 @@ def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_
     make_pool(seed=3, size=60)
     index = Index(_dsn())
     index.build()
+    wait_until(lambda: index.text is not None)  # built in a thread of its own, after the columns
     ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
 
     for keyword in (*WORDS, "senior data", "distributed payments", "the"):
         with index.lock:
             found = index.keyword_ids(keyword, ids)
         assert sorted(found.tolist()) == sorted(keyword_ids(keyword, ids).tolist()), keyword
-    assert index.text is not None
     index.disconnect()
