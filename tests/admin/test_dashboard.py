@@ -81,7 +81,7 @@ def test_the_imports_chart_stacks_failed_files_on_thirty_days(recruiter_client, 
     today = timezone.localdate()
 
     assert 'role="img"' in chart
-    assert "<title>Imports per day: 0 imported or unchanged, 1 failed</title>" in chart
+    assert "<title>Imports per day: 0 imported or up to date, 1 failed</title>" in chart
     assert chart.count('<g class="day"') == 30
     day = chart[chart.index(f'data-day="{today:%Y-%m-%d}"') :]
     assert day.index('class="failed"') < day.index("</g>")  # today's column has the failed file
