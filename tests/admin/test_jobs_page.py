@@ -79,3 +79,13 @@ def test_the_jobs_list_offers_to_paste_a_job(recruiter_client):
 
     assert re.search(r'class="addlink" id="paste-a-job">Paste a job</a>', html)
     assert breadcrumbs(html) == "Home › Jobs"
+
+
+def test_adding_a_candidate_to_a_job_before_any_job_exists_links_to_pasting_one(recruiter_client):
+    candidate = CandidateFactory()
+
+    html = recruiter_client.get(reverse("admin:profiles_candidate_add_to_job", args=[candidate.pk])).content.decode()
+
+    note = html.split('class="errornote">')[1].split("</p>")[0]
+    assert note.startswith("You have no job to add to yet.")
+    assert f'<a href="{reverse("admin:jobs_job_add")}">Paste a job</a>' in note
