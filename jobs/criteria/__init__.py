@@ -1,6 +1,6 @@
 """A job description read into search criteria: ``extract_criteria(text, vocabulary) -> Criteria``. Pure: the
-vocabulary (``profiles.selectors.skill_vocabulary()``) and the cities come from the caller; no database, no network.
-``docs/job-posts.md`` says for recruiters how a post is read; each stage is a module of this package:
+vocabulary (``profiles.vocabulary_copy.skill_vocabulary()``) and the cities come from the caller; no database, no
+network. ``docs/job-posts.md`` says for recruiters how a post is read; each stage is a module of this package:
 
 1. ``text``: the checks (``checked_text``), then the clean-up: typographic apostrophes and quotes made plain, links
    and e-mail addresses replaced by a space.
