@@ -1,6 +1,8 @@
 """The pipeline board's cards: the latest note, how the candidate got to their stage, and the cards the owner may
 drag (or move by keyboard) to another stage."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -54,3 +56,10 @@ def test_a_viewer_sees_the_cards_but_drags_none(viewer_client, job, entry):
     assert "Nell Notes" in html
     assert 'draggable="true"' not in html
     assert "jobs/pipeline_board.js" not in html
+
+
+def test_a_card_says_when_it_was_added_as_the_desk_and_the_jobs_list_do(recruiter_client, job, entry):
+    html = recruiter_client.get(board(job)).content.decode()
+
+    assert re.search(r"added \d{1,2} [A-Z][a-z]{2} \d{4}", html)
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", html.split('id="pipeline-board"')[1])
