@@ -254,3 +254,13 @@ def test_an_android_cv_lists_skills_the_shipped_vocabulary_knows():
 
     found = {row.label: row.skill.slug for row in candidate.skills.select_related("skill").filter(section="skill")}
     assert {label: found.get(label) for label in ANDROID_SKILLS} == ANDROID_SKILLS
+
+
+def test_compose_alone_on_an_android_cv_is_jetpack_compose_not_a_misspelt_composer():
+    cv = dataclasses.replace(sample_cv(), sections=[*sample_cv().sections[:3], ("Skills", ["Kotlin, Compose, Room"])])
+
+    candidate = _import(("maelis.docx", cv_docx(cv)))["maelis.docx"].candidate
+
+    listed = dict(candidate.skills.filter(label__in=["Kotlin", "Compose", "Room"]).values_list("label", "skill__slug"))
+    assert listed == {"Kotlin": "kotlin", "Compose": "jetpack-compose", "Room": "android-room"}
+    assert not candidate.skills.filter(skill__slug="composer").exists()
