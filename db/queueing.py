@@ -7,6 +7,8 @@ test that replaces its ``delay`` sees what is queued.
 
 from __future__ import annotations
 
+import importlib
+
 from celery import current_app
 from django.db import transaction
 
@@ -20,8 +22,9 @@ def task_on_commit(name: str, *args, robust: bool = False) -> None:
 
 
 def registered_task(name: str):
-    """The task Celery registered under ``name``. A process that is no worker (the web, ``manage.py ingest``) has not
-    imported the apps' task modules yet: Celery's loader imports them, as a worker does at its start."""
+    """The task Celery registered under ``name``. A process that is no worker (the web, ``manage.py ingest``) may not
+    have imported its module yet: the module the name starts with is imported (a shared task is named after its
+    module), and no other app's tasks, as a worker imports them all at its start."""
     if name not in current_app.tasks:
-        current_app.loader.import_default_modules()
+        importlib.import_module(name.rpartition(".")[0])
     return current_app.tasks[name]
