@@ -24,7 +24,18 @@ def copy_rows(table: str, columns: Iterable[str], rows: list[tuple]) -> None:
 SKILL_COLUMNS = ("candidate_id", "skill_id", "score", "label", "section", "position")
 
 
-_EDUCATION_COLUMNS = ("candidate_id", "position", "degree", "field", "minor", "school", "start", '"end"')
+_EDUCATION_COLUMNS = (
+    "candidate_id",
+    "position",
+    "degree",
+    "field",
+    "minor",
+    "school",
+    "start",
+    '"end"',
+    "start_year_only",
+    "end_year_only",
+)
 
 
 _POSITION_COLUMNS = (
@@ -77,7 +88,7 @@ def write_children(profile_by_candidate: dict[int, NormalisedProfile]) -> None:
         "profiles_education",
         _EDUCATION_COLUMNS,
         [
-            (cid, e.position, e.degree, e.field, e.minor, e.school, e.start, e.end)
+            (cid, e.position, e.degree, e.field, e.minor, e.school, e.start, e.end, e.start_year_only, e.end_year_only)
             for cid, profile in profile_by_candidate.items()
             for e in profile.education
         ],

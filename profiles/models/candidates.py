@@ -164,6 +164,13 @@ class Education(models.Model):
     school = models.CharField(max_length=300, blank=True)
     start = models.DateField(null=True, blank=True, help_text="First day of the start month.")
     end = models.DateField(null=True, blank=True, help_text="First day of the end month.")
+    # A CV often gives a study's years alone ("2009 – 2013"); the date then holds January, which is not what it said.
+    start_year_only = models.BooleanField(
+        default=False, db_default=False, help_text="The file gave the start's year alone."
+    )
+    end_year_only = models.BooleanField(
+        default=False, db_default=False, help_text="The file gave the end's year alone."
+    )
 
     class Meta:
         ordering = ["candidate", "position", "id"]

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from devtools.cvs import cv_plain_text, sample_cv
 from ingestion.models import SourceFile
 from jobs import services as job_services
 from profiles import services
@@ -424,3 +425,14 @@ def test_a_job_without_dates_says_so_in_words(admin_client):
     assert "Current" in experience
     assert "Until May 2019" in experience
     assert "?" not in experience
+
+
+def test_a_cv_s_year_only_education_shows_its_years_not_a_month(admin_client, tmp_path):
+    path = tmp_path / "maelis.txt"
+    path.write_text(cv_plain_text(sample_cv()), encoding="utf-8")
+    candidate = import_file(path)
+
+    education = text_of(admin_client.get(profile_url(candidate)).content.decode(), "profile-education")
+
+    assert "2009 – 2011" in education
+    assert "Jan" not in education
