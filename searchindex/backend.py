@@ -15,13 +15,16 @@ backend instead, with the reason in the log and in the ``X-Search-Backend`` resp
 (``websearch_to_tsquery('english')``, as the candidate filter ``q`` does, so both match the same candidates) and
 deciding, as for a ranking, who is shown: a row gone or left out by the filters is dropped and the next hit takes its
 place. It goes to SQL (``ts_rank``) with the same codes, and with ``query`` for a query the index does not evaluate.
-A text search's key is (BM25 score, id): pass it back to the index only. ``index`` and ``remove`` have nothing to do:
-the outbox's triggers record every change in the writing transaction, and the index process reads them
-(searchindex.freshness).
+A text search's key is ``("bm25", score, id)``: a cursor of SQL's order (``(ts_rank, id)``) goes on in SQL
+(``cursor``), and one of the index's order that SQL must answer starts SQL's order again.
+
+``index`` and ``remove`` have nothing to do: the outbox's triggers record every change in the writing transaction,
+and the index process reads them (searchindex.freshness).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable
 
@@ -95,6 +98,7 @@ def rank_query(request: RankRequest, resolved: Resolved) -> RankQuery:
 
 
 TextHit = tuple[float, int]  # (score, id)
+BM25 = "bm25"  # the first item of the index's text keys: a cursor says which order it continues
 
 
 def text_rows(ask: Callable[..., list[TextHit]], page: Page, keep: Callable[[list[int]], set[int]]) -> list[TextHit]:
@@ -181,11 +185,16 @@ class IndexBackend(SearchBackend):
             candidate_search(params=filters, user=request.user, queryset=Candidate.objects.none())
         if request.page.count:
             return self._text_on_sql(request, "count", "the page asks for a count")
+        page = request.page
+        if page.after is not None:
+            if len(page.after) != 3 or page.after[0] != BM25:
+                return self._text_on_sql(request, "cursor", "a cursor of the SQL order")
+            page = dataclasses.replace(page, after=(float(page.after[1]), int(page.after[2])))
         tsquery = websearch_tsquery(request.query)
         try:
             rows = text_rows(
                 lambda limit, after: self.texter(tsquery, limit=limit, after=after) if tsquery else [],
-                request.page,
+                page,
                 lambda ids: present_ids(ids, params=filters, user=request.user),
             )
         except IndexUnavailable as exc:
@@ -196,7 +205,7 @@ class IndexBackend(SearchBackend):
         shown = rows[: request.page.limit]
         return TextHits(
             ids=tuple(pk for _, pk in shown),
-            keys=tuple(shown),
+            keys=tuple((BM25, score, pk) for score, pk in shown),
             has_more=len(rows) > request.page.limit,
             backend=self.name,
         )
@@ -204,6 +213,9 @@ class IndexBackend(SearchBackend):
     def _text_on_sql(self, request: TextRequest, code: str, detail: str) -> TextHits:
         logger.info("text search in SQL (%s): %s", code, detail)
         answered_by.set(f"sql; index={code}")
+        after = request.page.after
+        if after is not None and len(after) == 3 and after[0] == BM25:  # no place in SQL's order: start it again
+            request = dataclasses.replace(request, page=dataclasses.replace(request.page, after=None))
         return self.sql.search_text(request)
 
     def index(self, candidate_ids: Iterable[int]) -> None:

@@ -314,3 +314,30 @@ def test_a_query_the_index_does_not_evaluate_and_a_count_go_to_sql_with_their_co
         assert answered_by.get() == f"sql; index={code}"
         assert answer.ids == SqlBackend().search_text(TextRequest(query="platform", page=page)).ids
         answered_by.reset(token)
+
+
+@pytest.mark.django_db
+def test_a_cursor_is_read_only_by_the_order_that_gave_it():
+    make_pool()
+    backend = backend_for(build())
+    request = TextRequest(query="platform or payments", page=Page(limit=2))
+    sql_first = SqlBackend().search_text(request)
+    index_first = backend.search_text(request)
+    token = answered_by.set("")
+
+    # A cursor SQL gave out (the index was down for the first page) goes on in SQL's order.
+    following = backend.search_text(TextRequest(query=request.query, page=Page(limit=2, after=sql_first.keys[-1])))
+    assert answered_by.get() == "sql; index=cursor"
+    sql_next = SqlBackend().search_text(TextRequest(query=request.query, page=Page(limit=2, after=sql_first.keys[-1])))
+    assert following.ids == sql_next.ids
+
+    # The index's cursor, when the index is down, cannot go on in SQL's order: SQL starts the order again.
+    stopped = IndexBackend(texter=unavailable)
+    restarted = stopped.search_text(TextRequest(query=request.query, page=Page(limit=2, after=index_first.keys[-1])))
+    assert answered_by.get() == "sql; index=stopped"
+    assert restarted.ids == sql_first.ids
+    answered_by.reset(token)
+
+
+def unavailable(tsquery, **_):
+    raise IndexUnavailable("not reachable", code="stopped")
