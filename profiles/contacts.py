@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from core.contact_text import without_contact_details
-from core.identity import url_key
+from core.identity import url_key, url_token
 from profiles.models import Candidate, CandidateIdentifier
 
 CONTACT_PERMISSION = "profiles.see_contact_details"
@@ -76,12 +76,18 @@ def profile_links(candidate: Candidate) -> list[Link]:
             label = url.split("://", 1)[1].split("/", 1)[0].removeprefix("www.")
         else:
             continue
-        if url.lower() not in seen:
-            seen.add(url.lower())
+        # One page once, however it was stored: a LinkedIn account and the address linkedin.com/in/<it> that an
+        # older import kept beside it are one link.
+        if (key := _page_key(url)) not in seen:
+            seen.add(key)
             links.append(Link(label, url))
-    if (site := web_url(candidate.website)) and site.lower() not in seen:
+    if (site := web_url(candidate.website)) and _page_key(site) not in seen:
         links.append(Link("Website", site))
     return links
+
+
+def _page_key(url: str) -> str:
+    return url_token(key) if (key := url_key(url)) else url.lower()
 
 
 def contact_urls(candidate: Candidate) -> list[str]:
