@@ -193,7 +193,9 @@ def country_code(code: str) -> int:
 def _group_skills(rows: np.ndarray, skill_ids: np.ndarray, scores: np.ndarray) -> dict[int, tuple]:
     order = np.lexsort((rows, skill_ids))
     rows, skill_ids, scores = rows[order], skill_ids[order], scores[order]
-    starts = np.flatnonzero(np.r_[True, skill_ids[1:] != skill_ids[:-1]]) if len(skill_ids) else np.array([], int)
+    if not len(skill_ids):  # a fresh install: no candidate holds a skill yet
+        return {}
+    starts = np.flatnonzero(np.r_[True, skill_ids[1:] != skill_ids[:-1]])
     ends = np.r_[starts[1:], len(skill_ids)]
     return {int(skill_ids[s]): (rows[s:e].copy(), scores[s:e].copy()) for s, e in zip(starts, ends, strict=True)}
 
