@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count, OuterRef, Subquery
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.db.models import Count, Model, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, path, reverse
+from django.utils.dateformat import format as date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
 
 from db.counting import queryset_count
 from profiles import services
@@ -40,9 +42,10 @@ class _ScopedAdmin(admin.ModelAdmin):
         return super().history_view(request, object_id, extra_context=extra_context)
 
 
-class OwnedAdmin(_ScopedAdmin):
-    """Shortlists and saved searches: the owner is whoever creates one (superusers may pick another); the list shows
-    what the user may read, and only the owner changes or deletes (``working_lists_for``)."""
+class OwnedAdmin(NoRelatedObjectLinks, _ScopedAdmin):
+    """Shortlists and saved searches: the owner is whoever creates one (superusers may pick another, from a picker
+    without links that edit, add or view a user from here); the list shows what the user may read, and only the owner
+    changes or deletes (``working_lists_for``)."""
 
     def get_queryset(self, request):
         return working_lists_for(user=request.user, queryset=super().get_queryset(request))
@@ -77,6 +80,11 @@ class OwnedAdmin(_ScopedAdmin):
     def delete_queryset(self, request, queryset):
         services.working_lists_delete(working_lists=queryset, user=request.user)
 
+    @admin.display(description="shared", boolean=True, ordering="shared")
+    def shared_with_team(self, working_list) -> bool:
+        """The model's "shared with the team", in a header as narrow as its tick."""
+        return working_list.shared
+
 
 class ShortlistEntryInline(NoRelatedObjectLinks, admin.TabularInline):
     """A shortlist's entries; changed only by whoever may change the shortlist (``obj``, the shortlist of the page)."""
@@ -103,10 +111,44 @@ class ShortlistEntryInline(NoRelatedObjectLinks, admin.TabularInline):
         return self._shortlist_writable(request, obj) and super().has_delete_permission(request, obj)
 
 
+def _pipeline_owners() -> list[str]:
+    """The relations by which a model owns a shortlist one to one (a job, whose pipeline it is): the app above that
+    defines them is not imported here, and with it not installed there are none."""
+    return [rel.name for rel in Shortlist._meta.related_objects if rel.one_to_one]
+
+
+def _pipeline_owner(shortlist: Shortlist) -> Model | None:
+    for name in _pipeline_owners():
+        try:
+            return getattr(shortlist, name)
+        except ObjectDoesNotExist:
+            continue
+    return None
+
+
+class ShortlistKindFilter(admin.SimpleListFilter):
+    """A recruiter's own shortlists or the jobs' pipelines (shortlists a job owns), which the same list holds."""
+
+    title = "kind"
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        return [("shortlist", "Shortlists"), ("pipeline", "Jobs' pipelines")] if _pipeline_owners() else []
+
+    def queryset(self, request, queryset):
+        owned = Q(pk__in=[])
+        for name in _pipeline_owners():
+            owned |= Q(**{f"{name}__isnull": False})
+        if self.value() == "shortlist":
+            return queryset.exclude(owned)
+        if self.value() == "pipeline":
+            return queryset.filter(owned)
+        return queryset
+
+
 class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
-    list_display = ["name", "owner", "shared", "entry_count", "created_at"]
-    list_filter = [("owner", admin.RelatedOnlyFieldListFilter), "shared"]
-    list_select_related = ["owner"]
+    list_display = ["name", "kind", "owner", "shared_with_team", "entry_count", "created"]
+    list_filter = [ShortlistKindFilter, ("owner", admin.RelatedOnlyFieldListFilter), "shared"]
     search_fields = ["name", "description"]
     inlines = [ShortlistEntryInline]
     actions = ["export_csv"]
@@ -119,6 +161,9 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
             .annotate(n=Count("*"))
         )
         return super().get_queryset(request).annotate(entry_count=Coalesce(Subquery(entries.values("n")), 0))
+
+    def get_list_select_related(self, request):
+        return ["owner", *_pipeline_owners()]  # the owner's name, and the job a pipeline's kind names
 
     def save_formset(self, request, form, formset, change):
         # The entries inline saves through the services too, so that each stage change and note is an event.
@@ -133,6 +178,15 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
     @admin.display(description="candidates", ordering="entry_count")
     def entry_count(self, shortlist: Shortlist) -> int:
         return shortlist.entry_count
+
+    @admin.display(description="kind")
+    def kind(self, shortlist: Shortlist) -> str:
+        owner = _pipeline_owner(shortlist)
+        return "Shortlist" if owner is None else format_html("Pipeline of {}", owner)
+
+    @admin.display(description="created", ordering="created_at")
+    def created(self, shortlist: Shortlist) -> str:
+        return date_format(localtime(shortlist.created_at), "j M Y")
 
     def get_urls(self):
         return [
