@@ -307,6 +307,19 @@ def _api_url(name: str, fallback: str) -> str:
         return fallback
 
 
+def invalid_in_words(exc: ValidationError) -> str:
+    """Why a stored search no longer runs, in a line: the filters it names that this version does not know (a
+    search saved by an older one), else each filter's complaint; never the list of every known filter, which the
+    filters' own message appends and which made the row as tall as the screen."""
+    errors = [e for es in exc.error_dict.values() for e in es] if hasattr(exc, "error_dict") else exc.error_list
+    unknown = [e.params["unknown"] for e in errors if e.code == "unknown_parameter" and e.params]
+    if unknown:
+        names = ", ".join(unknown)
+        one = "," not in names
+        return f"Uses {'a filter' if one else 'filters'} this version does not know: {names}"
+    return f"invalid: {'; '.join(plain_messages(exc))}"
+
+
 FILTERS_SHOWN = 6  # of a saved search, in the list: a row stays a few lines high
 
 
@@ -343,7 +356,7 @@ class SavedSearchAdmin(OwnedAdmin):
                 max_cost=EstimatedCountPaginator.COUNT_MAX_COST,
             )
         except ValidationError as exc:
-            return f"invalid: {' '.join(exc.messages)}"
+            return invalid_in_words(exc)
         return f"about {count:,}" if estimated else f"{count:,}"
 
     @admin.display(description="open")

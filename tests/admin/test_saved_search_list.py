@@ -52,3 +52,32 @@ def test_a_saved_search_without_filters_shows_a_dash(recruiter_client, recruiter
     SavedSearch.objects.create(owner=recruiter, name="Everyone", query="ordering=-id")
 
     assert filters_cell(recruiter_client.get(CHANGELIST).content.decode()) == "—"
+
+
+def matches_cell(html: str) -> str:
+    return re.search(r'<td class="field-matches">(.*?)</td>', html, re.S).group(1)
+
+
+def test_a_saved_search_with_a_filter_this_version_does_not_know_says_so_in_one_line(recruiter_client, recruiter):
+    SavedSearch.objects.create(owner=recruiter, name="Older", query="q=python&legacy_<filter>=1")
+
+    cell = matches_cell(recruiter_client.get(CHANGELIST).content.decode())
+
+    assert cell == "Uses a filter this version does not know: legacy_&lt;filter&gt;"
+    assert "Known parameters" not in cell
+
+
+def test_a_saved_search_with_several_unknown_filters_names_each(recruiter_client, recruiter):
+    SavedSearch.objects.create(owner=recruiter, name="Older", query="colour=blue&legacy=1&skill=go")
+
+    cell = matches_cell(recruiter_client.get(CHANGELIST).content.decode())
+
+    assert cell == "Uses filters this version does not know: colour, legacy"
+
+
+def test_a_saved_search_with_a_bad_value_says_which_filter(recruiter_client, recruiter):
+    SavedSearch.objects.create(owner=recruiter, name="Too high", query="skill=python:11")
+
+    cell = matches_cell(recruiter_client.get(CHANGELIST).content.decode())
+
+    assert cell.startswith("invalid: skill: ")
