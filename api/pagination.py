@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,6 +27,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
+
+from profiles.search.backends.base import Page
 
 
 class KeysetPagination(BasePagination):
@@ -148,6 +151,82 @@ class KeysetPagination(BasePagination):
                 "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size},
             },
         ]
+
+
+# The candidate list's order by ``q``'s relevance, as its cursors name it.
+TEXT_ORDERING = "-rank,-id"
+_MAX_ID = 2**63 - 1
+
+
+class TextPagination(KeysetPagination):
+    """``KeysetPagination``, and for an order by ``q``'s relevance whose page the search backend cuts
+    (``profiles.search.text_pages``), cursors that carry the backend's key: ``{"o": "-rank,-id", "v": key}``. The
+    SQL backend's key is the keyset's own ``(relevance, id)``, so a cursor of either path reads on the other; the
+    index's is ``(tag, score, id)``, and the backend in use decides what an other's key means.
+
+    The backend reads forward only: a text page's ``previous`` is the first page, and a backwards cursor (a
+    ``previous`` link the keyset gave out) is the keyset's to answer (``text_page_wanted`` returns None)."""
+
+    def __init__(self):
+        super().__init__()
+        self.text_after: tuple | None = None
+        self.text_mode = False
+
+    def text_page_wanted(self, request) -> Page | None:
+        """The ``Page`` of the text order the request asks for, or None for a backwards cursor. A 400 for a cursor
+        the API did not give, or one of another ordering."""
+        self.request = request
+        self.base_url = request.build_absolute_uri()
+        size = self.get_page_size(request)
+        raw = request.query_params.get(self.cursor_query_param)
+        if raw is None:
+            return Page(limit=size)
+        try:
+            data = _cursor_payload(raw)
+            if data["o"] != TEXT_ORDERING:
+                raise ValidationError({self.cursor_query_param: ["belongs to another ordering or filter"]})
+            key = _text_key(data["v"])
+        except (ValueError, binascii.Error, UnicodeError) as exc:
+            raise ValidationError({self.cursor_query_param: ["not a cursor this API gave out"]}) from exc
+        if data.get("r"):
+            return None
+        return Page(limit=size, after=key)
+
+    def keep_text_page(self, rows: list, *, page: Page, last_key: tuple | None, has_more: bool) -> list:
+        """The rows of the page ``text_page_wanted`` asked for, and what its links need."""
+        self.text_mode = True
+        self.page = rows
+        self.text_after = last_key
+        self.has_next = has_more and last_key is not None
+        self.has_previous = page.after is not None
+        return rows
+
+    def get_next_link(self) -> str | None:
+        if not self.text_mode:
+            return super().get_next_link()
+        if not self.has_next:
+            return None
+        payload = {"o": TEXT_ORDERING, "v": list(self.text_after)}
+        token = base64.urlsafe_b64encode(json.dumps(payload, separators=(",", ":")).encode()).rstrip(b"=")
+        return replace_query_param(self.base_url, self.cursor_query_param, token.decode("ascii"))
+
+    def get_previous_link(self) -> str | None:
+        if not self.text_mode:
+            return super().get_previous_link()
+        return remove_query_param(self.base_url, self.cursor_query_param) if self.has_previous else None
+
+
+def _text_key(values: list) -> tuple:
+    """A text key as a cursor carries it: ``(relevance, id)`` or ``(tag, relevance, id)``, the relevance a finite
+    number and the id a candidate's; ValueError for anything else."""
+    *head, relevance, pk = values
+    if len(head) > 1 or (head and not isinstance(head[0], str)):
+        raise ValueError("not a text key's shape")
+    if type(pk) is not int or not 1 <= pk <= _MAX_ID:
+        raise ValueError("not a candidate id")
+    if type(relevance) not in (int, float) or not math.isfinite(relevance):
+        raise ValueError("not a relevance")
+    return tuple(values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,15 +9,17 @@ from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics
+from rest_framework.exceptions import ValidationError
 
 from api.candidates.serializers import CandidateDetailSerializer, CandidateListSerializer
 from api.filters import SelectorFilterBackend
-from api.pagination import KeysetPagination
+from api.pagination import TextPagination
 from ingestion.selectors import candidate_sources_prefetch
 from profiles.contacts import identifiers_prefetch, may_see_contact_details
 from profiles.models import Candidate
 from profiles.search.filtersets import CandidateFilterSet
 from profiles.search.skills import MATCH_FORMULA
+from profiles.search.text_pages import UnreadableKey, text_page, text_relevance_orders
 from profiles.selectors import candidate_detail, candidate_search, candidates_attach_skills, candidates_for_listing
 
 _MATCH_PARAMETERS = [
@@ -48,18 +50,37 @@ class CandidateSearchMixin:
         description=(
             "All filters combine with AND; unknown parameters and bad values are a 400. "
             f"With skill filters each result has `match`, the skill match: {MATCH_FORMULA} Default ordering: `-match` "
-            "with skill filters, `-rank` with `q`, else `-updated_at`. Cursor-paginated: follow `next`."
+            "with skill filters, `-rank` with `q`, else `-updated_at`. Cursor-paginated: follow `next`. Ordered by "
+            "`q`'s relevance, the search backend cuts the page (BM25 in the ranking index, `ts_rank` in SQL; "
+            "`X-Search-Backend` says which) and `previous` leads to the first page."
         ),
     )
 )
 class CandidateListView(CandidateSearchMixin, generics.ListAPIView):
     serializer_class = CandidateListSerializer
-    pagination_class = KeysetPagination
+    pagination_class = TextPagination
 
     def list(self, request, *args, **kwargs):
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        page = None
+        if text_relevance_orders(request.query_params):
+            page = self._text_page(request)
+        if page is None:
+            page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         candidates_attach_skills(page)
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+    def _text_page(self, request) -> list | None:
+        """The page of an order by ``q``'s relevance, cut by the search backend in use; None for a backwards cursor,
+        which the keyset over the filters answers."""
+        paginator: TextPagination = self.paginator
+        wanted = paginator.text_page_wanted(request)
+        if wanted is None:
+            return None
+        try:
+            found = text_page(params=request.query_params, page=wanted, user=request.user)
+        except UnreadableKey as exc:
+            raise ValidationError({paginator.cursor_query_param: ["not a cursor this API gave out"]}) from exc
+        return paginator.keep_text_page(found.rows, page=wanted, last_key=found.last_key, has_more=found.has_more)
 
 
 @extend_schema_view(
