@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.dateformat import format as date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.text import Truncator
 from django.utils.timezone import localtime
 
 from db.counting import queryset_count
@@ -240,15 +241,17 @@ class ShortlistEntryEventInline(admin.TabularInline):
         return False
 
 
+NOTE_SHOWN = 120  # characters of an entry's note, in the list of entries
+
+
 @admin.register(ShortlistEntry)
 class ShortlistEntryAdmin(_ScopedAdmin):
     """Entries of the shortlists the user may read; changed only on the user's own (the services check each save, the
     status column's saves included)."""
 
-    list_display = ["candidate", "shortlist", "status", "notes", "added_at"]
+    list_display = ["candidate", "list_name", "status", "note", "added"]
     list_filter = ["status", ("shortlist", admin.RelatedOnlyFieldListFilter)]
     list_editable = ["status"]
-    list_select_related = ["candidate", "shortlist"]
     search_fields = ["shortlist__name", "notes"]
     autocomplete_fields = ["candidate"]
     inlines = [ShortlistEntryEventInline]
@@ -256,6 +259,25 @@ class ShortlistEntryAdmin(_ScopedAdmin):
     def get_queryset(self, request):
         shortlists = working_lists_for(user=request.user, queryset=Shortlist.objects.all())
         return super().get_queryset(request).filter(shortlist__in=shortlists)
+
+    def get_list_select_related(self, request):
+        return ["candidate", "shortlist", *(f"shortlist__{name}" for name in _pipeline_owners())]
+
+    @admin.display(description="list", ordering="shortlist__name")
+    def list_name(self, entry: ShortlistEntry) -> str:
+        owner = _pipeline_owner(entry.shortlist)
+        return entry.shortlist.name if owner is None else format_html("Pipeline of {}", owner)
+
+    @admin.display(description="notes", ordering="notes")
+    def note(self, entry: ShortlistEntry) -> str:
+        """The note's start, whole in its title: a row stays a few lines high."""
+        if not entry.notes:
+            return ""
+        return format_html('<span title="{}">{}</span>', entry.notes, Truncator(entry.notes).chars(NOTE_SHOWN))
+
+    @admin.display(description="added", ordering="added_at")
+    def added(self, entry: ShortlistEntry) -> str:
+        return date_format(localtime(entry.added_at), "j M Y")
 
     def _shortlist_writable(self, request, obj) -> bool:
         return obj is None or working_list_permits(user=request.user, working_list=obj.shortlist, for_writing=True)
