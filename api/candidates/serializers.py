@@ -164,10 +164,12 @@ class CandidateListSerializer(_CandidateBaseSerializer):
     rank = RankField(
         required=False,
         help_text=(
-            "Present with `q`: the full-text relevance (PostgreSQL's `ts_rank`, words in the name weighing most, then "
-            "headline, title, company and jobs, then summary and skills, then contributions), rounded to 4 decimals. "
-            "Higher is more relevant; it compares the results of one query, not of different ones. Usually between 0 "
-            "and 1; 0 when the query leaves nothing to weigh (a word that must be absent, words far apart)."
+            "Present with `q`: the full-text relevance the page was ordered by, rounded to 4 decimals. Ordered by it, "
+            "BM25's score when the ranking index serves (`X-Search-Backend: index`; not bounded by 1), else "
+            "PostgreSQL's `ts_rank` (words in the name weighing most, then headline, title, company and jobs, then "
+            "summary and skills, then contributions; usually between 0 and 1, 0 when the query leaves nothing to "
+            "weigh: a word that must be absent, words far apart). Higher is more relevant; it compares the results of "
+            "one query under one backend, not of different ones."
         ),
     )
 
