@@ -348,7 +348,7 @@ FILTERS_SHOWN = 6  # of a saved search, in the list: a row stays a few lines hig
 @admin.register(SavedSearch)
 class SavedSearchAdmin(OwnedAdmin):
     form = SavedSearchForm
-    list_display = ["name", "owner", "shared", "filters", "matches", "links"]
+    list_display = ["name", "owner", "shared_with_team", "filters", "matches", "links"]
     list_select_related = ["owner"]
     list_filter = [("owner", admin.RelatedOnlyFieldListFilter), "shared"]
     search_fields = ["name", "query"]
@@ -366,7 +366,7 @@ class SavedSearchAdmin(OwnedAdmin):
         more = len(chips) - FILTERS_SHOWN
         return format_html("{}, +{} more", shown, more) if more > 0 else shown
 
-    @admin.display(description="matching candidates")
+    @admin.display(description="matches")
     def matches(self, saved: SavedSearch) -> str:
         if not saved.pk:
             return "—"

@@ -81,3 +81,15 @@ def test_a_saved_search_with_a_bad_value_says_which_filter(recruiter_client, rec
     cell = matches_cell(recruiter_client.get(CHANGELIST).content.decode())
 
     assert cell.startswith("invalid: skill: ")
+
+
+def test_the_headers_are_short(recruiter_client, recruiter):
+    SavedSearch.objects.create(owner=recruiter, name="Go", query="skill=go", shared=True)
+
+    html = recruiter_client.get(CHANGELIST).content.decode()
+
+    headers = [
+        " ".join(re.sub(r"<[^>]+>", "", th).split())
+        for th in re.findall(r'<th scope="col" class="[^"]*column-[^"]*">(.*?)</th>', html, re.S)
+    ]
+    assert headers == ["Name", "Owner", "Shared", "Filters", "Matches", "Open"]
