@@ -61,7 +61,9 @@ class CriteriaOverridesSerializer(StrictSerializer):
     countries = serializers.ListField(
         child=CountryField(max_length=80), required=False, max_length=MAX_LIST_ITEMS, help_text="Names or ISO codes."
     )
-    remote = serializers.BooleanField(allow_null=True, required=False)
+    remote = serializers.BooleanField(
+        allow_null=True, required=False, help_text="true: fully remote; false: on-site or hybrid; null: not stated."
+    )
     keywords = serializers.ListField(
         child=serializers.CharField(max_length=100), required=False, max_length=MAX_LIST_ITEMS
     )
@@ -136,7 +138,9 @@ class CriteriaSerializer(serializers.Serializer):
     excluded = serializers.ListField(child=serializers.CharField())
     min_years_coding = serializers.IntegerField(allow_null=True)
     countries = serializers.ListField(child=serializers.CharField(), help_text="ISO 3166-1 alpha-2.")
-    remote = serializers.BooleanField(allow_null=True)
+    remote = serializers.BooleanField(
+        allow_null=True, help_text="true: fully remote; false: on-site or hybrid; null: not stated."
+    )
     keywords = serializers.ListField(child=serializers.CharField())
     ignored = ignored_field()
     unrecognised = unrecognised_field()
