@@ -183,10 +183,12 @@ def _education(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedEduc
     rows = []
     for position, entry in enumerate(doc.education):
         school = clip(Education, "school", entry.school, warnings, "A school name")
-        start, end = _in_order(
-            _month(entry.start), _month(entry.end), f"The studies at {school or 'a school'}", warnings
-        )
-        years_only = {_month(entry.start): _year_only(entry.start), _month(entry.end): _year_only(entry.end)}
+        start, end = _month(entry.start), _month(entry.end)
+        # Each date's precision is its own, read before the dates are put in order and swapped with them: "Jan 2009 –
+        # 2009" falls on one day, a month and a year alone.
+        start_year_only, end_year_only = _year_only(entry.start), _year_only(entry.end)
+        if (start, end) != _in_order(start, end, f"The studies at {school or 'a school'}", warnings):
+            start, end, start_year_only, end_year_only = end, start, end_year_only, start_year_only
         rows.append(
             NormalisedEducation(
                 position=position,
@@ -196,8 +198,8 @@ def _education(doc: ProfileDocument, warnings: list[str]) -> list[NormalisedEduc
                 school=school,
                 start=start,
                 end=end,
-                start_year_only=years_only.get(start, False),
-                end_year_only=years_only.get(end, False),
+                start_year_only=start_year_only,
+                end_year_only=end_year_only,
             )
         )
     return rows

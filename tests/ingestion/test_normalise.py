@@ -347,3 +347,21 @@ def test_a_study_dated_by_years_alone_keeps_that_precision():
         (dt.date(2009, 1, 1), True, dt.date(2013, 1, 1), True),
         (dt.date(2013, 9, 1), False, dt.date(2015, 1, 1), True),
     ]
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "expected"),
+    [
+        # The same first day for a month and a year alone: each keeps its own precision.
+        ("2009-01", "2009", (dt.date(2009, 1, 1), False, dt.date(2009, 1, 1), True)),
+        ("2009", "2009-01", (dt.date(2009, 1, 1), True, dt.date(2009, 1, 1), False)),
+        # Dates the file gave in reverse are swapped with their precision.
+        ("2015", "2013-09", (dt.date(2013, 9, 1), False, dt.date(2015, 1, 1), True)),
+    ],
+)
+def test_a_study_keeps_each_date_s_own_precision_when_the_two_fall_on_one_day_or_are_swapped(start, end, expected):
+    doc = make_document(education=[EducationEntry(school="Uni", start=start, end=end)])
+
+    (row,) = normalise(doc, VOCABULARY).education
+
+    assert (row.start, row.start_year_only, row.end, row.end_year_only) == expected
