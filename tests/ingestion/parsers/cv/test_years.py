@@ -77,3 +77,72 @@ def test_the_registry_hands_a_pdf_cv_the_day_it_is_given():
 
     # Mar 2021 – Jun 2025, Apr 2017 – Feb 2021, Jan 2014 – Mar 2017, Jan 2012 – Jan 2013: all software positions.
     assert (document.years_employed, document.years_coding) == (12, 12)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Business Development Manager",
+        "Programme Manager",
+        "Program Manager",
+        "Property Developer",
+        "Landscape Architect",
+        "Software Sales Manager",
+        "Mobile Sales Representative",
+        "Business Developer",
+        "Leiter Geschäftsentwicklung",
+        "Vertriebsleiter Software",
+        "Projektentwickler Immobilien",
+        "Landschaftsarchitektin",
+        "Chargée de développement commercial",
+        "Architecte paysagiste",
+        "Responsable des ventes logiciels",
+        "Desarrollador de negocios",
+        "Arquitecto paisajista",
+        "Gerente de ventas de software",
+        "Desenvolvedor de negócios",
+        "Gerente de vendas de software",
+        "Responsabile sviluppo commerciale",
+        "Architetto paesaggista",
+    ],
+)
+def test_business_sales_property_landscape_and_programme_titles_are_no_coding(title):
+    document = parse_cv(_cv((f"{title} — Globex", "2016 - 2020")), today=TODAY)
+
+    assert (document.years_employed, document.years_coding) == (4, None)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Software Architect",
+        "Solutions Architect",
+        "Mobile Developer",
+        "Programmer",
+        "Programmeur",
+        "Business Intelligence Developer",
+        "Software Development Manager",
+        "Développeur web",
+        "Programmatore",
+    ],
+)
+def test_software_titles_with_words_the_exclusions_share_still_count_as_coding(title):
+    assert parse_cv(_cv((f"{title} — Globex", "2016 - 2020")), today=TODAY).years_coding == 4
+
+
+@pytest.mark.parametrize(
+    ("dates", "years"),
+    [
+        ("2020 - 2030", 5),  # counted to the day of the import: Jan 2020 – Jun 2025
+        ("Jan 2024 - Dec 2099", 1),
+        ("2030 - 2035", None),  # not started yet
+        ("1900 - 2099", None),  # no career starts before 1950
+        ("1900 - 2020", None),
+        ("2020 - 1900", None),
+        ("1950 - 1960", 10),
+    ],
+)
+def test_each_range_counts_only_up_to_the_day_of_the_import_and_from_a_plausible_start(dates, years):
+    document = parse_cv(_cv(("Software Engineer — Globex", dates)), today=TODAY)
+
+    assert (document.years_employed, document.years_coding) == (years, years)
