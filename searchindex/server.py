@@ -9,7 +9,9 @@ memory bandwidth), under the lock that the poll takes to apply changes.
 
 Beside the columns it holds the BM25 text index (searchindex.text), built in a thread of its own once the columns are
 (the columns answer and stay fresh meanwhile), then refreshed with them: until it is built, a text search answers
-"building" and the job match's keywords are read from PostgreSQL.
+"building" and the job match's keywords are read from PostgreSQL, as they are while the text index is further behind
+than SEARCH_INDEX_MAX_LAG_SECONDS. A rebuild drops the text index with the columns it replaces: the outbox rows it had
+not read may be gone, so polling it again would call it fresh while it misses them.
 
 ``manage.py searchindex_serve`` runs it; ``make run`` starts that command with the other processes.
 """
@@ -30,6 +32,8 @@ from pathlib import Path
 
 import numpy as np
 import psycopg
+from django.conf import settings
+from django.utils import timezone
 
 from searchindex.columns import Columns, build
 from searchindex.freshness import Freshness, poll
@@ -89,6 +93,7 @@ class Index:
         self.text: TextIndex | None = None
         self.text_builder: threading.Thread | None = None
         self.text_failed_at: float | None = None
+        self.generation = 0  # a text index built for an earlier build of the columns is dropped, not installed
         self.keywords: dict[str, Node | None] = {}
         self.state = "building"
         self.connection: psycopg.Connection | None = None  # opened by the refresh loop, again after a failure
@@ -112,6 +117,10 @@ class Index:
             self.columns = columns
             self.freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
             self.state = "ready"
+            self.text, self.generation = (
+                None,
+                self.generation + 1,
+            )  # text searches go to SQL until the new text is built
         logger.info(
             "search index built: %d candidates, %.1f MiB, %.1f s",
             len(columns),
@@ -122,15 +131,17 @@ class Index:
 
     def build_text(self) -> None:
         """Start building the text index in a thread, unless one is building or the last build failed a moment ago.
-        The current text index, if any, serves until the new one replaces it."""
+        One still building for an earlier build of the columns is dropped when done, and the refresh starts another."""
         if self.text_builder is not None and self.text_builder.is_alive():
             return
         if self.text_failed_at is not None and time.monotonic() - self.text_failed_at < MAX_BACKOFF_SECONDS:
             return
-        self.text_builder = threading.Thread(target=self._build_text, name="searchindex-text", daemon=True)
+        self.text_builder = threading.Thread(
+            target=self._build_text, args=(self.generation,), name="searchindex-text", daemon=True
+        )
         self.text_builder.start()
 
-    def _build_text(self) -> None:
+    def _build_text(self, generation: int) -> None:
         started = time.monotonic()
         try:
             with psycopg.connect(self.dsn) as connection:
@@ -141,6 +152,9 @@ class Index:
             logger.exception("search index: the text index failed to build; retrying in %.0f s", MAX_BACKOFF_SECONDS)
             return
         with self.lock:
+            if generation != self.generation:  # the columns were rebuilt meanwhile: its outbox rows may be gone
+                logger.info("search index: a text index built before the last rebuild is dropped")
+                return
             self.text, self.text_failed_at = text, None
         logger.info("search index: text of %d candidates indexed in %.1f s", len(text), time.monotonic() - started)
 
@@ -156,8 +170,9 @@ class Index:
 
     def keyword_ids(self, keyword: str, ids: np.ndarray) -> np.ndarray:
         """Which of ``ids`` match ``keyword`` as ``plainto_tsquery('english')`` reads it: the text index answers once
-        built, PostgreSQL until then. Called under the lock, as the refresh is: the connection is not shared."""
-        if self.text is None:
+        built and while within the lag bound, PostgreSQL otherwise. Called under the lock, as the refresh is: the
+        connection is not shared."""
+        if self.text is None or self.text_lag() > settings.SEARCH_INDEX_MAX_LAG_SECONDS:
             rows = self.connect().execute(KEYWORD_SQL, [ids.tolist(), keyword]).fetchall()
             return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
         if keyword not in self.keywords:
@@ -167,6 +182,10 @@ class Index:
             self.keywords[keyword] = parse_tsquery(parsed)
         found = self.text.matching(self.keywords[keyword], ids.tolist())
         return np.fromiter(found, dtype=np.int64, count=len(found))
+
+    def text_lag(self) -> float:
+        """Seconds since the snapshot of the text index's last poll, as the web workers measure the columns' lag."""
+        return (timezone.now() - self.text.freshness.fresh_at).total_seconds()
 
     def status(self) -> dict:
         if self.columns is None:

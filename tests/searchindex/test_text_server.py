@@ -1,6 +1,7 @@
 """The index process's text search: answered over the socket once built, fresh within the lag bound after an edit,
 never showing an erased person, and the job match's keywords read by the same engine as PostgreSQL reads them."""
 
+import datetime as dt
 import threading
 import time
 
@@ -19,13 +20,16 @@ from searchindex.backend import IndexBackend
 from searchindex.middleware import answered_by
 from searchindex.pages import keyword_ids
 from searchindex.server import Index, serve
+from searchindex.services import changes_prune
+from searchindex.text import TextIndex
 from tests.factories import CandidateSkillFactory, UserFactory
 from tests.searchindex.helpers import WORDS, make_pool
 from tests.searchindex.helpers_server import wait_until
 from tests.searchindex.test_text import make
 from tests.searchindex.test_text import make_pool as make_text_pool
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The server's connection sees only what is committed; the replica router reads from every alias (CI names replicas).
+pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")
 
 
 def _dsn() -> str:
@@ -57,6 +61,16 @@ def serving(settings, tmp_path):
     thread.join(timeout=10)
 
 
+@pytest.fixture
+def index():
+    """An index process's state, driven by the test (no server, no refresh loop); its connections closed after."""
+    index = Index(_dsn())
+    yield index
+    if index.text_builder is not None:
+        index.text_builder.join(timeout=60)
+    index.disconnect()
+
+
 def search(query: str) -> list[int]:
     return list(IndexBackend().search_text(TextRequest(query=query, page=Page(limit=50))).ids)
 
@@ -85,17 +99,15 @@ def test_the_index_process_answers_text_searches_and_keeps_them_fresh(serving, s
     answered_by.reset(token)
 
 
-def test_the_index_process_says_building_until_its_text_is_built():
+def test_the_index_process_says_building_until_its_text_is_built(index):
     make(name="Wren Aldous", headline="Platform Engineer")
-    index = Index(_dsn())
 
     assert index.answer({"op": "text", "tsquery": "'platform'", "limit": 5}) == {"error": "building"}
     assert index.answer({"op": "status"}) == {"state": "building"}
 
 
-def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them():
+def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them(index):
     make_pool(seed=3, size=60)
-    index = Index(_dsn())
     index.build()
     wait_until(lambda: index.text is not None)  # built in a thread of its own, after the columns
     ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
@@ -104,4 +116,50 @@ def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_
         with index.lock:
             found = index.keyword_ids(keyword, ids)
         assert sorted(found.tolist()) == sorted(keyword_ids(keyword, ids).tolist()), keyword
-    index.disconnect()
+
+
+def text_ids(index: Index, tsquery: str) -> list[int] | dict:
+    """The ids the process answers for ``tsquery``, or its error reply."""
+    reply = index.answer({"op": "text", "tsquery": tsquery, "limit": 50})
+    return reply if "error" in reply else reply["ids"]
+
+
+def test_a_rebuild_drops_the_old_text_so_text_searches_say_building_until_the_new_one_is_built(index, monkeypatch):
+    pool = make_text_pool()
+    index.build()
+    wait_until(lambda: index.text is not None)
+    # An edit the index never read, whose outbox row is pruned: the polls failed for longer than the outbox keeps rows.
+    edited = pool[6]
+    Candidate.objects.filter(pk=edited.pk).update(headline="Observability Lead")
+    candidates_refresh_search_columns(candidate_ids=[edited.pk])
+    changes_prune(keep=dt.timedelta(0))
+    release, build_text = threading.Event(), TextIndex.build
+    monkeypatch.setattr(TextIndex, "build", lambda connection: release.wait(30) and build_text(connection))
+    ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
+
+    index.build()  # what the refresh loop does after such a gap
+    index.refresh()
+
+    assert text_ids(index, "'observ'") == {"error": "building"}
+    assert index.status()["text"] == {"state": "building"}
+    with index.lock:
+        assert index.keyword_ids("observability", ids).tolist() == [edited.pk]  # read from PostgreSQL meanwhile
+    release.set()
+    wait_until(lambda: index.text is not None)
+    assert text_ids(index, "'observ'") == [edited.pk]
+
+
+def test_the_job_match_keywords_are_read_from_postgresql_while_the_text_trails_beyond_the_lag_bound(index, settings):
+    pool = make_text_pool()
+    index.build()
+    wait_until(lambda: index.text is not None)
+    edited = pool[6]
+    Candidate.objects.filter(pk=edited.pk).update(headline="Observability Lead")
+    candidates_refresh_search_columns(candidate_ids=[edited.pk])  # not polled: the text still holds the old headline
+    ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
+
+    with index.lock:
+        settings.SEARCH_INDEX_MAX_LAG_SECONDS = 24 * 3600  # the text's last poll is within the bound: it answers
+        assert index.keyword_ids("observability", ids).tolist() == []
+        settings.SEARCH_INDEX_MAX_LAG_SECONDS = -1  # any poll is further behind than that
+        assert index.keyword_ids("observability", ids).tolist() == [edited.pk]
