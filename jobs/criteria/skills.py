@@ -9,6 +9,7 @@ from bisect import bisect_right
 from core.labels import label_key
 from jobs.criteria.ambiguity import is_ambiguous, judge_ambiguous
 from jobs.criteria.cues import Sentences, place_in_section
+from jobs.criteria.employer import names_company, read_employer
 from jobs.criteria.mentions import Found
 from jobs.criteria.result import (
     BASIC_MIN_SCORE,
@@ -40,8 +41,6 @@ GENERIC_SLUGS = frozenset({
 
 
 _REQUIRED_ROLES = frozenset({REQUIRED, REQUIRED_STRONG, REQUIRED_BASIC})
-
-_COMPANY_LINE_RE = re.compile(r"[^\w\n]*(?:company|employer|client|organi[sz]ation|hiring company)\s*:[^\n]*$")
 
 
 # A bracket right after a skill, on its line, and the items it lists: "AWS (Batch, S3, Lambda)".
@@ -88,45 +87,6 @@ def _bracketed_parts(
     return sorted(kept + parts, key=lambda m: m.start), {part.start for part in parts}
 
 
-# Where a post names its employer: "About GitLab", "At GitLab, we...", "Engineer at GitLab", "Join GitLab".
-_EMPLOYER_HEADING_RE = re.compile(
-    r"^[^\w\n]*(?:about|join|life at|working at|why join)\s+([^\n:]{2,40}?)[\s:!?.]*$", re.MULTILINE | re.IGNORECASE
-)
-_EMPLOYER_AT_RE = re.compile(
-    r"(?:^|[.!?]\s+)(?:[Aa]t|[Jj]oin|[Jj]oining)\s+([A-Z][\w&'-]*(?:\.[a-z]{2,3})?(?:\s[A-Z][\w&'-]*){0,2}),?\s+(?:we|our|you)\b",
-    re.MULTILINE,
-)
-_TITLE_EMPLOYER_RE = re.compile(r"(?:\s+at\s+|\s*@\s*)([^\n(),|\u2013\u2014]{2,40}?)\s*(?:$|[(),|\u2013\u2014]|\s-\s)")
-_NAME_LINE_MAX_WORDS = 3
-# What makes the employer's name a skill after all: its programming interface ("the Slack API").
-_API_AFTER_RE = re.compile(r"[ \t]+(?:web[ \t]+|graph[ \t]+|ads[ \t]+|rest[ \t]+)?(?:apis?|sdks?)\b")
-
-
-def employer_slugs(
-    text: str, lines: list[Line], vocabulary: SkillVocabulary, title: tuple[int, int] | None, header_end: int
-) -> frozenset[str]:
-    """The skills whose names are the employer's own ("GitLab" at GitLab, "Spotify" at Spotify): named after "at"
-    in the title, in an "About ..." heading, in "At ..., we", or alone on a line of the heading block."""
-    names = [match.group(1) for match in _EMPLOYER_HEADING_RE.finditer(text)]
-    names += [match.group(1) for match in _EMPLOYER_AT_RE.finditer(text)]
-    first_line_end = text.find("\n")
-    first_line = text[: len(text) if first_line_end < 0 else first_line_end]
-    if title is not None and (at := _TITLE_EMPLOYER_RE.search(first_line, title[1] - 1 if title[1] else 0)):
-        names.append(at.group(1))
-    for line in lines[1:]:  # a name alone on a short line of the heading block: "GitLab", "Sky"
-        if line.start >= header_end:
-            break
-        words = text[line.start : line.end].split()
-        if 0 < len(words) <= _NAME_LINE_MAX_WORDS and words[0][:1].isupper():
-            names.append(" ".join(words))
-    slugs = set()
-    for name in names:
-        key = label_key(name.removesuffix(".com").removesuffix(".io").strip())
-        if key and (slug := vocabulary.slugs.get(key)) is not None:
-            slugs.add(slug)
-    return frozenset(slugs)
-
-
 def found_skills(
     text: str,
     folded: str,
@@ -156,12 +116,9 @@ def found_skills(
     for item in found:
         if item.dropped is None:
             place_in_section(folded, sentences, item)
-    employer = employer_slugs(text, lines, vocabulary, title, header_end)
-    for item in found:  # the company's name on a "Company:" line of a job board's overview ("Company: Flink")
-        if item.dropped is None and (
-            _COMPANY_LINE_RE.match(folded, item.line.start, item.match.start)
-            or (item.match.slug in employer and not _API_AFTER_RE.match(folded, item.match.end))
-        ):
+    employer = read_employer(text, lines, vocabulary, title, header_end)
+    for item in found:
+        if item.dropped is None and names_company(folded, employer, item):
             item.dropped = NOT_A_SKILL
     for item in found:  # a capitalised word of a requirement line read as no skill is shown: "high EQ", "Less"
         if item.dropped == "ambiguous" and item.line.role != MENTIONED and item.surface[:1].isupper():
