@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.db import models
 from django.db.models import Count, Model, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect, QueryDict
@@ -93,11 +94,15 @@ class ShortlistEntryInline(NoRelatedObjectLinks, admin.TabularInline):
     model = ShortlistEntry
     extra = 0
     autocomplete_fields = ["candidate"]
-    fields = ["candidate", "status", "notes", "added_at"]
-    readonly_fields = ["added_at"]
+    fields = ["candidate", "status", "notes", "added"]
+    readonly_fields = ["added"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("candidate")
+
+    @admin.display(description="added")
+    def added(self, entry: ShortlistEntry) -> str:
+        return date_format(localtime(entry.added_at), "j M Y") if entry.added_at else ""
 
     def _shortlist_writable(self, request, obj) -> bool:
         return obj is None or working_list_permits(user=request.user, working_list=obj, for_writing=True)
@@ -152,6 +157,8 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
     list_filter = [ShortlistKindFilter, ("owner", admin.RelatedOnlyFieldListFilter), "shared"]
     search_fields = ["name", "description"]
     inlines = [ShortlistEntryInline]
+    # A description of a few lines: the entries, what the page is for, start on the first screen.
+    formfield_overrides = {models.TextField: {"widget": forms.Textarea(attrs={"rows": 3, "cols": 80})}}
     actions = ["export_csv"]
 
     def get_queryset(self, request):

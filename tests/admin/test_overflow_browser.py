@@ -96,7 +96,7 @@ def test_the_shortlist_page_fits_a_1366_px_window(plain_http_live_server, browse
 
     # Every column of the entries shows inside the window: candidate, stage, notes, added at and delete.
     row = browser.find_element(By.CSS_SELECTOR, "#entries-group tbody tr.form-row.has_original")
-    for cell in ["td.field-candidate", "td.field-status", "td.field-notes", "td.field-added_at", "td.delete"]:
+    for cell in ["td.field-candidate", "td.field-status", "td.field-notes", "td.field-added", "td.delete"]:
         right = browser.execute_script(
             "return arguments[0].getBoundingClientRect().right", row.find_element(By.CSS_SELECTOR, cell)
         )

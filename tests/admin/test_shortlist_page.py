@@ -6,9 +6,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.timezone import localtime
 
 from jobs import services
-from profiles.models import Shortlist
+from profiles.models import Shortlist, ShortlistEntry
+from tests.factories import CandidateFactory
 from tests.jobs.stored import DESCRIPTION, make_skills
 
 pytestmark = pytest.mark.django_db
@@ -40,3 +42,13 @@ def test_a_plain_shortlist_is_named_by_itself_without_a_jobs_tabs(recruiter_clie
     assert "<h1>Backend &lt;i&gt;people&lt;/i&gt;</h1>" in html
     assert "job-tabs" not in html
     assert 'id="pipeline-of-job"' not in html
+
+
+def test_an_entry_says_when_it_was_added_as_the_desk_writes_dates(recruiter_client, recruiter):
+    shortlist = Shortlist.objects.create(owner=recruiter, name="Backend")
+    entry = ShortlistEntry.objects.create(shortlist=shortlist, candidate=CandidateFactory(name="Ada Quill"))
+
+    html = shortlist_page(recruiter_client, shortlist)
+
+    cell = re.search(r'<td class="field-added">\s*<p>(.*?)</p>', html, re.S).group(1).strip()
+    assert cell == localtime(entry.added_at).strftime("%-d %b %Y")
