@@ -212,6 +212,35 @@ def _mentions(text: str, folded: str, cities: Mapping[str, str] | None) -> list[
     return chosen
 
 
+def named_places(text: str, folded: str, cities: Mapping[str, str] | None) -> list[tuple[int, int, str]]:
+    """The places ``text`` names, written with a capital (``folded`` its lower-cased text), as (start, end, alpha-2) in
+    text order, the longest at each place: countries, the capitals-only short codes, the well-known cities and
+    ``cities``."""
+    return _mentions(text, folded, cities)
+
+
+# What a line that only says where the job is holds besides its places: "Based in Lisbon, Portugal", "Barcelona,
+# Spain (hybrid)", "London or remote".
+_PLACE_LINE_REST_RE = re.compile(
+    r"(?:[\W\d_]|\b(?:remote|hybrid|on-?site|office|or|and|in|based|located|area|region|metro|greater)\b)*"
+)
+_PLACE_LINE_START_RE = re.compile(r"[^\w\n]*(?:based|located)\s+in\b")
+
+
+def is_place_line(line: str, folded: str, cities: Mapping[str, str] | None) -> bool:
+    """Whether a line (``folded``: lower-cased, of the same length) only says where the job is: "Based in Lisbon,
+    Portugal", "Barcelona, Spain (hybrid)"."""
+    mentions = _mentions(line, folded, cities)
+    if not mentions and not _PLACE_LINE_START_RE.match(folded):
+        return False
+    rest, position = [], 0
+    for start, end, _ in mentions:
+        rest.append(folded[position:start])
+        position = end
+    rest.append(folded[position:])
+    return all(_PLACE_LINE_REST_RE.fullmatch(part) for part in rest)
+
+
 def job_countries(
     text: str, folded: str, *, header_end: int, place_spans: list[tuple[int, int]], cities: Mapping[str, str] | None
 ) -> list[str]:

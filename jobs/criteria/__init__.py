@@ -77,7 +77,7 @@ def extract_criteria(
     text = cleaned_text(checked_text(text, max_chars))
     folded = fold(text)
     lines, header_end, place_spans = read_lines(text)
-    title = title_span(text, folded)
+    title = title_span(text, folded, cities)
     found = found_skills(text, folded, lines, vocabulary, title, header_end)
     require_title_skills(found, title)
     required, preferred, ignored, warnings = decide(found)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from jobs import places
 from jobs.criteria.result import MAX_TERM_CHARS
 from jobs.criteria.sections import PREFERRED_HEADING_RE, REQUIRED_HEADING_RE, heading_text
 
@@ -40,6 +41,13 @@ _NOT_A_TITLE_RE = re.compile(
     r"^(?:about|what|who|why|how|we|we're|our|you|your|join)\b"
 )
 _SENTENCE_INSIDE_RE = re.compile(r"[.!?;] ")
+# A field of a post's overview, not its title: "Location: London", "Salary: 60k EUR", "Contract type: Permanent". A
+# label that names a role is a title's ("Staff Engineer: Payments").
+_FIELD_LABEL_RE = re.compile(r"[^\w\n]*(\w+(?: \w+)?)\s*:")
+_ROLE_NOUN_RE = re.compile(
+    r"\b(?:engineer|developer|programmer|architect|scientist|analyst|designer|administrator|specialist|consultant|"
+    r"manager|lead|director|intern|tester|sre|devops)s?\b"
+)
 # Where the title's role ends and the company or place starts: "Engineer - Acme", "Engineer at Acme", "Engineer |
 # Berlin". A bracket stays: "Backend Engineer (Ruby on Rails)" names the job's technology there.
 _TITLE_COMPANY_RE = re.compile(r"\s[\u2013\u2014|@-]\s|(?<!\s)\s+at\s")
@@ -50,14 +58,19 @@ _ROLE_SENIORITY_RE = re.compile(
 )
 
 
-def title_span(text: str, folded: str) -> tuple[int, int] | None:
+def title_span(text: str, folded: str, cities: Mapping[str, str] | None = None) -> tuple[int, int] | None:
     """Where the job's title names its role: the first line, or a job board's "Job Title:" line, up to the company or
-    place after a dash, a bar or "at"; None when that line is no title (a sentence, a section's heading or content:
-    "We need a senior Python developer...", "Responsibilities", "Requirements: Go, PostgreSQL")."""
+    place after a dash, a bar or "at"; None when that line is no title (a sentence, a section's heading or content,
+    a field of the overview or the job's place: "We need a senior Python developer...", "Responsibilities",
+    "Requirements: Go, PostgreSQL", "Salary: 60k EUR", "Based in Lisbon")."""
     if board := _TITLE_LINE_RE.search(folded, 0, _TITLE_LINE_REACH):
         start, end = board.span(1)  # a job board's overview: "Job Title: Android Developer (Payments)"
     else:
         start, end = 0, (len(folded) if (newline := folded.find("\n")) < 0 else newline)
+        if (label := _FIELD_LABEL_RE.match(folded, 0, end)) and not _ROLE_NOUN_RE.search(label.group(1)):
+            return None
+        if places.is_place_line(text[:end], folded[:end], cities):
+            return None
     line = text[start:end].strip()
     if (
         not line
@@ -87,14 +100,19 @@ def title_keywords(
     text: str, folded: str, header_end: int, skill_slugs: set[str], cities: Mapping[str, str] | None
 ) -> list[str]:
     hiring = _HIRING_SENIORITY_RE.findall(folded)
-    if (span := title_span(text, folded)) is None:  # a post pasted as sentences: the seniority of the role it names
+    if (
+        span := title_span(text, folded, cities)
+    ) is None:  # a post pasted as sentences: the seniority of the role it names
         first = folded.split("\n", 1)[0]
         return list(dict.fromkeys(_ROLE_SENIORITY_RE.findall(first) + hiring))
     line_end = folded.find("\n", span[0])
     title = folded[span[0] : len(folded) if line_end < 0 else line_end]
     keywords = list(dict.fromkeys(_SENIORITY_RE.findall(title) + hiring))
-    role = _ROLE_END_RE.split(_GENDER_RE.sub("", folded[span[0] : span[1]]), maxsplit=1)[0]
-    place_words = {name.casefold() for name in (cities or {})}
+    role = folded[span[0] : span[1]]
+    for start, end, _ in places.named_places(text[span[0] : span[1]], role, cities):  # "Engineer New York"
+        role = role[:start] + " " * (end - start) + role[end:]
+    role = _ROLE_END_RE.split(_GENDER_RE.sub("", role), maxsplit=1)[0]
+    place_words = {name.casefold() for name in (*places.WELL_KNOWN_CITIES, *(cities or {}))}
     for word in _TITLE_WORD_RE.findall(role):
         if (
             word not in _GENERIC_TITLE_WORDS
