@@ -7,8 +7,9 @@ network. ``docs/job-posts.md`` says for recruiters how a post is read; each stag
 2. ``sections``: each line's role from its heading (required, preferred or a mere mention), headings in their many
    forms (Markdown, bold, numbered, any case).
 3. ``skills``: the vocabulary's names found (``jobs.matching``), judged (``ambiguity``: words that need a technical
-   context) and placed (``cues``: cues bound to their clause, negations, migrations, substitutes, a degree's field),
-   then decided: required, preferred or ignored; generic words (framework, cloud, backend...) are never criteria.
+   context) and placed (``cues``: cues bound to their clause, negations, migrations, substitutes, a degree's field;
+   ``employer``: the employer's own name where the post speaks of the company), then decided: required, preferred
+   or ignored; generic words (framework, cloud, backend...) are never criteria.
 4. ``years``: only from statements about the candidate's experience. ``jobs.places``: the job's own place.
    ``keywords``: the seniority and the title's words. ``unrecognised``: technology-looking terms the vocabulary lacks.
 
