@@ -18,6 +18,40 @@ __all__ = ["canonical", "document_label_keys", "skills_of"]
 
 _ALIAS = Resolved.ALIAS  # read once: an enum member's lookup is an attribute access each time
 
+# Labels that are English words, or short names two platforms' tools share, so the vocabulary knows no skill by them
+# alone ("Room booking systems", "Docker, Compose"): in a file's skills they name the tool of the platform its other
+# labels name ("Kotlin, Compose, Room" are Android's; "Docker, Compose" is Docker Compose), the first platform listed
+# here winning, and without one no skill (kept on the profile as written). Label key → ((platform's label keys, slug)).
+_ANDROID = frozenset({
+    "android", "android-sdk", "android-studio", "android-jetpack", "jetpack", "androidx", "jetpack-compose",
+    "kotlin", "kotlin-coroutines", "coroutines", "kotlin-flow", "dagger-hilt", "hilt", "android-development",
+})  # fmt: skip
+_DOCKER = frozenset({"docker", "dockerfile", "docker-swarm", "podman", "containers", "docker-containers"})
+_PLATFORM_LABELS: dict[str, tuple[tuple[frozenset[str], str], ...]] = {
+    "compose": ((_ANDROID, "jetpack-compose"), (_DOCKER, "docker-compose")),
+    "room": ((_ANDROID, "android-room"),),
+}
+
+
+def _platform_tools(doc: ProfileDocument) -> dict[str, str | None]:
+    """{label key: the slug it names in this file, None for no skill} of the file's ``_PLATFORM_LABELS``."""
+    entries = (*doc.skills, *doc.programming_languages)
+    keys = {label_key(entry.label) for entry in entries} if entries else set()
+    if keys.isdisjoint(_PLATFORM_LABELS):
+        return {}
+    return {
+        label: next((slug for platform, slug in choices if not keys.isdisjoint(platform)), None)
+        for label, choices in _PLATFORM_LABELS.items()
+    }
+
+
+def _read_as(label: str, tools: dict[str, str | None]) -> str | None:
+    """The label to resolve for ``label``: a platform's tool by its slug (its own alias), None when it names none."""
+    if not tools:
+        return label
+    key = label_key(label)
+    return tools.get(key, label)
+
 
 def document_label_keys(
     documents: Iterable[ProfileDocument],
@@ -37,13 +71,17 @@ def document_label_keys(
     if resolved is None:
         resolved = {}
     for doc in documents:
+        tools = _platform_tools(doc)
         for entry in (*doc.skills, *doc.programming_languages):
-            if vocabulary is None:
-                skill_keys.add(label_key(entry.label))
+            label = _read_as(entry.label, tools)
+            if label is None:
                 continue
-            result = resolved.get(entry.label)
+            if vocabulary is None:
+                skill_keys.add(label_key(label))
+                continue
+            result = resolved.get(label)
             if result is None:
-                result = resolved[entry.label] = vocabulary.resolve(entry.label)
+                result = resolved[label] = vocabulary.resolve(label)
             if result.slugs:
                 skill_keys.update(result.slugs)
             elif not result.not_technology:
@@ -84,9 +122,15 @@ def skills_of(
         (CandidateSkill.Section.SKILL, doc.skills),
         (CandidateSkill.Section.LANGUAGE, doc.programming_languages),
     )
+    tools = _platform_tools(doc)
     for section, entries in sections:
         for entry in entries:
-            result = vocabulary.resolve(entry.label)  # an import chunk's vocabulary has read every label already
+            read_as = _read_as(entry.label, tools)
+            if read_as is None:  # a platform's tool beside no platform: no skill
+                key = label_key(entry.label)
+                other.setdefault(key, clip(Candidate, "other_skills", entry.label, warnings, "A skill label"))
+                continue
+            result = vocabulary.resolve(read_as)  # an import chunk's vocabulary has read every label already
             key = result.key
             if not key:
                 continue

@@ -264,3 +264,23 @@ def test_compose_alone_on_an_android_cv_is_jetpack_compose_not_a_misspelt_compos
     listed = dict(candidate.skills.filter(label__in=["Kotlin", "Compose", "Room"]).values_list("label", "skill__slug"))
     assert listed == {"Kotlin": "kotlin", "Compose": "jetpack-compose", "Room": "android-room"}
     assert not candidate.skills.filter(skill__slug="composer").exists()
+
+
+@pytest.mark.parametrize(
+    ("listed", "expected"),
+    [
+        ("Kotlin, Jetpack Compose, Room", {"Jetpack Compose": "jetpack-compose", "Room": "android-room"}),
+        ("Android SDK, Compose, Room", {"Compose": "jetpack-compose", "Room": "android-room"}),
+        # "Compose" and "Room" are English words, or name another platform's tool: beside Docker, Docker Compose.
+        ("Docker, Compose, Kubernetes", {"Compose": "docker-compose"}),
+        ("Excel, Compose, Room", {"Compose": None, "Room": None}),
+    ],
+)
+def test_compose_and_room_on_a_cv_name_the_skill_of_the_platform_the_list_names(listed, expected):
+    cv = dataclasses.replace(sample_cv(), sections=[*sample_cv().sections[:3], ("Skills", [listed])])
+
+    candidate = _import(("maelis.docx", cv_docx(cv)))["maelis.docx"].candidate
+
+    found = dict(candidate.skills.filter(label__in=list(expected)).values_list("label", "skill__slug"))
+    assert {label: found.get(label) for label in expected} == expected
+    assert not candidate.skills.filter(skill__slug__in=["composer", "room"]).exists()
