@@ -123,6 +123,9 @@ def test_the_working_lists_pages_fit_a_laptop(plain_http_live_server, tmp_path, 
         open_page(driver, base + reverse("admin:profiles_shortlist_changelist"), "shortlists")
         open_page(driver, base + reverse("admin:profiles_shortlist_change", args=[lists["shortlist"].pk]), "shortlist")
         open_page(driver, base + reverse("admin:profiles_shortlistentry_changelist"), "entries")
+        open_page(
+            driver, base + reverse("admin:profiles_shortlist_change", args=[lists["job"].pipeline_id]), "pipeline"
+        )
         open_page(driver, base + reverse("admin:profiles_savedsearch_changelist"), "saved-searches")
         open_page(
             driver,
