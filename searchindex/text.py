@@ -6,6 +6,8 @@ same candidates as ``search_vector @@ websearch_to_tsquery('english', q)``. A do
 
 - ``text``: every lexeme at its position in the vector (a gap where a stop word stood), which decides who matches,
   phrases included, and scores the words standing together;
+- ``crowded``: the lexemes PostgreSQL stands at the vector's last position beside another (a very long profile's
+  words past position 16,383), which match alone but form no phrase, as in PostgreSQL, where they stand at one place;
 - ``a``, ``b``, ``c``, ``d``: the lexemes of each weight of the vector (name; headline, title, company and the jobs;
   summary and skills; repositories and contributions), which score the words, each field with its boost
   (``FIELD_BOOSTS``, the ratios of ``ts_rank``'s default weights).
@@ -184,6 +186,7 @@ def _schema() -> tantivy.Schema:
     builder.add_integer_field("id", stored=True, indexed=True, fast=True)
     builder.add_unsigned_field("seq", fast=True)  # the id again: tantivy orders only by an unsigned fast field
     builder.add_text_field("text", tokenizer_name=_TOKENIZER, index_option="position")
+    builder.add_text_field("crowded", tokenizer_name=_TOKENIZER, index_option="basic")
     for name in FIELD_BOOSTS:
         builder.add_text_field(name, tokenizer_name=_TOKENIZER, index_option="freq")
     return builder.build()
@@ -192,10 +195,10 @@ def _schema() -> tantivy.Schema:
 _LEXEME_RE = re.compile(r"'((?:[^'\\]|\\.|'')*)':?([0-9A-D,]*)")
 
 
-def vector_fields(vector: str) -> tuple[str, str, str, str, str]:
+def vector_fields(vector: str) -> tuple[str, str, str, str, str, str]:
     """The text of a tsvector (``'engin':3B,9C 'head':1B``) as the index's fields: the lexemes of weight A, B, C and D
-    (once per position), and all of them in position order with a ``_FILLER`` per empty position. A lexeme sharing a
-    position with another (PostgreSQL keeps positions above 16,383 as 16,383) follows the last position."""
+    (once per position), all of them in position order with a ``_FILLER`` per empty position, and the lexemes sharing
+    a position with another (PostgreSQL keeps positions above 16,383 as 16,383), which have no place of their own."""
     by_weight: dict[str, list[str]] = {"A": [], "B": [], "C": [], "D": []}
     placed: dict[int, str] = {}
     crowded: list[str] = []
@@ -210,18 +213,8 @@ def vector_fields(vector: str) -> tuple[str, str, str, str, str]:
                 crowded.append(lexeme)
             else:
                 placed[at] = lexeme
-    text = " ".join([placed.get(at, _FILLER) for at in range(min(placed), max(placed) + 1)] + crowded) if placed else ""
-    return (*(" ".join(words) for words in by_weight.values()), text)
-
-
-def _document(pk: int, vector: str) -> tantivy.Document:
-    a, b, c, d, text = vector_fields(vector)
-    document = tantivy.Document()
-    document.add_integer("id", pk)
-    document.add_unsigned("seq", pk)
-    for name, value in (("text", text), ("a", a), ("b", b), ("c", c), ("d", d)):
-        document.add_text(name, value)
-    return document
+    text = " ".join(placed.get(at, _FILLER) for at in range(min(placed), max(placed) + 1)) if placed else ""
+    return (*(" ".join(words) for words in by_weight.values()), text, " ".join(crowded))
 
 
 @contextlib.contextmanager
@@ -251,6 +244,9 @@ class TextIndex:
         self.searcher = self.index.searcher()
         self.freshness: Freshness | None = None
         self.built_at: dt.datetime | None = None
+        # The lexemes any document holds in ``crowded`` (few: only very long profiles have any), which a match of the
+        # word looks for there too. Only grows between builds: a lexeme no longer crowded costs a clause, not a match.
+        self.crowded: set[str] = set()
 
     def __len__(self) -> int:
         return self.searcher.num_docs
@@ -270,11 +266,21 @@ class TextIndex:
                 cursor.itersize = _BATCH
                 cursor.execute(_VECTORS_SQL.format(where=""))
                 for pk, vector in cursor:
-                    text.writer.add_document(_document(pk, vector))
+                    text.writer.add_document(text._document(pk, vector))
         text._commit()
         text.freshness = Freshness(xmin=xmin, fresh_at=built_at)
         text.built_at = built_at
         return text
+
+    def _document(self, pk: int, vector: str) -> tantivy.Document:
+        a, b, c, d, text, crowded = vector_fields(vector)
+        document = tantivy.Document()
+        document.add_integer("id", pk)
+        document.add_unsigned("seq", pk)
+        for name, value in (("text", text), ("crowded", crowded), ("a", a), ("b", b), ("c", c), ("d", d)):
+            document.add_text(name, value)
+        self.crowded.update(crowded.split())
+        return document
 
     def _commit(self) -> None:
         self.writer.commit()
@@ -293,7 +299,7 @@ class TextIndex:
             for pk in ids:
                 self.writer.delete_documents("id", pk)
             for pk, vector in rows:
-                self.writer.add_document(_document(pk, vector))
+                self.writer.add_document(self._document(pk, vector))
             self._commit()
 
     def poll(self, connection) -> int:
@@ -315,13 +321,21 @@ class TextIndex:
 
     # --- Reading
 
+    def _term(self, lexeme: str) -> tantivy.Query:
+        """Who holds ``lexeme``: in its place, or among the crowded lexemes when any document has it there."""
+        placed = tantivy.Query.term_query(self.schema, "text", lexeme)
+        if lexeme not in self.crowded:
+            return placed
+        crowded = tantivy.Query.term_query(self.schema, "crowded", lexeme)
+        return tantivy.Query.boolean_query([(tantivy.Occur.Should, placed), (tantivy.Occur.Should, crowded)])
+
     def _match(self, node: Node) -> tantivy.Query:
-        """Who matches ``node``, on the positional field."""
+        """Who matches ``node``, on the positional field (and ``crowded`` for a word alone)."""
         if node.kind == "term":
-            return tantivy.Query.term_query(self.schema, "text", node.lexeme)
+            return self._term(node.lexeme)
         if node.kind == "phrase":
             if len({offset for offset, _ in node.words}) == 1 and len({w for _, w in node.words}) == 1:
-                return tantivy.Query.term_query(self.schema, "text", node.words[0][1])
+                return self._term(node.words[0][1])
             return tantivy.Query.phrase_query(self.schema, "text", list(node.words))
         if node.kind == "not":
             return self._excluding([node.children[0]], [])

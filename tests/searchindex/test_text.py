@@ -16,6 +16,7 @@ from profiles.models import Candidate
 from profiles.search import candidates_refresh_search_columns
 from profiles.search.backends.base import Page, TextRequest
 from profiles.search.backends.sql import SqlBackend
+from profiles.search.columns import SEARCH_TEXT_MAX_CHARS
 from profiles.services import candidates_merge
 from searchindex.backend import IndexBackend, websearch_tsquery
 from searchindex.client import IndexUnavailable
@@ -107,13 +108,30 @@ def test_a_vectors_text_becomes_the_fields_by_weight_and_the_words_in_place():
     fields = vector_fields("'engin':3B,9C 'head':1B 'it''s':5 'lead':16383A 'zeta':16383A 'a\\\\b':7")
 
     assert fields[:4] == ("lead zeta", "engin head", "engin", "it's a\\b")
-    # Position 1 to 9 in order, a filler where a stop word stood; two words kept at the last position both remain.
+    # Position 1 to 9 in order, a filler where a stop word stood; of two words kept at the last position, the first
+    # stands there and the second among the crowded ones, where it forms no phrase.
     assert fields[4].split()[:9] == ["head", "~", "engin", "~", "it's", "~", "a\\b", "~", "engin"]
-    assert fields[4].split()[-2:] == ["lead", "zeta"]
-    assert vector_fields("") == ("", "", "", "", "")
+    assert fields[4].split()[-1] == "lead"
+    assert fields[5] == "zeta"
+    assert vector_fields("") == ("", "", "", "", "", "")
 
 
 # --- The same candidates as SQL
+
+
+@pytest.mark.django_db
+def test_the_words_piled_onto_the_last_position_of_a_very_long_profile_match_alone_but_form_no_phrase():
+    # A fictional profile longer than the 16,383 positions a search vector keeps (short words, so that the summary's
+    # searched characters hold that many): PostgreSQL stands every word past the last position at it, so that no two
+    # of them are a phrase.
+    summary = "zu " * 16_400 + "quartz harbor ember"
+    assert len(summary) <= SEARCH_TEXT_MAX_CHARS
+    make(name="Petra Quillfeather", headline="Archivist", summary=summary)
+    make_pool()
+    text = build()
+
+    for query in ("quartz", "harbor ember", '"ember harbor"', '"harbor quartz"', '"ember harbor quartz"', "-quartz"):
+        assert {pk for _, pk in index_hits(text, query)} == sql_matches(query), query
 
 
 @pytest.mark.django_db
