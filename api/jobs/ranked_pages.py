@@ -15,21 +15,18 @@ from rest_framework.reverse import reverse
 from api.candidates.fields import LocationSerializer, candidate_location
 from api.pagination import KeysetPagination, OrderKey
 from jobs.criteria import Criteria
-from jobs.ranking import (
-    RELATED_WEIGHT,
+from jobs.ranking import RankOptions, ranked_page
+from profiles.models import Candidate
+from profiles.search.backends.base import Page
+from profiles.search.ranking import RELATED_WEIGHT, WIDEN_MIN_LIFT, WIDEN_PER_SKILL
+from profiles.search.signals import (
     WEIGHT_EVIDENCE,
     WEIGHT_KEYWORDS,
     WEIGHT_LOCATION,
     WEIGHT_PREFERRED,
     WEIGHT_REQUIRED,
     WEIGHT_YEARS,
-    WIDEN_MIN_LIFT,
-    WIDEN_PER_SKILL,
-    RankOptions,
-    ranked_page,
 )
-from profiles.models import Candidate
-from profiles.search.backends.base import Page
 
 VIEW_CANDIDATE_PERMISSION = "profiles.view_candidate"
 

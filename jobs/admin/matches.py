@@ -31,10 +31,11 @@ from jobs.admin.forms import (
 )
 from jobs.criteria import DEFAULT_MIN_SCORE, Criteria
 from jobs.models import Job, JobSkill
-from jobs.ranking import RELATED_WEIGHT, rank_options, ranked_page
+from jobs.ranking import rank_options, ranked_page
 from jobs.selectors import job_criteria
 from profiles.models import Candidate, ShortlistEntry, Skill
 from profiles.search.backends.base import Page
+from profiles.search.ranking import RELATED_WEIGHT
 from profiles.selectors import related_skills_for
 
 MATCHES_PER_PAGE = 25

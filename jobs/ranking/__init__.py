@@ -9,9 +9,10 @@
   API and the admin take;
 - ``similar``: "more like this", the same ranking over criteria read from one candidate.
 
-The formula, its weights and what each part explains are the ranking signals' (``profiles.search.signals``;
-docs/jobs.md, "Ranking", works an example through); the pool, ``strict``, ``widen`` and the place are the SQL
-backend's (``profiles.search.backends.sql``). In short:
+The formula, its weights and what each part explains are the ranking signals' (``profiles.search.signals``, where
+their constants live; docs/jobs.md, "Ranking", works an example through); the pool, ``strict``, ``widen`` and the
+place are the SQL backend's (``profiles.search.backends.sql``, with ``profiles.search.ranking``'s related skills).
+In short:
 
 The order (``ORDERING``): whoever meets every requirement (``misses_any`` = 0) first, when there are any; then by
 ``match``; ties by id, a total order. A candidate *misses* a required skill they lack or hold below its
@@ -28,25 +29,8 @@ skill stands in for the skill it goes with, at RELATED_WEIGHT. ``matched`` lists
 ``related_to``.
 """
 
-from jobs.ranking.explain import EVIDENCE_SHOWN, candidates_explain
-from jobs.ranking.formula import (
-    COMMITS_PER_ACTIVE_MONTH,
-    EVIDENCE_HALF_LIFE_MONTHS,
-    EVIDENCE_SATURATION,
-    ORDERING,
-    RELATED_WEIGHT,
-    RESULT_FIELDS,
-    WEIGHT_EVIDENCE,
-    WEIGHT_KEYWORDS,
-    WEIGHT_LOCATION,
-    WEIGHT_PREFERRED,
-    WEIGHT_REQUIRED,
-    WEIGHT_YEARS,
-    WIDEN_MIN_LIFT,
-    WIDEN_PER_SKILL,
-    candidates_ranked,
-    place_applies,
-)
+from jobs.ranking.explain import candidates_explain
+from jobs.ranking.formula import RESULT_FIELDS, candidates_ranked, place_applies
 from jobs.ranking.page import SWITCHES, RankOptions, rank_options, ranked_page
 from jobs.ranking.similar import (
     SIMILAR_MARGIN,
@@ -59,26 +43,12 @@ from jobs.ranking.similar import (
 )
 
 __all__ = [
-    "COMMITS_PER_ACTIVE_MONTH",
-    "EVIDENCE_HALF_LIFE_MONTHS",
-    "EVIDENCE_SATURATION",
-    "EVIDENCE_SHOWN",
-    "ORDERING",
-    "RELATED_WEIGHT",
     "RESULT_FIELDS",
     "SIMILAR_MARGIN",
     "SIMILAR_PREFERRED",
     "SIMILAR_REQUIRED",
     "SIMILAR_TOPICS",
     "SWITCHES",
-    "WEIGHT_EVIDENCE",
-    "WEIGHT_KEYWORDS",
-    "WEIGHT_LOCATION",
-    "WEIGHT_PREFERRED",
-    "WEIGHT_REQUIRED",
-    "WEIGHT_YEARS",
-    "WIDEN_MIN_LIFT",
-    "WIDEN_PER_SKILL",
     "RankOptions",
     "candidates_explain",
     "candidates_ranked",

@@ -7,12 +7,13 @@ import datetime as dt
 from collections.abc import Sequence
 
 from jobs.criteria import Criteria
-from jobs.ranking.formula import Resolved, rank_request
+from jobs.ranking.formula import rank_request
 from profiles.models import Candidate
+from profiles.search.ranking import Resolved
 from profiles.search.ranking import resolve as resolve_request
-from profiles.search.signals import EVIDENCE_SHOWN, Scoring, explain_page
+from profiles.search.signals import Scoring, explain_page
 
-__all__ = ["EVIDENCE_SHOWN", "candidates_explain"]
+__all__ = ["candidates_explain"]
 
 
 def candidates_explain(

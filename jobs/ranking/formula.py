@@ -2,8 +2,7 @@
 
 The formula, its weights and its signals are ``profiles.search.signals``'; the request's skills are resolved by
 ``profiles.search.ranking``; the statement is ``profiles.search.backends.sql``'s. This module maps the job's
-``Criteria`` onto the neutral ``RankRequest`` (the domain never imports jobs) and re-exports the formula's constants
-under the names the job pages and the API document.
+``Criteria`` onto the neutral ``RankRequest`` (the domain never imports jobs).
 """
 
 from __future__ import annotations
@@ -17,49 +16,10 @@ from jobs.criteria import Criteria
 from profiles.models import Candidate
 from profiles.search.backends.base import Page, RankRequest
 from profiles.search.backends.sql import SqlBackend
-from profiles.search.ranking import RANKING_PARAMS, RELATED_WEIGHT, WIDEN_MIN_LIFT, WIDEN_PER_SKILL, Resolved
+from profiles.search.ranking import Resolved
 from profiles.search.ranking import resolve as resolve_request
-from profiles.search.signals import (
-    COMMITS_PER_ACTIVE_MONTH,
-    CONTRIBUTION_WEIGHT_SQL,
-    EVIDENCE_HALF_LIFE_MONTHS,
-    EVIDENCE_SATURATION,
-    ORDERING,
-    WEIGHT_EVIDENCE,
-    WEIGHT_KEYWORDS,
-    WEIGHT_LOCATION,
-    WEIGHT_PREFERRED,
-    WEIGHT_REQUIRED,
-    WEIGHT_YEARS,
-    positional,
-    short_credit,
-)
 
-__all__ = [
-    "COMMITS_PER_ACTIVE_MONTH",
-    "CONTRIBUTION_WEIGHT_SQL",
-    "EVIDENCE_HALF_LIFE_MONTHS",
-    "EVIDENCE_SATURATION",
-    "ORDERING",
-    "RANKING_PARAMS",
-    "RELATED_WEIGHT",
-    "RESULT_FIELDS",
-    "WEIGHT_EVIDENCE",
-    "WEIGHT_KEYWORDS",
-    "WEIGHT_LOCATION",
-    "WEIGHT_PREFERRED",
-    "WEIGHT_REQUIRED",
-    "WEIGHT_YEARS",
-    "WIDEN_MIN_LIFT",
-    "WIDEN_PER_SKILL",
-    "Resolved",
-    "candidates_ranked",
-    "place_applies",
-    "positional",
-    "rank_request",
-    "resolve",
-    "short_credit",
-]
+__all__ = ["RESULT_FIELDS", "candidates_ranked", "place_applies", "rank_request", "resolve"]
 
 # The columns a ranked row shows (id, name, title, company, location) and its explanation reads (the scores).
 RESULT_FIELDS = ("id", "name", "title", "company", "city", "region", "country", "country_code", "skill_scores")

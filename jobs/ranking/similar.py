@@ -12,12 +12,12 @@ from django.utils import timezone
 
 from db.connections import read_connection
 from jobs.criteria import Criteria
-from jobs.ranking.formula import CONTRIBUTION_WEIGHT_SQL, RESULT_FIELDS, candidates_ranked, positional, rank_request
+from jobs.ranking.formula import RESULT_FIELDS, candidates_ranked, rank_request
 from profiles.models import Candidate, Contribution, Skill
 from profiles.search.backends.base import Page
 from profiles.search.pages import ranked_rows
 from profiles.search.ranking import resolve as resolve_request
-from profiles.search.signals import Scoring, explain_page
+from profiles.search.signals import CONTRIBUTION_WEIGHT_SQL, Scoring, explain_page, positional
 from profiles.search.skills import resolve_skills
 
 SIMILAR_REQUIRED = 3  # the strongest skills, required: what the candidate is known for

@@ -277,7 +277,7 @@ def test_a_page_costs_a_fixed_number_of_queries(match_api, pool, django_assert_m
 
 def test_the_worked_example_date_arithmetic_does_not_depend_on_today():
     """Evidence ages count months: the README's example holds on any day of a month."""
-    from jobs.ranking import EVIDENCE_HALF_LIFE_MONTHS
+    from profiles.search.signals import EVIDENCE_HALF_LIFE_MONTHS
 
     assert (dt.date(2026, 1, 31).year * 12 + 1) - (2023 * 12 + 1) == EVIDENCE_HALF_LIFE_MONTHS
 

@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from jobs.criteria import Criteria
-from jobs.ranking import COMMITS_PER_ACTIVE_MONTH, EVIDENCE_HALF_LIFE_MONTHS, EVIDENCE_SATURATION, candidates_ranked
+from jobs.ranking import candidates_ranked
 from profiles.search import candidates_refresh_search_columns
+from profiles.search.signals import COMMITS_PER_ACTIVE_MONTH, EVIDENCE_HALF_LIFE_MONTHS, EVIDENCE_SATURATION
 from profiles.vocabulary_copy import skill_vocabulary_changed
 from tests.api.conftest import _client_for
 from tests.factories import (

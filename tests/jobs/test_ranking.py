@@ -296,7 +296,7 @@ def test_widened_and_strict_still_leaves_out_whoever_misses_a_required_skill():
 
 
 def test_widened_takes_the_few_closest_related_skills_above_the_lift_threshold_and_none_the_criteria_name():
-    from jobs.ranking import WIDEN_MIN_LIFT, WIDEN_PER_SKILL
+    from profiles.search.ranking import WIDEN_MIN_LIFT, WIDEN_PER_SKILL
 
     criteria = Criteria(required=(("go", 5),), preferred=("rust",), excluded=("php",))
     lifts = [9.0, 8.0, 7.0, 6.0]  # the fourth is one too many

@@ -8,12 +8,13 @@ from random import Random
 
 from django.db import connection
 
-from jobs import ranking
 from jobs.criteria import Criteria
-from jobs.ranking import ORDERING, RankOptions, candidates_ranked, place_applies
-from jobs.ranking.formula import Resolved, resolve, short_credit
+from jobs.ranking import RankOptions, candidates_ranked, place_applies
+from jobs.ranking.formula import resolve
 from profiles.models import Candidate, CandidateSkill, Contribution, RelatedSkill, Repository, Skill, SkillAlias
-from profiles.search import candidates_refresh_search_columns
+from profiles.search import candidates_refresh_search_columns, signals
+from profiles.search.ranking import RELATED_WEIGHT, Resolved
+from profiles.search.signals import ORDERING, short_credit
 from profiles.vocabulary_copy import skill_vocabulary_changed
 from searchindex import columns as index_columns
 from searchindex.pages import keyword_ids, page_rows, present_ids
@@ -27,16 +28,16 @@ TODAY = dt.date(2026, 6, 15)
 
 
 FORMULA = Formula(
-    weight_required=ranking.WEIGHT_REQUIRED,
-    weight_preferred=ranking.WEIGHT_PREFERRED,
-    weight_evidence=ranking.WEIGHT_EVIDENCE,
-    weight_keywords=ranking.WEIGHT_KEYWORDS,
-    weight_years=ranking.WEIGHT_YEARS,
-    weight_location=ranking.WEIGHT_LOCATION,
-    evidence_half_life_months=ranking.EVIDENCE_HALF_LIFE_MONTHS,
-    evidence_saturation=ranking.EVIDENCE_SATURATION,
-    commits_per_active_month=ranking.COMMITS_PER_ACTIVE_MONTH,
-    related_weight=ranking.RELATED_WEIGHT,
+    weight_required=signals.WEIGHT_REQUIRED,
+    weight_preferred=signals.WEIGHT_PREFERRED,
+    weight_evidence=signals.WEIGHT_EVIDENCE,
+    weight_keywords=signals.WEIGHT_KEYWORDS,
+    weight_years=signals.WEIGHT_YEARS,
+    weight_location=signals.WEIGHT_LOCATION,
+    evidence_half_life_months=signals.EVIDENCE_HALF_LIFE_MONTHS,
+    evidence_saturation=signals.EVIDENCE_SATURATION,
+    commits_per_active_month=signals.COMMITS_PER_ACTIVE_MONTH,
+    related_weight=RELATED_WEIGHT,
 )
 
 
