@@ -243,3 +243,44 @@ def test_the_cycle_check_finds_a_package_that_imports_the_module_back(tmp_path, 
     (tmp_path / "a" / "other.py").write_text("def cheap():\n    from a.high import run\n")
     modules = sorted(tmp_path.rglob("*.py"))
     assert hidden_cycles(modules, import_graph(modules)) == ["a/low.py: later imports a, a.high"]
+
+
+# --- One home for each name
+
+
+def names_lent(path: Path) -> list[str]:
+    """The names a module's ``__all__`` lists that it imports from outside its own package: a second home for them.
+    A package's ``__init__`` gathering its own modules' names is its face, not a second home."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    listed: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            listed = {element.value for element in node.value.elts if isinstance(element, ast.Constant)}
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    lent = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in PRODUCT:
+            if node.module == package or node.module.startswith(f"{package}."):
+                continue
+            lent += [
+                f"{alias.asname or alias.name} of {node.module}"
+                for alias in node.names
+                if (alias.asname or alias.name) in listed
+            ]
+    return lent
+
+
+@pytest.mark.parametrize("path", product_modules(), ids=lambda p: str(p.relative_to(BASE_DIR)))
+def test_no_module_lends_another_packages_names(path):
+    assert names_lent(path) == [], "import the name from its home module; list in __all__ only what this package holds"
+
+
+def test_the_second_home_check_finds_a_name_of_another_package(tmp_path, monkeypatch):
+    this = sys.modules[__name__]
+    monkeypatch.setattr(this, "BASE_DIR", tmp_path)
+    monkeypatch.setattr(this, "PRODUCT", ["a", "c"])
+    (tmp_path / "a").mkdir()
+    module = tmp_path / "a" / "b.py"
+    module.write_text('from a.e import OWN\nfrom c.d import LENT, USED\n__all__ = ["LENT", "OWN", "here"]\n')
+    assert names_lent(module) == ["LENT of c.d"]
