@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
 from db.counting import EXACT_COUNT_BELOW, EXACT_GROUPS_BELOW, common_values, table_row_estimate
 from profiles.models import Candidate, Shortlist
-from profiles.selectors import working_lists_for
+from profiles.selectors import owned_by_another_model, pipeline_owner_relations, working_lists_for
 
 FACET_EXACT_ROWS = EXACT_COUNT_BELOW
 FACET_CACHE_SECONDS = 120
@@ -91,28 +91,15 @@ def facet_counts_forget() -> None:
 # --- Where a candidate can be added ---------------------------------------------------------------------------------
 
 
-def _owner_relations() -> list[str]:
-    """The relations by which another model owns a shortlist one to one (a job, whose pipeline it is); that app is
-    above this one and not imported."""
-    return [rel.name for rel in Shortlist._meta.related_objects if rel.one_to_one]
-
-
-def _owned_by_another_model() -> Q:
-    owned = Q(pk__in=[])
-    for name in _owner_relations():
-        owned |= Q(**{f"{name}__isnull": False})
-    return owned
-
-
 def shortlists_to_add_to(*, user) -> QuerySet[Shortlist]:
     """The shortlists ``user`` may add candidates to, by name, leaving out the jobs' pipelines."""
     writable = working_lists_for(user=user, queryset=Shortlist.objects.all(), for_writing=True)
-    return writable.exclude(_owned_by_another_model()).order_by("name", "id")
+    return writable.exclude(owned_by_another_model()).order_by("name", "id")
 
 
 def pipelines_to_add_to(*, user) -> QuerySet[Shortlist]:
     """The pipelines (shortlists a job owns) ``user`` may add candidates to, newest job first; none without jobs."""
-    if not _owner_relations():
+    if not pipeline_owner_relations():
         return Shortlist.objects.none()
     writable = working_lists_for(user=user, queryset=Shortlist.objects.all(), for_writing=True)
-    return writable.filter(_owned_by_another_model()).order_by("-created_at", "-id")
+    return writable.filter(owned_by_another_model()).order_by("-created_at", "-id")

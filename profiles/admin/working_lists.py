@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
-from django.db.models import Count, Model, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
@@ -30,7 +30,15 @@ from profiles.admin.streams import CsvStreamMixin
 from profiles.contacts import may_see_contact_details
 from profiles.exports import shortlist_csv_lines
 from profiles.models import Candidate, SavedSearch, Shortlist, ShortlistEntry, ShortlistEntryEvent
-from profiles.selectors import candidate_search, shortlist_entries_for_export, working_list_permits, working_lists_for
+from profiles.selectors import (
+    candidate_search,
+    owned_by_another_model,
+    pipeline_owner,
+    pipeline_owner_relations,
+    shortlist_entries_for_export,
+    working_list_permits,
+    working_lists_for,
+)
 
 
 class _ScopedAdmin(admin.ModelAdmin):
@@ -117,21 +125,6 @@ class ShortlistEntryInline(NoRelatedObjectLinks, admin.TabularInline):
         return self._shortlist_writable(request, obj) and super().has_delete_permission(request, obj)
 
 
-def _pipeline_owners() -> list[str]:
-    """The relations by which a model owns a shortlist one to one (a job, whose pipeline it is): the app above that
-    defines them is not imported here, and with it not installed there are none."""
-    return [rel.name for rel in Shortlist._meta.related_objects if rel.one_to_one]
-
-
-def _pipeline_owner(shortlist: Shortlist) -> Model | None:
-    for name in _pipeline_owners():
-        try:
-            return getattr(shortlist, name)
-        except ObjectDoesNotExist:
-            continue
-    return None
-
-
 class ShortlistKindFilter(admin.SimpleListFilter):
     """A recruiter's own shortlists or the jobs' pipelines (shortlists a job owns), which the same list holds."""
 
@@ -139,12 +132,10 @@ class ShortlistKindFilter(admin.SimpleListFilter):
     parameter_name = "kind"
 
     def lookups(self, request, model_admin):
-        return [("shortlist", "Shortlists"), ("pipeline", "Jobs' pipelines")] if _pipeline_owners() else []
+        return [("shortlist", "Shortlists"), ("pipeline", "Jobs' pipelines")] if pipeline_owner_relations() else []
 
     def queryset(self, request, queryset):
-        owned = Q(pk__in=[])
-        for name in _pipeline_owners():
-            owned |= Q(**{f"{name}__isnull": False})
+        owned = owned_by_another_model()
         if self.value() == "shortlist":
             return queryset.exclude(owned)
         if self.value() == "pipeline":
@@ -171,7 +162,7 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
         return super().get_queryset(request).annotate(entry_count=Coalesce(Subquery(entries.values("n")), 0))
 
     def get_list_select_related(self, request):
-        return ["owner", *_pipeline_owners()]  # the owner's name, and the job a pipeline's kind names
+        return ["owner", *pipeline_owner_relations()]  # the owner's name, and the job a pipeline's kind names
 
     def save_formset(self, request, form, formset, change):
         # The entries inline saves through the services too, so that each stage change and note is an event.
@@ -189,7 +180,7 @@ class ShortlistAdmin(CsvStreamMixin, OwnedAdmin):
 
     @admin.display(description="kind")
     def kind(self, shortlist: Shortlist) -> str:
-        owner = _pipeline_owner(shortlist)
+        owner = pipeline_owner(shortlist)
         return "Shortlist" if owner is None else format_html("Pipeline of {}", owner)
 
     @admin.display(description="created", ordering="created_at")
@@ -268,11 +259,11 @@ class ShortlistEntryAdmin(_ScopedAdmin):
         return super().get_queryset(request).filter(shortlist__in=shortlists)
 
     def get_list_select_related(self, request):
-        return ["candidate", "shortlist", *(f"shortlist__{name}" for name in _pipeline_owners())]
+        return ["candidate", "shortlist", *(f"shortlist__{name}" for name in pipeline_owner_relations())]
 
     @admin.display(description="list", ordering="shortlist__name")
     def list_name(self, entry: ShortlistEntry) -> str:
-        owner = _pipeline_owner(entry.shortlist)
+        owner = pipeline_owner(entry.shortlist)
         return entry.shortlist.name if owner is None else format_html("Pipeline of {}", owner)
 
     @admin.display(description="notes", ordering="notes")

@@ -51,6 +51,9 @@ from profiles.selectors.skills import (
 )
 from profiles.selectors.working_lists import (
     WorkingList,
+    owned_by_another_model,
+    pipeline_owner,
+    pipeline_owner_relations,
     shortlist_entries_for_export,
     working_list_permits,
     working_lists_for,
@@ -89,6 +92,9 @@ __all__ = [
     "candidates_with_companies",
     "candidates_with_profile_rows",
     "candidates_with_skills",
+    "owned_by_another_model",
+    "pipeline_owner",
+    "pipeline_owner_relations",
     "related_skills",
     "related_skills_for",
     "repository_search",

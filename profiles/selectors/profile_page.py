@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Model, Prefetch
 
 from profiles.models import Candidate, CandidateIdentifier, CandidateSkill, Shortlist, ShortlistEntry
 from profiles.selectors.candidates import candidates_with_profile_rows
-from profiles.selectors.working_lists import working_lists_for
+from profiles.selectors.working_lists import pipeline_owner, pipeline_owner_relations, working_lists_for
 
 SKILL_SECTION_TITLES = {
     CandidateSkill.Section.SKILL: "Skills",
@@ -36,7 +35,6 @@ class CandidateProfile:
 def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
     """One candidate as its profile page reads it, in a fixed number of queries (the candidate and seven
     prefetches). Raises Candidate.DoesNotExist."""
-    owners = _pipeline_owners()
     candidate = (
         candidates_with_profile_rows(Candidate.objects.filter(pk=candidate_id))
         .prefetch_related(
@@ -53,7 +51,7 @@ def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
                 queryset=ShortlistEntry.objects.filter(
                     shortlist__in=working_lists_for(user=user, queryset=Shortlist.objects.all())
                 )
-                .select_related("shortlist", *(f"shortlist__{name}" for name in owners))
+                .select_related("shortlist", *(f"shortlist__{name}" for name in pipeline_owner_relations()))
                 .order_by("-added_at", "-id"),
                 to_attr="entry_rows",
             ),
@@ -68,20 +66,5 @@ def candidate_profile(*, candidate_id: int, user) -> CandidateProfile:
         candidate=candidate,
         skill_groups=[(SKILL_SECTION_TITLES[key], rows) for key, rows in sections.items() if rows],
         topics=sorted(topics.items(), key=lambda item: (-item[1], item[0].lower())),
-        entries=[(entry, _owner_of(entry.shortlist, owners)) for entry in candidate.entry_rows],
+        entries=[(entry, pipeline_owner(entry.shortlist)) for entry in candidate.entry_rows],
     )
-
-
-def _pipeline_owners() -> list[str]:
-    """The names of the relations by which a model owns a shortlist one to one (a job, whose pipeline it is): the app
-    above that defines them is not imported here, and with it not installed there are none."""
-    return [rel.name for rel in Shortlist._meta.related_objects if rel.one_to_one]
-
-
-def _owner_of(shortlist: Shortlist, names: list[str]) -> Model | None:
-    for name in names:
-        try:
-            return getattr(shortlist, name)
-        except ObjectDoesNotExist:
-            continue
-    return None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Model, Prefetch, Q, QuerySet
 
 from profiles.models import CandidateSkill, SavedSearch, Shortlist, ShortlistEntry
 
@@ -49,3 +50,30 @@ def shortlist_entries_for_export(*, shortlists) -> QuerySet[ShortlistEntry]:
         )
         .order_by("shortlist__name", "-added_at", "-id")
     )
+
+
+# --- Jobs' pipelines: shortlists another model owns -----------------------------------------------------------------
+
+
+def pipeline_owner_relations() -> list[str]:
+    """The relations by which a model owns a shortlist one to one (a job, whose pipeline it is): the app above that
+    defines them is not imported here, and with it not installed there are none."""
+    return [rel.name for rel in Shortlist._meta.related_objects if rel.one_to_one]
+
+
+def owned_by_another_model() -> Q:
+    """The shortlists that are a pipeline (some model owns them); nothing when no app owns shortlists."""
+    owned = Q(pk__in=[])
+    for name in pipeline_owner_relations():
+        owned |= Q(**{f"{name}__isnull": False})
+    return owned
+
+
+def pipeline_owner(shortlist: Shortlist) -> Model | None:
+    """The model that owns ``shortlist`` (the job whose pipeline it is), or None for a recruiter's own shortlist."""
+    for name in pipeline_owner_relations():
+        try:
+            return getattr(shortlist, name)
+        except ObjectDoesNotExist:
+            continue
+    return None
