@@ -49,7 +49,7 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset(), today: dt.d
     """The CV's document; ParseError when the text holds no CV (a name and its sections, or dated positions).
 
     ``today`` (the day of the import: the registry gives it) ends the current positions, for the years of experience
-    (``years``); without it the document states none."""
+    (``years``; without it the document states none) and the recency of the skills (``skills``)."""
     lines = cv_lines(text)
     sections = sections_of(lines)
     by_layout = False
@@ -81,7 +81,7 @@ def parse_cv(text: str, *, vocabulary: frozenset[str] = frozenset(), today: dt.d
         positions=positions,
         spoken_languages=[language.name for language in languages],
         languages=languages,
-        skills=cv_skills(listed, positions, vocabulary),
+        skills=cv_skills(listed, positions, vocabulary, today=today),
         email=header.email,
         phone=header.phone,
         website=site,

@@ -5,8 +5,10 @@ sit in the middle of the scale, where they rank below strong GitHub evidence and
 
 - by section: a skill the skills section lists scores 5; a technology only named in a position's text (a mention)
   scores 2: listing a skill is a claim, naming it in passing is weaker;
-- by recency: a skill named in a position gains 2 when that position is current or ended at most 2 years before the
-  CV's newest date, 1 when at most 5 years before, 0 when older or undated.
+- by recency: a skill named in a position gains 2 when that position is current (it runs to the import day) or ended
+  at most 2 years before the import day, 1 when at most 5 years before, 0 when older or undated. The import day is
+  ``today``, which the caller gives (the registry: the parser reads no clock); a caller that gives none counts back
+  from the CV's newest date instead.
 
 So a listed skill scores 5 to 7, a mention 2 to 4: a mention never outranks a listed skill. The labels are kept as
 written; which skill each names is the shared resolver's business (``profiles.skill_resolver``, in the normaliser).
@@ -17,6 +19,7 @@ common words that happen to be topics ("team", "release") are not taken for skil
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from core.labels import label_key
@@ -63,15 +66,26 @@ def _months(month: str | None) -> int | None:
     return int(month[:4]) * 12 + int(month[5:7]) if month else None
 
 
-def _recency(position: PositionEntry, newest: int | None) -> int:
+def _recency(position: PositionEntry, now: int | None) -> int:
+    """The bonus of a skill the position names: a current position ends ``now``; an end after ``now`` (a contract's
+    planned end) is as recent as ``now``."""
     if position.is_current:
         return 2
     end = _months(position.end) or _months(position.start)
-    if end is None or newest is None:
+    if end is None or now is None:
         return 0
-    if newest - end <= _RECENT_MONTHS:
+    if now - end <= _RECENT_MONTHS:
         return 2
-    return 1 if newest - end <= _LESS_RECENT_MONTHS else 0
+    return 1 if now - end <= _LESS_RECENT_MONTHS else 0
+
+
+def _now(positions: list[PositionEntry], today: dt.date | None) -> int | None:
+    """The month recency counts back from: the import day's, else the CV's newest date (a current position has none
+    of its own, so it cannot stand for the import day)."""
+    if today is not None:
+        return today.year * 12 + today.month
+    dated = [m for p in positions for m in (_months(p.end), _months(p.start)) if m is not None]
+    return max(dated) if dated else None
 
 
 def _mentions(position: PositionEntry, vocabulary: frozenset[str]) -> dict[str, str]:
@@ -106,16 +120,20 @@ def _written_as_name(phrase: str, *, at_start: bool) -> bool:
 
 
 def cv_skills(
-    listed: list[tuple[str, str]], positions: list[PositionEntry], vocabulary: frozenset[str]
+    listed: list[tuple[str, str]],
+    positions: list[PositionEntry],
+    vocabulary: frozenset[str],
+    *,
+    today: dt.date | None = None,
 ) -> list[SkillEntry]:
-    """The listed skills, then the mentions that are not listed, each scored by the rules of the module."""
-    dated = [m for p in positions for m in (_months(p.end), _months(p.start)) if m is not None]
-    newest = max(dated) if dated else None
+    """The listed skills, then the mentions that are not listed, each scored by the rules of the module; ``today``
+    is the import day."""
+    now = _now(positions, today)
     best_recency: dict[str, int] = {}
     mentioned: dict[str, str] = {}
     listed_pattern = _labels_pattern([label for label, _ in listed])
     for position in positions:
-        recency = _recency(position, newest)
+        recency = _recency(position, now)
         named = dict(_mentions(position, vocabulary))
         if listed_pattern:  # a listed skill named in the position's text, whatever its case there
             for text in [position.summary, *position.highlights]:
