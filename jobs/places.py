@@ -10,8 +10,8 @@ Pure: the cities come from the caller (the service layer reads them from the dat
   ("Location", "Where"), or after a cue in its sentence ("based in", "office is in", "remote within", "anywhere in").
 - ``remote``: False when the text says remote work is not offered ("we can't offer fully remote") or asks for
   presence (hybrid, on-site, in the office on Mondays) and never offers full remote; True when it offers the whole
-  job remotely ("fully remote", "100% remote within Spain", "remote-first", "work from anywhere"), even with
-  occasional meetings; None when it says neither (a "lab with a good canteen" is not a rule about presence).
+  job remotely ("fully remote", "100% remote within Spain", "remote-first", "work from anywhere", an overview's
+  "Location Type: Remote" or "Remote: yes"), even with occasional meetings; None when it says neither (a "lab with a good canteen" is not a rule about presence).
 """
 
 from __future__ import annotations
@@ -74,6 +74,16 @@ _REMOTE_RE = re.compile(
     r"\bwork(?:ing)?\s+(?:from\s+anywhere|from\s+home|remotely)\b|"
     r"\b(?:role|job|position|team|company) is\s+(?:fully\s+)?remote\b|"
     r"\bremote\s+(?:role|position|job|contract|opportunity)\b|\(remote\)|^[^\w\n]*remote[^\w\n]*$",
+    re.MULTILINE,
+)
+# An overview's field saying the job is remote: "Location Type: Remote", "Workplace type: Remote", "Remote: yes",
+# "Location: Remote (US)". A field naming a place or presence ("Location: London", "Location Type: Hybrid") says
+# nothing, nor does one offering a choice ("Remote or hybrid").
+_REMOTE_FIELD_RE = re.compile(
+    r"^[^\w\n]*(?:(?:job |work |workplace |work location |location |employment )?(?:type|model|arrangement|setup)|"
+    r"location|workplace|work location)\s*:[ \t]*(?:fully |100% )?remote\b"
+    r"(?![ \t]*(?:or|/|,)[ \t]*(?:hybrid|on-?site))|"
+    r"^[^\w\n]*remote(?: work)?(?: possible| option)?\s*:[ \t]*(?:yes|possible|allowed|available|true)\b",
     re.MULTILINE,
 )
 _PRESENCE_RE = re.compile(
@@ -334,7 +344,11 @@ def job_remote(folded: str, *, header_end: int) -> bool | None:
     if "remote" in folded and _NOT_REMOTE_RE.search(folded):
         return False
     header = folded[:header_end]
-    if (("remote" in folded or "work" in folded) and _REMOTE_RE.search(folded)) or re.search(r"\bremote\b", header):
+    if (
+        (("remote" in folded or "work" in folded) and _REMOTE_RE.search(folded))
+        or re.search(r"\bremote\b", header)
+        or ("remote" in folded and _REMOTE_FIELD_RE.search(folded))
+    ):
         return True
     if _PRESENCE_RE.search(folded):
         return False

@@ -80,7 +80,7 @@ def extract_criteria(
     lines, header_end, place_spans = read_lines(text)
     title = title_span(text, folded, cities)
     found = found_skills(text, folded, lines, vocabulary, title, header_end)
-    require_title_skills(found, title)
+    require_title_skills(text, found, title)
     required, preferred, ignored, warnings = decide(found)
     remote = places.job_remote(folded, header_end=header_end)
     countries = places.job_countries(text, folded, header_end=header_end, place_spans=place_spans, cities=cities)

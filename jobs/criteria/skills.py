@@ -36,7 +36,7 @@ GENERIC_SLUGS = frozenset({
     "ui", "open-source", "opensource", "mobile", "web", "software", "programming", "coding", "development",
     "webapp", "web-app", "web-application", "web-applications", "api", "apis", "database", "databases",
     "operating-system", "operating-systems", "text", "plain-text", "code-review", "code-reviews", "code-quality",
-    "clean-code",
+    "clean-code", "documentation", "docs",
 })  # fmt: skip
 
 
@@ -126,14 +126,44 @@ def found_skills(
     return [item for item in found if item.dropped not in ("ambiguous", "phrase")]
 
 
-def require_title_skills(found: list[Found], title: tuple[int, int] | None) -> None:
+# A bracket in the title, and what may stand in it beside the technologies it names: "(Go / Kubernetes)", "(Python,
+# Django)", "(Ruby on Rails, remote)". Any other word makes the bracket a name of its own, the company's: "(Code
+# Metal)", "(Swift Logistics)".
+_TITLE_BRACKET_RE = re.compile(r"\(([^()\n]{1,120})\)")
+_TECHNOLOGIES_ONLY_RE = re.compile(
+    r"(?:[\s,;/&+|\u00b7-]|\b(?:and|or|with|on|plus|remote|hybrid|on-site|onsite)\b)*", re.IGNORECASE
+)
+
+
+def _company_brackets(text: str, found: list[Found], start: int, end: int) -> list[tuple[int, int]]:
+    """The title's brackets that hold a name other than technologies: the company's."""
+    spans = []
+    for bracket in _TITLE_BRACKET_RE.finditer(text, start, end):
+        low, high = bracket.span(1)
+        chars = list(text[low:high])
+        for item in found:
+            if low <= item.match.start < high:
+                chars[item.match.start - low : item.match.end - low] = " " * (item.match.end - item.match.start)
+        if not _TECHNOLOGIES_ONLY_RE.fullmatch("".join(chars)):
+            spans.append((low, high))
+    return spans
+
+
+def require_title_skills(text: str, found: list[Found], title: tuple[int, int] | None) -> None:
     """The job's own technology named in its title ("Backend Engineer (Ruby on Rails)", "Senior Android Engineer") is
-    required, whatever the requirements list: the job is that technology's."""
+    required, whatever the requirements list: the job is that technology's. A name in a bracket with other words is
+    the company's ("Senior Backend Engineer (Code Metal)"), no skill there."""
     if title is None:
         return
     start, end = title
+    companies = _company_brackets(text, found, start, end) if "(" in text[start:end] else []
     for item in found:
-        if item.dropped is None and item.role == MENTIONED and start <= item.match.start < end:
+        if item.dropped is not None or not start <= item.match.start < end:
+            continue
+        if any(low <= item.match.start < high for low, high in companies):
+            if item.role == MENTIONED:
+                item.dropped = NOT_A_SKILL
+        elif item.role == MENTIONED:
             item.role = REQUIRED_TITLE
 
 
