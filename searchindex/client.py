@@ -12,8 +12,8 @@ import numpy as np
 from django.conf import settings
 from django.utils import timezone
 
+from searchindex.protocol import encode_cut, encode_query
 from searchindex.rank import Cut, Ranked, RankQuery
-from searchindex.server import encode_cut, encode_query
 
 
 class IndexUnavailable(Exception):

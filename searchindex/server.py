@@ -18,8 +18,6 @@ not read may be gone, so polling it again would call it fresh while it misses th
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
 import json
 import logging
 import os
@@ -38,7 +36,8 @@ from django.utils import timezone
 from searchindex.columns import Columns, build
 from searchindex.freshness import Freshness, poll
 from searchindex.pages import KEYWORD_SQL
-from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank
+from searchindex.protocol import decode_cut, decode_query
+from searchindex.rank import rank
 from searchindex.text import Node, TextIndex, Unsupported, parse_tsquery
 
 logger = logging.getLogger(__name__)
@@ -46,40 +45,6 @@ logger = logging.getLogger(__name__)
 POLL_SECONDS = 1.0
 MAX_BACKOFF_SECONDS = 30.0
 _KEYWORDS_KEPT = 1_024  # parsed keywords remembered (a job's keywords come again with each of its pages)
-
-
-def encode_query(query: RankQuery) -> dict:
-    data = dataclasses.asdict(query)
-    data["today"] = query.today.isoformat()
-    return data
-
-
-def decode_query(data: dict) -> RankQuery:
-    return RankQuery(
-        formula=Formula(**data["formula"]),
-        required=tuple(
-            Required(r["skill_id"], r["min_score"], tuple(r["stand_ins"]), r["short_credit"]) for r in data["required"]
-        ),
-        preferred=tuple(Preferred(p["skill_id"], tuple(p["stand_ins"])) for p in data["preferred"]),
-        excluded=tuple(data["excluded"]),
-        topics=tuple(data["topics"]),
-        keywords=tuple(data["keywords"]),
-        min_years=data["min_years"],
-        countries=tuple(data["countries"]),
-        place=tuple(data["place"]),
-        strict=data["strict"],
-        today=dt.date.fromisoformat(data["today"]),
-        exclude_ids=tuple(data["exclude_ids"]),
-    )
-
-
-def encode_cut(cut: Cut) -> dict:
-    return dataclasses.asdict(cut)
-
-
-def decode_cut(data: dict) -> Cut:
-    after = tuple(data["after"]) if data.get("after") is not None else None
-    return Cut(limit=data["limit"], offset=data.get("offset", 0), after=after, before=data.get("before", False))
 
 
 class Index:
