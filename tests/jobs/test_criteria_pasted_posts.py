@@ -101,3 +101,44 @@ def test_a_location_field_keeps_its_country():
 def test_documentation_is_no_required_skill_on_its_own(line):
     found = criteria(f"Backend Engineer\n\nRequirements\n- Python\n- {line}\n")
     assert (required(f"Backend Engineer\n\nRequirements\n- Python\n- {line}\n"), found.preferred) == (["python"], ())
+
+
+# --- The shipped vocabulary's data and cloud tools --------------------------------------------------------------------
+
+
+def test_orchestrators_and_aws_services_a_data_post_names_are_known():
+    found = criteria(
+        "Data Engineer\n\nRequirements\n- Prefect, Airflow, or Dagster\n- EKS and EventBridge\n- RBAC in Kubernetes\n"
+    )
+    assert required_of(found) == [
+        "prefect", "airflow", "dagster", "amazon-eks", "amazon-eventbridge", "rbac", "kubernetes"
+    ]  # fmt: skip
+    assert found.unrecognised == ()
+    assert shipped_names()["rbac"] == "RBAC"
+
+
+@pytest.mark.parametrize(
+    "line", ["Distributed training with Ray", "Experience with PyTorch and Ray", "Ray, Spark or Dask at scale"]
+)
+def test_ray_in_a_technical_context_is_the_framework(line):
+    assert "ray" in required(f"ML Engineer\n\nRequirements\n- Python\n- {line}\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ML Engineer\n\nAbout the team\nRay and Dana lead our platform group.\n\nRequirements\n- Python\n",
+        "ML Engineer\n\nRequirements\n- Python\n\nHow to apply\nSend your CV to Ray, our recruiter.\n",
+    ],
+)
+def test_ray_as_a_persons_name_is_no_skill(text):
+    assert "ray" not in criteria(text).skills
+
+
+def required_of(found: Criteria) -> list[str]:
+    return [slug for slug, _ in found.required]
+
+
+@functools.cache
+def shipped_names() -> dict[str, str]:
+    return {slug: name for slug, name, _ in read_shipped().skills}
