@@ -161,7 +161,7 @@ def test_complete_resume_mapped_values():
     assert (project.start, project.end, project.is_current) == ("2021-03", None, True)
     assert project.topics == ["monitoring", "golang"]
     assert document.years_employed == 11  # 2014-02 to 2025-06
-    assert document.years_coding is None
+    assert document.years_coding == 5  # the Site Reliability Engineer's months, not the Systems Administrator's
     assert document.warnings == []  # $schema, volunteer, interests and meta are not worth a warning
 
 

@@ -166,6 +166,32 @@ def test_years_employed_count_overlapping_positions_once():
     assert work_fixture("jonas-breit.no-current-job.json").years_employed == 3  # 47 months; 6 before
 
 
+def test_years_coding_count_the_software_positions_as_a_cv_s_do():
+    data = {
+        "basics": {"name": "Wren Halloway"},
+        "work": [
+            {"name": "Fernwick", "position": "Staff Data Engineer", "startDate": "2021-01"},
+            {"name": "Fernwick", "position": "Senior Data Engineer", "startDate": "2016-07", "endDate": "2020-12"},
+            {
+                "name": "Gallowmere Estates",
+                "position": "Property Developer",
+                "startDate": "2012-01",
+                "endDate": "2016-06",
+            },
+        ],
+    }
+
+    document = parse_jsonresume(json.dumps(data), today=TODAY)
+
+    assert (document.years_employed, document.years_coding) == (14, 10)  # 174 months, of which the data jobs' 120
+
+
+def test_a_resume_without_software_positions_states_no_years_coding():
+    data = {"basics": {"name": "A"}, "work": [{"name": "Acme", "position": "Sales Manager", "startDate": "2019-01"}]}
+
+    assert parse_jsonresume(json.dumps(data), today=TODAY).years_coding is None
+
+
 def test_no_dated_position_gives_no_years_employed():
     data = {"basics": {"name": "A"}, "work": [{"name": "Acme"}]}
     assert parse_jsonresume(json.dumps(data), today=TODAY).years_employed is None

@@ -20,7 +20,7 @@ from ingestion.parsers.cv.entries import education_of, entries_of, heading_start
 from ingestion.parsers.cv.sections import Sections, cv_lines, heading_kind, is_bullet, plain, sections_of
 from ingestion.parsers.cv.skills import cv_skills, listed_labels
 from ingestion.parsers.cv.spoken import spoken_languages_of
-from ingestion.parsers.cv.years import years_coding, years_employed
+from ingestion.parsers.years import years_coding, years_employed
 
 __all__ = ["NOT_A_CV_MESSAGE", "looks_like_cv", "parse_cv"]
 

@@ -24,7 +24,8 @@ from ingestion.parsers.jsonresume.schema import json_type, schema_warnings, shor
 from ingestion.parsers.jsonresume.shape import EXPORT_ADVICE, other_shape_name, with_schema_keys
 from ingestion.parsers.jsonresume.skills import skill_entries
 from ingestion.parsers.jsonresume.values import dicts_in, first_text, is_email
-from ingestion.parsers.jsonresume.work import current_position, position_entries, title_from_label, years_employed
+from ingestion.parsers.jsonresume.work import current_position, position_entries, title_from_label
+from ingestion.parsers.years import years_coding, years_employed
 
 NO_NAME = "No name found in basics.name."
 
@@ -116,6 +117,6 @@ def _map(data: dict, today: date, vocabulary: frozenset[str] = frozenset()) -> P
     doc.awards = award_entries(data.get("awards"))
 
     doc.years_employed = years_employed(doc.positions, today)
-    doc.years_coding = None
+    doc.years_coding = years_coding(doc.positions, today)
     doc.warnings = warnings
     return doc

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from core.dates import months_worked, parse_month
+from core.dates import parse_month
 from core.text import clean_paragraphs, clean_text
 from ingestion.documents import (
     PositionEntry,
@@ -72,11 +72,3 @@ def title_from_label(label: str, positions: list[PositionEntry]) -> str:
         if found and head.strip() and company.strip().casefold() in companies:
             return head.strip()
     return label
-
-
-def years_employed(positions: list[PositionEntry], today: date) -> int | None:
-    """Whole years of the months the dated jobs cover, overlaps counted once (JSON Resume declares no figure)."""
-    ranges = [(p.start, p.end) for p in positions if p.start and (p.end or p.is_current)]
-    if not ranges:
-        return None
-    return months_worked(ranges, today=f"{today.year:04d}-{today.month:02d}") // 12

@@ -1,5 +1,5 @@
-"""A CV's years of experience, read from its dated positions: a CV states none, and a job asking for years ranks
-by them.
+"""Years of experience read from dated positions, for the formats that state none (a CV, a JSON Resume): a job
+asking for years ranks by them.
 
 Years employed are the months the dated positions cover, overlaps counted once (``core.dates.months_worked``, both
 months of a range counted), in whole years. Years coding are the same count over the software positions only: those
@@ -7,9 +7,9 @@ whose title names a software role in one of the six languages ("Developer", "Sof
 "Développeuse", "Sviluppatore", "DevOps", "SRE", "Data Scientist"...), or an engineer of no other field ("Engineer",
 "Staff Engineer", but not "Civil Engineer" or "Sales Engineer"). A manager, a director or a head of anything counts
 only when the title also names a software role ("Software Development Manager"); business development, sales,
-property, landscape architecture and programme management never count ("Software Sales Manager"). A CV with dated
-positions and none of them a software one states no years coding (unknown, not zero: a title may not say what the job
-was).
+property, landscape architecture and programme management never count ("Software Sales Manager"). A file with
+dated positions and none of them a software one states no years coding (unknown, not zero: a title may not say what
+the job was).
 
 A current position runs to ``today``, which the caller gives: the parser reads no clock.
 """
