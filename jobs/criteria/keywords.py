@@ -20,6 +20,8 @@ _GENERIC_TITLE_WORDS = frozenset({
     "développeur", "développeuse", "ingénieur", "ingénieure", "desenvolvedor", "desenvolvedora", "engenheiro",
     "engenheira", "desarrollador", "desarrolladora", "ingeniero", "ingeniera", "entwickler", "entwicklerin",
     "h/f", "f/h",
+    # Every candidate writes software: the word would rank whoever's text has it, not who fits the role.
+    "software", "logiciel", "softwareentwickler", "softwareentwicklerin", "softwareingenieur", "softwareingenieurin",
     "consultant", "manager", "role", "job", "position", "team", "the", "a", "an", "and", "or", "of", "for", "in", "at",
     "with", "to", "remote", "hybrid", "on-site", "onsite", "m", "f", "d", "w", "x", "f/m/d", "m/f/d", "m/w/d",
     "full-time", "part-time", "contract", "permanent", "freelance", "ii", "iii", "iv", "sr", "jr", "core",

@@ -57,3 +57,19 @@ def test_a_title_with_a_colon_is_still_a_title(line, expected):
 
 def test_the_place_of_a_location_line_is_still_the_jobs():
     assert extract_criteria("Location: London, Barcelona" + REQUIREMENTS, shipped()).countries == ("GB", "ES")
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Senior Software Engineer, Data Platform", ("senior", "data", "platform")),
+        ("Software Engineer - Data", ()),  # "- Data" reads as the company's name, as "- Acme" does
+        ("Software Developer, Payments", ("payments",)),
+        ("Développeur logiciel backend", ("backend",)),
+        ("Senior Software Engineer", ("senior",)),
+    ],
+)
+def test_software_says_nothing_of_a_software_engineer(line, expected):
+    # Every candidate is a software developer: "software" in a title would give its points to whoever's text has the
+    # word, not to who fits the role.
+    assert keywords(line) == expected
