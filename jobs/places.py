@@ -11,7 +11,8 @@ Pure: the cities come from the caller (the service layer reads them from the dat
 - ``remote``: False when the text says remote work is not offered ("we can't offer fully remote") or asks for
   presence (hybrid, on-site, in the office on Mondays) and never offers full remote; True when it offers the whole
   job remotely ("fully remote", "100% remote within Spain", "remote-first", "work from anywhere", an overview's
-  "Location Type: Remote" or "Remote: yes"), even with occasional meetings; None when it says neither (a "lab with a good canteen" is not a rule about presence).
+  "Location Type: Remote" or "Remote: yes"), even with occasional meetings; None when it says neither (a "lab with a
+  good canteen" is not a rule about presence).
 """
 
 from __future__ import annotations
