@@ -13,7 +13,7 @@ from tests.searchindex.helpers_server import wait_until
 from tests.searchindex.serving import INDEX_BACKEND
 from tests.searchindex.serving import serving as serving  # the fixture
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")  # the replica router reads from every alias
 
 SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
 HEADER = "X-Search-Backend"
