@@ -64,12 +64,14 @@ class JobRecruiter(Recruiter):
 
     def click(self, element, name: str) -> None:
         """Click, and wait for the next page (the old one is gone) before its screenshot."""
+        from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.support import expected_conditions as ec
         from selenium.webdriver.support.ui import WebDriverWait
 
         old = self.find("html")
         element.click()
-        WebDriverWait(self.driver, 30).until(ec.staleness_of(old))
+        # Chromium may answer for the old page's node with an inspector error while the next page replaces it.
+        WebDriverWait(self.driver, 30, ignored_exceptions=(WebDriverException,)).until(ec.staleness_of(old))
         self.page_loaded(name)
 
     def submit(self, css: str, name: str) -> None:
