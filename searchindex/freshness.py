@@ -15,10 +15,14 @@ SEARCH_INDEX_OUTBOX_KEEP_MINUTES; a replica's index reads the same rows through 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import time
 from dataclasses import dataclass, field
+
+from psycopg import IsolationLevel
+from psycopg.pq import TransactionStatus
 
 from searchindex.columns import Columns, apply_candidates, apply_repositories, compact, needs_compaction
 
@@ -40,25 +44,63 @@ class Freshness:
     seen: dict[int, int] = field(default_factory=dict)  # outbox row id -> its xid, for rows at or after xmin
 
 
-def poll(columns: Columns, state: Freshness, connection) -> int:
-    """Apply the changes written since the last poll; returns how many candidates and repositories were read again."""
-    from psycopg import IsolationLevel
+@contextlib.contextmanager
+def snapshot(connection):
+    """Reads in one snapshot (REPEATABLE READ) on an idle connection, back to READ COMMITTED afterwards; a connection
+    already in a transaction (a test's) reads that transaction's."""
+    if connection.info.transaction_status != TransactionStatus.IDLE:
+        yield
+        return
+    connection.isolation_level = IsolationLevel.REPEATABLE_READ
+    try:
+        yield
+    finally:
+        connection.isolation_level = IsolationLevel.READ_COMMITTED
 
-    connection.isolation_level = IsolationLevel.REPEATABLE_READ  # both reads in one snapshot
-    with connection.transaction(), connection.cursor() as cursor:
+
+@dataclass(frozen=True)
+class Changes:
+    """What one poll read from the outbox: the candidates and repositories to read again, and where ``state`` moves
+    once they are applied (``advance``)."""
+
+    candidates: list[int]
+    repositories: list[int]
+    rows: list[tuple[int, int]]  # (outbox row id, its xid) of the changes read
+    xmin: int
+    now: dt.datetime
+
+
+def read_changes(state: Freshness, connection) -> Changes:
+    """The changes written since ``state``, in one snapshot with the snapshot's ``xmin``; those already read once are
+    left out."""
+    with snapshot(connection), connection.transaction(), connection.cursor() as cursor:
         cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
         [now, xmin] = cursor.fetchone()
         cursor.execute(_POLL_SQL, [str(state.xmin)])
         changes = [row for row in cursor.fetchall() if row[0] not in state.seen]
-    connection.isolation_level = IsolationLevel.READ_COMMITTED
-    candidates = sorted({pk for _, _, kind, pk in changes if kind == "c"})
-    repositories = sorted({pk for _, _, kind, pk in changes if kind == "r"})
-    for start in range(0, len(candidates), _BATCH):
-        apply_candidates(columns, connection, candidates[start : start + _BATCH])
-    apply_repositories(columns, connection, repositories)
-    state.seen.update((row_id, xid) for row_id, xid, _, _ in changes)
-    state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= xmin}
-    state.xmin, state.fresh_at = xmin, now
+    return Changes(
+        candidates=sorted({pk for _, _, kind, pk in changes if kind == "c"}),
+        repositories=sorted({pk for _, _, kind, pk in changes if kind == "r"}),
+        rows=[(row_id, xid) for row_id, xid, _, _ in changes],
+        xmin=xmin,
+        now=now,
+    )
+
+
+def advance(state: Freshness, changes: Changes) -> None:
+    """Move ``state`` past ``changes``, applied: their rows are remembered until ``xmin`` passes them."""
+    state.seen.update(changes.rows)
+    state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= changes.xmin}
+    state.xmin, state.fresh_at = changes.xmin, changes.now
+
+
+def poll(columns: Columns, state: Freshness, connection) -> int:
+    """Apply the changes written since the last poll; returns how many candidates and repositories were read again."""
+    changes = read_changes(state, connection)
+    for start in range(0, len(changes.candidates), _BATCH):
+        apply_candidates(columns, connection, changes.candidates[start : start + _BATCH])
+    apply_repositories(columns, connection, changes.repositories)
+    advance(state, changes)
     if needs_compaction(columns):
         started = time.monotonic()
         dropped = compact(columns)
@@ -69,4 +111,4 @@ def poll(columns: Columns, state: Freshness, connection) -> int:
             columns.nbytes() / 2**20,
             time.monotonic() - started,
         )
-    return len(candidates) + len(repositories)
+    return len(changes.candidates) + len(changes.repositories)

@@ -23,7 +23,6 @@ its own place in it), and rebuilt with them.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import re
 import threading
@@ -31,10 +30,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import tantivy
-from psycopg import IsolationLevel
-from psycopg.pq import TransactionStatus
 
-from searchindex.freshness import Freshness
+from searchindex.freshness import Freshness, advance, read_changes, snapshot
 
 FIELD_BOOSTS = {"a": 10.0, "b": 4.0, "c": 2.0, "d": 1.0}  # ts_rank's {1.0, 0.4, 0.2, 0.1}, times ten
 TIE_BREAKER = 0.3
@@ -49,9 +46,6 @@ _WRITER_HEAP = 32_000_000  # the writer's arena, held while the process lives
 # A candidate without a vector is left out: ``NULL @@ query`` matches nobody, not even ``-word``. The vector's text is
 # read apart in Python (``vector_fields``): unnesting it in SQL took PostgreSQL some twenty times as long.
 _VECTORS_SQL = "SELECT c.id, c.search_vector::text FROM profiles_candidate c WHERE c.search_vector IS NOT NULL {where}"
-_CHANGES_SQL = """
-SELECT id, xid::text::int8, object_id FROM searchindex_change WHERE kind = 'c' AND xid >= %s::text::xid8 ORDER BY id
-"""
 
 
 class Unsupported(ValueError):
@@ -217,19 +211,6 @@ def vector_fields(vector: str) -> tuple[str, str, str, str, str, str]:
     return (*(" ".join(words) for words in by_weight.values()), text, " ".join(crowded))
 
 
-@contextlib.contextmanager
-def _snapshot(connection):
-    """Reads in one snapshot (REPEATABLE READ) on an idle connection, back to READ COMMITTED afterwards."""
-    if connection.info.transaction_status != TransactionStatus.IDLE:
-        yield
-        return
-    connection.isolation_level = IsolationLevel.REPEATABLE_READ
-    try:
-        yield
-    finally:
-        connection.isolation_level = IsolationLevel.READ_COMMITTED
-
-
 class TextIndex:
     """The BM25 index of every candidate's search vector. ``search`` and ``matching`` read a searcher (a snapshot):
     they need no lock while ``apply`` writes."""
@@ -258,7 +239,7 @@ class TextIndex:
         """Every candidate's document, from one REPEATABLE READ snapshot of ``connection`` (psycopg; one already in a
         transaction, as a test's, reads that transaction's)."""
         text = cls()
-        with _snapshot(connection), connection.transaction():
+        with snapshot(connection), connection.transaction():
             with connection.cursor() as cursor:
                 cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
                 [built_at, xmin] = cursor.fetchone()
@@ -305,19 +286,11 @@ class TextIndex:
     def poll(self, connection) -> int:
         """Apply the candidates' changes written since the last poll (the protocol of ``searchindex.freshness``);
         returns how many candidates were read again."""
-        state = self.freshness
-        with _snapshot(connection), connection.transaction(), connection.cursor() as cursor:
-            cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
-            [now, xmin] = cursor.fetchone()
-            cursor.execute(_CHANGES_SQL, [str(state.xmin)])
-            changes = [row for row in cursor.fetchall() if row[0] not in state.seen]
-        candidates = sorted({pk for _, _, pk in changes})
-        for start in range(0, len(candidates), _BATCH):
-            self.apply(connection, candidates[start : start + _BATCH])
-        state.seen.update((row_id, xid) for row_id, xid, _ in changes)
-        state.seen = {row_id: xid for row_id, xid in state.seen.items() if xid >= xmin}
-        state.xmin, state.fresh_at = xmin, now
-        return len(candidates)
+        changes = read_changes(self.freshness, connection)  # its repositories' rows change no candidate's text
+        for start in range(0, len(changes.candidates), _BATCH):
+            self.apply(connection, changes.candidates[start : start + _BATCH])
+        advance(self.freshness, changes)
+        return len(changes.candidates)
 
     # --- Reading
 
