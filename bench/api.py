@@ -9,8 +9,9 @@ same statements run directly on a database cursor (fetching every row). Prints p
 Requests run with DEBUG off (as in production) whatever the environment says; DEBUG=1 only spares a SECRET_KEY.
 
 The table's requests run on the SQL backend (``SEARCH_BACKEND`` set to it), the reference. ``--index`` first starts
-the ranking index (``manage.py searchindex_serve``, as ``make run`` does, on a socket of its own), prints its build
-time and memory, and times each benchmark job's first page through ``jobs.ranking.ranked_page`` with the SQL backend
+the ranking index (``bench.index_process``: ``manage.py searchindex_serve``, as ``make run`` does, on a socket of its
+own), waits for its columns and its text index (``--text-building``: only for its columns), prints their build times
+and memory, and times each benchmark job's first page through ``jobs.ranking.ranked_page`` with the SQL backend
 and with ``SEARCH_BACKEND = searchindex.backend.IndexBackend``, alternating, with and without ``strict`` and
 ``widen``, and says whether both gave the same rows. Then the ranked requests through the stack (a stored job's
 matches, similar candidates, the admin panel's similar candidates, full-text ``q``), each on both backends in turn,
@@ -38,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._django import _with_database
 from bench.dataset import database_name, ensure_dataset
+from bench.index_process import start_index
 
 REPLICA_ALIAS = "replica_0"  # the first of DATABASE_REPLICA_URLS
 
@@ -192,6 +194,11 @@ def main() -> None:
         help="a streaming replica of the server (postgres://USER@HOST:PORT): measure reads on it next to the primary",
     )
     parser.add_argument("--index", action="store_true", help="also measure job matches through the ranking index")
+    parser.add_argument(
+        "--text-building",
+        action="store_true",
+        help="with --index: measure as soon as the columns are built, while the text index still builds",
+    )
     args = parser.parse_args()
 
     if args.replica:
@@ -229,7 +236,7 @@ def main() -> None:
 
     settings.SEARCH_BACKEND = SQL_BACKEND
     if args.index:
-        start_index(args.count)
+        start_index(wait_for_text=not args.text_building)
         measure_backends(jobs, max(10, args.requests // 10), user)
         measure_stack_backends(client, ranked_scenarios(jobs), args.requests, args.only, user)
         settings.SEARCH_BACKEND = SQL_BACKEND
@@ -257,46 +264,6 @@ def main() -> None:
 
 INDEX_BACKEND = "searchindex.backend.IndexBackend"
 SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
-
-
-def start_index(count: int):
-    """The ranking index's process on this benchmark's database and a socket of its own, once it is built; stopped
-    when the benchmark exits. Prints its build time, size and memory."""
-    import atexit
-    import subprocess
-    import tempfile
-
-    from django.conf import settings
-
-    from searchindex import client
-
-    socket_path = Path(tempfile.mkdtemp(prefix="bench-index-")) / "index.sock"
-    settings.SEARCH_INDEX_SOCKET = socket_path
-    env = {**os.environ, "SEARCH_INDEX_SOCKET": str(socket_path)}
-    started = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, "manage.py", "searchindex_serve"], env=env, cwd=Path(__file__).parent.parent
-    )
-    atexit.register(process.terminate)
-    while (found := client.status()).get("state") != "ready":
-        if process.poll() is not None:
-            raise SystemExit("the index process exited")
-        time.sleep(0.5)
-    seconds = time.perf_counter() - started
-    rss = _rss_mib(process.pid)
-    print(
-        f"\nindex: {found['candidates']:,} candidates built in {seconds:.1f} s (process start included); arrays "
-        f"{found['bytes'] / 2**20:.0f} MiB, process RSS {rss:.0f} MiB ({rss / (count / 1e6):.0f} MiB per million)"
-    )
-    return process
-
-
-def _rss_mib(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def measure_backends(jobs: dict[str, int], requests: int, user) -> None:

@@ -14,17 +14,15 @@ equal), and how many of the 50 ids the two first pages share (they differ by des
 from __future__ import annotations
 
 import argparse
-import atexit
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.dataset import ensure_dataset
+from bench.index_process import rss_mib, start_index
 
 QUERIES = (
     ("~1 % match", "kubernetes operator"),
@@ -38,52 +36,19 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def _rss_mib(pid: int | str = "self") -> float:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def measure_build(dsn: str) -> None:
     import psycopg
 
     from searchindex.text import TextIndex
 
-    before = _rss_mib()
+    before = rss_mib()
     started = time.perf_counter()
     with psycopg.connect(dsn) as connection:
         text = TextIndex.build(connection)
     seconds = time.perf_counter() - started
-    added = _rss_mib() - before
+    added = rss_mib() - before
     print(f"text index: {len(text):,} documents built in {seconds:.1f} s; the process grew by {added:.0f} MiB")
     del text
-
-
-def start_index() -> subprocess.Popen:
-    from django.conf import settings
-
-    from searchindex import client
-
-    socket_path = Path(tempfile.mkdtemp(prefix="bench-text-")) / "index.sock"
-    settings.SEARCH_INDEX_SOCKET = socket_path
-    env = {**os.environ, "SEARCH_INDEX_SOCKET": str(socket_path)}
-    started = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, "manage.py", "searchindex_serve"], env=env, cwd=Path(__file__).parent.parent
-    )
-    atexit.register(process.terminate)
-    while (found := client.status()).get("text", {}).get("state") != "ready":
-        if process.poll() is not None:
-            raise SystemExit("the index process exited")
-        time.sleep(0.5)
-    seconds = time.perf_counter() - started
-    print(
-        f"index process: columns and text of {found['candidates']:,} candidates ready in {seconds:.1f} s (process "
-        f"start included); columns {found['bytes'] / 2**20:.0f} MiB, process RSS {_rss_mib(process.pid):.0f} MiB"
-    )
-    return process
 
 
 def main() -> None:
@@ -104,7 +69,7 @@ def main() -> None:
     from searchindex.text import parse_tsquery
 
     measure_build(url)
-    start_index()
+    start_index(wait_for_text=True)
     sql, index = SqlBackend(), IndexBackend()
     load = os.getloadavg()[0]
     print(f"\n{args.count:,} candidates, {args.requests} requests per query and backend, a page of 50 (ms)\n")
