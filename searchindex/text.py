@@ -24,9 +24,12 @@ its own place in it), and rebuilt with them.
 from __future__ import annotations
 
 import datetime as dt
+import multiprocessing
 import re
+import tempfile
 import threading
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import tantivy
@@ -197,27 +200,39 @@ def vector_fields(vector: str) -> tuple[str, str, str, str, str, str]:
     placed: dict[int, str] = {}
     crowded: list[str] = []
     for lexeme, positions in _LEXEME_RE.findall(vector):
+        if not positions:
+            continue
         if "'" in lexeme or "\\" in lexeme:
             lexeme = _UNESCAPE_RE.sub(lambda m: m.group(1) or "'", lexeme)
-        for position in positions.split(",") if positions else ():
-            weight = position[-1] if position[-1] > "9" else "D"
+        for position in positions.split(","):
+            weight = position[-1]
+            if weight > "9":
+                at = int(position[:-1])
+            else:
+                weight, at = "D", int(position)
             by_weight[weight].append(lexeme)
-            at = int(position[:-1] if weight != "D" else position)
             if at in placed:
                 crowded.append(lexeme)
             else:
                 placed[at] = lexeme
-    text = " ".join(placed.get(at, _FILLER) for at in range(min(placed), max(placed) + 1)) if placed else ""
+    text = ""
+    if placed:
+        low = min(placed)
+        slots = [_FILLER] * (max(placed) - low + 1)
+        for at, lexeme in placed.items():
+            slots[at - low] = lexeme
+        text = " ".join(slots)
     return (*(" ".join(words) for words in by_weight.values()), text, " ".join(crowded))
 
 
 class TextIndex:
     """The BM25 index of every candidate's search vector. ``search`` and ``matching`` read a searcher (a snapshot):
-    they need no lock while ``apply`` writes."""
+    they need no lock while ``apply`` writes. In memory, or in files (``build_apart``)."""
 
-    def __init__(self):
+    def __init__(self, path: str | None = None):
         self.schema = _schema()
-        self.index = tantivy.Index(self.schema)
+        self.directory: tempfile.TemporaryDirectory | None = None  # the files' directory, removed with the index
+        self.index = tantivy.Index(self.schema, path=path)
         analyzer = tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.whitespace())
         self.index.register_tokenizer(_TOKENIZER, analyzer.filter(tantivy.Filter.custom_stopword([_FILLER])).build())
         self.writer = self.index.writer(_WRITER_HEAP, 1)
@@ -235,10 +250,10 @@ class TextIndex:
     # --- Writing
 
     @classmethod
-    def build(cls, connection) -> TextIndex:
+    def build(cls, connection, *, path: str | None = None) -> TextIndex:
         """Every candidate's document, from one REPEATABLE READ snapshot of ``connection`` (psycopg; one already in a
-        transaction, as a test's, reads that transaction's)."""
-        text = cls()
+        transaction, as a test's, reads that transaction's); in memory, or written to the directory ``path``."""
+        text = cls(path)
         with snapshot(connection), connection.transaction():
             with connection.cursor() as cursor:
                 cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
@@ -251,6 +266,19 @@ class TextIndex:
         text._commit()
         text.freshness = Freshness(xmin=xmin, fresh_at=built_at)
         text.built_at = built_at
+        return text
+
+    @classmethod
+    def build_apart(cls, dsn: str) -> TextIndex:
+        """``build`` in a process of its own, into a temporary directory that this process then opens. Reading a
+        million vectors apart is Python's work: in the index process it would hold the interpreter's lock for minutes,
+        and every ranking request, whose numpy calls let go of it and take it again many times, would wait for it."""
+        directory = tempfile.TemporaryDirectory(prefix="talentdb-text-")
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+            freshness, crowded = pool.submit(_build_files, dsn, directory.name).result()
+        text = cls(directory.name)  # the pool has exited: its writer's lock on the files is released
+        text.directory, text.freshness = directory, freshness
+        text.built_at, text.crowded = freshness.fresh_at, crowded
         return text
 
     def _document(self, pk: int, vector: str) -> tantivy.Document:
@@ -386,3 +414,13 @@ class TextIndex:
 
     def status(self) -> dict:
         return {"documents": len(self), "fresh_at": self.freshness.fresh_at.isoformat()}
+
+
+def _build_files(dsn: str, path: str) -> tuple[Freshness, set[str]]:
+    """``TextIndex.build_apart``'s child: the index written to ``path``; its freshness and crowded lexemes."""
+    import psycopg
+
+    with psycopg.connect(dsn) as connection:
+        text = TextIndex.build(connection, path=path)
+    text.writer.wait_merging_threads()  # fewer segments to search; the files are whole when the child exits
+    return text.freshness, text.crowded

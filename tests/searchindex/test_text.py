@@ -10,6 +10,7 @@ from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from psycopg.conninfo import make_conninfo
 
 from privacy.services import candidate_erase
 from profiles.models import Candidate
@@ -279,6 +280,29 @@ def test_the_candidate_filters_narrow_the_index_order():
     answer = backend.search_text(TextRequest(query="distributed", filters={"country": "FR"}, page=Page(limit=10)))
 
     assert set(answer.ids) == {pool[0].pk, pool[2].pk}
+
+
+@pytest.mark.django_db(transaction=True, databases="__all__")  # the child process reads what is committed
+def test_an_index_built_in_a_process_of_its_own_answers_as_one_built_here_and_takes_changes():
+    pool = make_pool()
+    here = build()
+    params = connection.get_connection_params()
+    for name in ("cursor_factory", "context", "prepare_threshold"):
+        params.pop(name, None)
+
+    apart = TextIndex.build_apart(make_conninfo(**params))
+
+    assert Path(apart.directory.name, "meta.json").exists()  # in files, not in this process's memory
+    assert len(apart) == len(here) == len(pool)
+    for query in ("distributed systems", '"payments platform"', "head -engineering", "kafka or machine"):
+        assert index_hits(apart, query) == index_hits(here, query)
+    edited = pool[5]
+    edited.headline = "Observability Lead"
+    edited.save()
+    candidates_refresh_search_columns(candidate_ids=[edited.pk])
+    connection.ensure_connection()
+    assert apart.poll(connection.connection) >= 1
+    assert [pk for _, pk in index_hits(apart, "observability")] == [edited.pk]
 
 
 @pytest.mark.django_db
