@@ -8,8 +8,10 @@ million rows arrive as one buffer that ``numpy.frombuffer`` reads without a Pyth
 Changes are applied by appending: a changed candidate's old row is marked dead and its current row (read again from
 PostgreSQL) appended, with its skills and contributions; a skill's column is its built slice plus the chunks appended
 since (``SkillColumn``). Dead rows cost memory and every request's arrays, and each chunk a concatenation per request,
-so once the appended rows or chunks pass a bound (``needs_compaction``) ``compact`` folds them in: the live rows
-alone, sorted by id, as a build lays them out, without reading the database.
+so once the appended rows or chunks pass a bound (``needs_compaction``) ``compacted`` folds them into a new set of
+columns: the live rows alone, sorted by id, as a build lays them out, without reading the database. It leaves the old
+set as it was, so requests go on reading that one while the copy is made (searchindex.server swaps it in after), at
+the cost of both sets in memory meanwhile.
 """
 
 from __future__ import annotations
@@ -150,10 +152,12 @@ def needs_compaction(columns: Columns) -> bool:
     return any(len(column.extra) >= COMPACT_MAX_CHUNKS for column in columns.skills.values())
 
 
-def compact(columns: Columns) -> int:
-    """Fold the appended rows in, in place: only live rows, sorted by id, each skill's column one slice, the
-    contributions of dead rows dropped. The ranking over the columns is the same before and after. Returns the number
-    of dead rows dropped."""
+def compacted(columns: Columns) -> tuple[Columns, int]:
+    """The columns with the appended rows folded in, as a new ``Columns``: only live rows, sorted by id, each skill's
+    column one slice, the contributions of dead rows dropped; and the number of dead rows dropped. The ranking over the
+    new columns is the ranking over the old. Only reads ``columns``, and the new columns share nothing that applying a
+    change modifies in place (``alive``, a skill's chunks, the topics), so requests may rank over the old ones
+    meanwhile, as long as no change is applied to them."""
     live = np.flatnonzero(columns.alive)
     order = live[np.argsort(columns.ids[live], kind="stable")]
     new_row = np.full(len(columns.ids), -1, dtype=np.int64)
@@ -169,18 +173,25 @@ def compact(columns: Columns) -> int:
     kept = np.flatnonzero(moved >= 0)
     by_row = kept[np.argsort(moved[kept], kind="stable")]
     contrib_row = moved[by_row].astype(np.int32)
-    dropped = len(columns.ids) - len(order)
-    columns.ids, columns.years, columns.country = columns.ids[order], columns.years[order], columns.country[order]
-    columns.alive = np.ones(len(order), dtype=bool)
-    columns.skills = skills
-    columns.contrib_repo = columns.contrib_repo[by_row]
-    columns.contrib_month = columns.contrib_month[by_row]
-    columns.contrib_commits = columns.contrib_commits[by_row]
-    columns.contrib_active = columns.contrib_active[by_row]
-    columns.contrib_row = contrib_row
-    columns.contrib_offsets = np.searchsorted(contrib_row, np.arange(len(order) + 1)).astype(np.int64)
-    columns.built_rows, columns.row_of = len(order), {}
-    return dropped
+    new = Columns(
+        ids=columns.ids[order],
+        years=columns.years[order],
+        country=columns.country[order],
+        alive=np.ones(len(order), dtype=bool),
+        skills=skills,
+        contrib_row=contrib_row,
+        contrib_repo=columns.contrib_repo[by_row],
+        contrib_month=columns.contrib_month[by_row],
+        contrib_commits=columns.contrib_commits[by_row],
+        contrib_active=columns.contrib_active[by_row],
+        contrib_offsets=np.searchsorted(contrib_row, np.arange(len(order) + 1)).astype(np.int64),
+        topic_repos={slug: set(repos) for slug, repos in columns.topic_repos.items()},
+        repo_topics=dict(columns.repo_topics),
+        built_at=columns.built_at,
+        xmin=columns.xmin,
+        built_rows=len(order),
+    )
+    return new, len(columns.ids) - len(order)
 
 
 def country_code(code: str) -> int:

@@ -6,8 +6,9 @@ previous poll's ``xmin``. Every transaction before an ``xmin`` had ended when th
 were visible to that poll or to an earlier one; a transaction still running then is at or after it, so the next poll
 reads it again. Nothing committed is skipped, however transactions interleave, and a change read twice is applied
 once (its outbox row id is remembered until the ``xmin`` passes it). Applying a change reads the candidate's rows
-again, so a change only says *who*, never *what*. A poll that leaves the columns past their bound of appended rows
-compacts them (``searchindex.columns.compact``) before it returns.
+again, so a change only says *who*, never *what*. A poll only appends: compacting the columns once they pass their
+bound of appended rows is its caller's (the index process makes the compacted copy outside the lock its requests
+take, searchindex.server).
 
 Old outbox rows are deleted by the beat on the primary (searchindex.tasks.prune_changes) after
 SEARCH_INDEX_OUTBOX_KEEP_MINUTES; a replica's index reads the same rows through replication.
@@ -17,16 +18,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import logging
-import time
 from dataclasses import dataclass, field
 
 from psycopg import IsolationLevel
 from psycopg.pq import TransactionStatus
 
-from searchindex.columns import Columns, apply_candidates, apply_repositories, compact, needs_compaction
-
-logger = logging.getLogger(__name__)
+from searchindex.columns import Columns, apply_candidates, apply_repositories
 
 _BATCH = 2_000  # candidates read again per snapshot
 
@@ -95,20 +92,12 @@ def advance(state: Freshness, changes: Changes) -> None:
 
 
 def poll(columns: Columns, state: Freshness, connection) -> int:
-    """Apply the changes written since the last poll; returns how many candidates and repositories were read again."""
+    """Apply the changes written since the last poll, appended to ``columns``; returns how many candidates and
+    repositories were read again. It does not compact them (``searchindex.columns.needs_compaction`` says when the
+    caller should)."""
     changes = read_changes(state, connection)
     for start in range(0, len(changes.candidates), _BATCH):
         apply_candidates(columns, connection, changes.candidates[start : start + _BATCH])
     apply_repositories(columns, connection, changes.repositories)
     advance(state, changes)
-    if needs_compaction(columns):
-        started = time.monotonic()
-        dropped = compact(columns)
-        logger.info(
-            "search index compacted: %d dead rows dropped, %d candidates, %.1f MiB, %.2f s",
-            dropped,
-            len(columns),
-            columns.nbytes() / 2**20,
-            time.monotonic() - started,
-        )
     return len(changes.candidates) + len(changes.repositories)

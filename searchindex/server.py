@@ -5,7 +5,9 @@ one JSON line in (``{"op": "rank", "query": ..., "cut": ...}``, ``{"op": "text",
 ``{"op": "status"}``), one JSON line out. The
 gunicorn workers hold no copy of the index: a million candidates are one set of arrays on the host, not one per
 worker. Requests are answered one at a time (the arithmetic is numpy's; a second core would only contend for the same
-memory bandwidth), under the lock that the poll takes to apply changes.
+memory bandwidth), under the lock that the poll takes to apply changes. Compacting the columns (searchindex.columns)
+takes a second or two at a million candidates, so it is not done under that lock: the refresh makes the compacted copy
+outside it, while requests go on ranking over the columns it copies, then swaps the copy in.
 
 Beside the columns it holds the BM25 text index (searchindex.text), built in a thread of its own once the columns are
 (the columns answer and stay fresh meanwhile), then refreshed with them: until it is built, a text search answers
@@ -33,7 +35,7 @@ import psycopg
 from django.conf import settings
 from django.utils import timezone
 
-from searchindex.columns import Columns, build
+from searchindex.columns import Columns, build, compacted, needs_compaction
 from searchindex.freshness import Freshness, poll
 from searchindex.pages import KEYWORD_SQL
 from searchindex.protocol import decode_cut, decode_query
@@ -131,7 +133,30 @@ class Index:
                 changed += self.text.poll(connection)
             elif self.text_builder is None or not self.text_builder.is_alive():
                 self.build_text()  # its last build failed
-            return changed
+            columns = self.columns
+        if needs_compaction(columns):
+            self.compact(columns)
+        return changed
+
+    def compact(self, columns: Columns) -> None:
+        """Swap in a compacted copy of ``columns``, made outside the lock: requests rank over ``columns`` meanwhile.
+        Nothing applies a change to them meanwhile: only the refresh loop's thread writes (``refresh``, ``build``), and
+        it is making the copy. Should a rebuild have replaced them meanwhile, the rebuild stays and the copy is dropped:
+        it holds the old columns' rows. The freshness stays as it is: the copy holds what ``columns`` held."""
+        started = time.monotonic()
+        new, dropped = compacted(columns)
+        with self.lock:
+            if self.columns is not columns:
+                logger.info("search index: a compacted copy dropped: the columns were rebuilt meanwhile")
+                return
+            self.columns = new
+        logger.info(
+            "search index compacted: %d dead rows dropped, %d candidates, %.1f MiB, %.2f s",
+            dropped,
+            len(new),
+            new.nbytes() / 2**20,
+            time.monotonic() - started,
+        )
 
     def keyword_ids(self, keyword: str, ids: np.ndarray) -> np.ndarray:
         """Which of ``ids`` match ``keyword`` as ``plainto_tsquery('english')`` reads it: the text index answers once

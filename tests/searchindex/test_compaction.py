@@ -1,5 +1,6 @@
-"""Compaction: after many changes the columns hold dead rows and appended chunks; ``compact`` folds them in, and the
-ranking over the compacted columns is the ranking over columns built afresh, row for row."""
+"""Compaction: after many changes the columns hold dead rows and appended chunks; ``compacted`` folds them into a new
+set of columns, leaving the old one as it was (requests go on reading it meanwhile), and the ranking over the compacted
+columns is the ranking over columns built afresh, row for row."""
 
 import datetime as dt
 from random import Random
@@ -12,10 +13,10 @@ from psycopg.conninfo import make_conninfo
 from jobs.criteria import Criteria
 from jobs.ranking import RankOptions
 from jobs.ranking.formula import resolve
-from profiles.models import Candidate, CandidateSkill
+from profiles.models import Candidate, CandidateSkill, Repository
 from profiles.search import candidates_refresh_search_columns
 from searchindex import columns as index_columns
-from searchindex.columns import apply_candidates, compact, needs_compaction
+from searchindex.columns import apply_candidates, apply_repositories, compacted, needs_compaction
 from searchindex.freshness import Freshness, poll
 from searchindex.pages import keyword_ids
 from searchindex.rank import Cut, rank
@@ -53,6 +54,30 @@ def contributions(columns) -> list[tuple]:
     return sorted(zip(*(field.tolist() for field in fields), strict=True))
 
 
+def everything(columns) -> dict:
+    """Every field of the columns as plain values, to tell whether anything in them changed."""
+    return {
+        "rows": [columns.ids.tolist(), columns.years.tolist(), columns.country.tolist(), columns.alive.tolist()],
+        "skills": {
+            pk: [column.rows.tolist(), column.scores.tolist(), [(r.tolist(), s.tolist()) for r, s in column.extra]]
+            for pk, column in columns.skills.items()
+        },
+        "contributions": [
+            field.tolist()
+            for field in (
+                columns.contrib_row,
+                columns.contrib_repo,
+                columns.contrib_month,
+                columns.contrib_commits,
+                columns.contrib_active,
+                columns.contrib_offsets,
+            )
+        ],
+        "topics": [{slug: sorted(repos) for slug, repos in columns.topic_repos.items()}, dict(columns.repo_topics)],
+        "built": [columns.built_at, columns.xmin, columns.built_rows, dict(columns.row_of)],
+    }
+
+
 @pytest.mark.django_db
 def test_compaction_drops_dead_rows_and_ranks_as_a_fresh_build():
     make_pool(seed=13, size=150)
@@ -67,12 +92,19 @@ def test_compaction_drops_dead_rows_and_ranks_as_a_fresh_build():
     rows = len(columns.ids)
     assert rows > 300
     assert any(column.extra for column in columns.skills.values())
-    before, size = rankings(columns), columns.nbytes()
+    before, size, old = rankings(columns), columns.nbytes(), everything(columns)
     fresh = build_index()
     assert before == rankings(fresh)
 
-    assert compact(columns) == rows - len(fresh.ids)
+    appended = columns
+    columns, dropped = compacted(appended)
+    assert columns is not appended
+    assert dropped == rows - len(fresh.ids)
+    # The old columns are untouched: a request still reading them ranks as before.
+    assert everything(appended) == old
+    assert rankings(appended) == before
     assert rankings(columns) == before
+    assert (columns.built_at, columns.xmin) == (appended.built_at, appended.xmin)
     assert columns.ids.tolist() == fresh.ids.tolist() == sorted(set(ids) - set(gone))
     assert columns.alive.all()
     assert columns.built_rows == len(columns.ids)
@@ -87,9 +119,12 @@ def test_compaction_drops_dead_rows_and_ranks_as_a_fresh_build():
     # which the edits above change, and the evidence is a sum over them.
     assert contributions(columns) == contributions(fresh)
 
-    # Changes go on being applied after a compaction.
+    # Changes go on being applied after a compaction, to the new columns only: the two share nothing they change.
     apply_candidates(columns, connection.connection, change(rnd, sorted(set(ids) - set(gone)), count=30))
+    Repository.objects.filter(id__in=list(appended.repo_topics)[:3]).update(topic_slugs=["changed"])
+    apply_repositories(columns, connection.connection, list(appended.repo_topics)[:3])
     assert rankings(columns) == rankings(build_index())
+    assert everything(appended) == old
 
 
 @pytest.mark.django_db
@@ -104,7 +139,8 @@ def test_needs_compaction_after_a_share_of_rows_or_many_chunks(monkeypatch):
     assert not needs_compaction(columns)
     apply_candidates(columns, connection.connection, change(rnd, ids, count=5))
     assert needs_compaction(columns)
-    compact(columns)
+    columns, _ = compacted(columns)
+    assert not needs_compaction(columns)
     monkeypatch.setattr(index_columns, "COMPACT_MAX_CHUNKS", 3)
     for _ in range(3):
         apply_candidates(columns, connection.connection, change(rnd, ids, count=1))
@@ -112,7 +148,7 @@ def test_needs_compaction_after_a_share_of_rows_or_many_chunks(monkeypatch):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_poll_past_the_bound_compacts_the_columns(monkeypatch):
+def test_a_poll_past_the_bound_leaves_the_compaction_to_its_caller(monkeypatch):
     make_pool(seed=15, size=40)
     rnd = Random(15)
     ids = list(Candidate.objects.values_list("id", flat=True))
@@ -125,13 +161,20 @@ def test_a_poll_past_the_bound_compacts_the_columns(monkeypatch):
         state = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
         # The pool's own changes, read again when another session's transaction holds the snapshots' xmin back.
         poll(columns, state, index_connection)
-        compact(columns)
+        columns, _ = compacted(columns)
         change(rnd, ids, count=6)
         applied = poll(columns, state, index_connection)
         assert 0 < applied < 10
         assert len(columns.ids) == 40 + applied  # below the bound: appended
         change(rnd, ids, count=12)
-        assert poll(columns, state, index_connection) + applied >= 10
-        assert len(columns.ids) == columns.built_rows == 40  # past it: compacted
+        applied += poll(columns, state, index_connection)
+        assert applied >= 10
+        # Past it: still appended, as the poll runs under the lock the requests take; the index process compacts
+        # a copy outside it (searchindex.server).
+        assert len(columns.ids) == 40 + applied
+        assert needs_compaction(columns)
+        assert rankings(columns) == rankings(index_columns.build(index_connection))
+        columns, dropped = compacted(columns)
+        assert (dropped, len(columns.ids), columns.built_rows) == (applied, 40, 40)
         assert rankings(columns) == rankings(index_columns.build(index_connection))
     assert state.fresh_at > dt.datetime(2026, 1, 1, tzinfo=dt.UTC)

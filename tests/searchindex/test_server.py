@@ -1,12 +1,27 @@
 """The index process outlives its database: a refresh that fails (the database restarting, still down when the
-process reconnects) is retried with backoff, and the process goes on serving."""
+process reconnects) is retried with backoff, and the process goes on serving. It answers while it compacts its
+columns: the compacted copy is built outside the lock the requests take."""
 
+import logging
 import threading
+from random import Random
 
 import psycopg
 import pytest
+from django.db import connection
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
+from psycopg.conninfo import make_conninfo
 
+from jobs.criteria import Criteria
+from jobs.ranking import RankOptions
+from jobs.ranking.formula import resolve
+from profiles.models import Candidate
+from searchindex import columns as index_columns
 from searchindex import server
+from searchindex.protocol import encode_cut, encode_query
+from searchindex.rank import Cut
+from tests.searchindex.helpers import make_pool, query_for
 
 
 class FlakyIndex:
@@ -187,3 +202,113 @@ def test_a_stale_socket_left_by_a_dead_process_is_replaced_and_the_new_one_is_pr
     finally:
         stop.set()
         thread.join(timeout=10)
+
+
+POOL = 40
+CRITERIA = Criteria(required=(("python", 3),), preferred=("rust", "go"))
+
+
+def _rank_request() -> dict:
+    query = query_for(CRITERIA, resolve(CRITERIA), options=RankOptions())
+    return {"op": "rank", "query": encode_query(query), "cut": encode_cut(Cut(limit=500))}
+
+
+def _in_a_thread(function) -> tuple[threading.Thread, dict]:
+    """``function`` run in a thread of its own; its return value lands in the dictionary under "value"."""
+    result = {}
+    thread = threading.Thread(target=lambda: result.setdefault("value", function()), daemon=True)
+    thread.start()
+    return thread, result
+
+
+def _edit(count: int) -> None:
+    """New years of coding for ``count`` candidates: a change the outbox records for each."""
+    picked = Random(count).sample(list(Candidate.objects.values_list("id", flat=True)), count)
+    Candidate.objects.filter(id__in=picked).update(years_coding=Coalesce(F("years_coding"), Value(0)) + 1)
+
+
+@pytest.fixture
+def index(transactional_db, monkeypatch):
+    """An index (as the process holds it) over a pool of fictional candidates, refreshed once; compaction past ten
+    appended rows."""
+    make_pool(seed=31, size=POOL)
+    monkeypatch.setattr(index_columns, "COMPACT_MIN_ROWS", 10)
+    params = connection.get_connection_params()
+    for name in ("cursor_factory", "context", "prepare_threshold"):
+        params.pop(name, None)
+    index = server.Index(make_conninfo(**params))
+    index.build()
+    index.refresh()  # the pool's own changes, read again when another session held the build's xmin back
+    yield index
+    if index.text_builder is not None:
+        index.text_builder.join(timeout=30)
+    index.disconnect()
+
+
+def _hold_compaction(monkeypatch) -> tuple[threading.Event, threading.Event]:
+    """The index's compaction blocked until the test sets the second event; the first is set once it has begun."""
+    begun, release = threading.Event(), threading.Event()
+    compacted = server.compacted
+
+    def held(columns):
+        begun.set()
+        assert release.wait(timeout=30)
+        return compacted(columns)
+
+    monkeypatch.setattr(server, "compacted", held)
+    return begun, release
+
+
+@pytest.mark.django_db(transaction=True, databases="__all__")
+def test_requests_are_answered_while_the_columns_are_compacted_and_the_copy_is_swapped_in_after(
+    index, monkeypatch, caplog
+):
+    caplog.set_level(logging.INFO, logger="searchindex.server")
+    begun, release = _hold_compaction(monkeypatch)
+    old = index.columns
+    _edit(15)  # past the bound
+    refresher, refreshed = _in_a_thread(index.refresh)
+    try:
+        assert begun.wait(timeout=30)
+        asker, asked = _in_a_thread(lambda: (index.answer(_rank_request()), index.answer({"op": "status"})))
+        asker.join(timeout=10)
+        assert not asker.is_alive(), "a request waited for the compaction"
+        answered, status = asked["value"]
+        assert index.columns is old  # the old columns serve until the copy is ready
+        assert status["state"] == "ready"
+        assert status["bytes"] == old.nbytes()
+        appended = len(old.ids) - POOL
+        assert appended >= 15
+    finally:
+        release.set()
+    refresher.join(timeout=30)
+    assert not refresher.is_alive()
+    assert refreshed["value"] >= 15
+
+    assert index.columns is not old
+    assert len(index.columns.ids) == index.columns.built_rows == POOL
+    assert len(old.ids) == POOL + appended  # left as it was, for whoever still read it
+    assert index.answer(_rank_request()) == answered
+    assert index.answer({"op": "status"})["bytes"] < status["bytes"]
+    assert f"search index compacted: {appended} dead rows dropped, {POOL} candidates" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True, databases="__all__")
+def test_a_rebuild_during_a_compaction_is_not_overwritten_by_the_stale_copy(index, monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger="searchindex.server")
+    begun, release = _hold_compaction(monkeypatch)
+    _edit(15)
+    refresher, _ = _in_a_thread(index.refresh)
+    try:
+        assert begun.wait(timeout=30)
+        index.build()  # takes the lock while the compaction runs outside it
+        rebuilt, freshness = index.columns, index.freshness
+    finally:
+        release.set()
+    refresher.join(timeout=30)
+    assert not refresher.is_alive()
+
+    assert index.columns is rebuilt
+    assert index.freshness is freshness
+    assert "search index compacted" not in caplog.text
+    assert "dropped: the columns were rebuilt" in caplog.text
