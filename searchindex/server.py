@@ -9,8 +9,9 @@ memory bandwidth), under the lock that the poll takes to apply changes. Compacti
 takes a second or two at a million candidates, so it is not done under that lock: the refresh makes the compacted copy
 outside it, while requests go on ranking over the columns it copies, then swaps the copy in.
 
-Beside the columns it holds the BM25 text index (searchindex.text), built in a thread of its own once the columns are
-(the columns answer and stay fresh meanwhile), then refreshed with them: until it is built, a text search answers
+Beside the columns it holds the BM25 text index (searchindex.text), built once the columns are, in a process of its
+own into files this one then opens (the columns answer and stay fresh meanwhile, without sharing the interpreter with
+a million documents' parsing), then refreshed with them: until it is built, a text search answers
 "building" and the job match's keywords are read from PostgreSQL, as they are while the text index is further behind
 than SEARCH_INDEX_MAX_LAG_SECONDS. A rebuild drops the text index with the columns it replaces: the outbox rows it had
 not read may be gone, so polling it again would call it fresh while it misses them.
@@ -111,8 +112,8 @@ class Index:
     def _build_text(self, generation: int) -> None:
         started = time.monotonic()
         try:
+            text = TextIndex.build_apart(self.dsn)  # in a process of its own: the ranking keeps this one's CPU
             with psycopg.connect(self.dsn) as connection:
-                text = TextIndex.build(connection)
                 text.poll(connection)  # the changes committed while it was built: it starts as fresh as the columns
         except Exception:  # any failure: text searches run in SQL, and the refresh loop tries again later
             self.text_failed_at = time.monotonic()

@@ -140,8 +140,8 @@ def test_a_rebuild_drops_the_old_text_so_text_searches_say_building_until_the_ne
     Candidate.objects.filter(pk=edited.pk).update(headline="Observability Lead")
     candidates_refresh_search_columns(candidate_ids=[edited.pk])
     changes_prune(keep=dt.timedelta(0))
-    release, build_text = threading.Event(), TextIndex.build
-    monkeypatch.setattr(TextIndex, "build", lambda connection: release.wait(30) and build_text(connection))
+    release, build_text = threading.Event(), TextIndex.build_apart
+    monkeypatch.setattr(TextIndex, "build_apart", lambda dsn: release.wait(30) and build_text(dsn))
     ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
 
     index.build()  # what the refresh loop does after such a gap
