@@ -119,28 +119,39 @@ def _scores(columns: Columns, skill_id: int | None) -> np.ndarray:
 
 
 def _pool(columns: Columns, query: RankQuery, dense: dict[int, np.ndarray]) -> np.ndarray:
+    """The pool's rows, ascending. Only the first step reads every row; the place, the excluded skills and ``strict``
+    narrow the holders' rows, a share of them."""
     skills = query.pool_skills()
     if not skills:
-        return np.zeros(len(columns.ids), dtype=bool)
-    pool = np.zeros(len(columns.ids), dtype=bool)
-    for pk in skills:
-        pool |= dense[pk] >= 0
+        return np.zeros(0, dtype=np.int64)
     if query.place:
-        codes = np.array([country_code(code.upper()) for code in query.place], dtype=np.int64)
-        first, second = columns.country // 2097152, columns.country % 2097152
-        valid = (first >= 65) & (first <= 90) & (second >= 65) & (second <= 90)
-        pool &= valid & np.isin(columns.country, codes)
+        # A stored code of two capital letters equal to one of the place's (case matters, as in the SQL statement).
+        codes = [country_code(code.upper()) for code in query.place]
+        codes = [code for code in codes if 65 <= code >> 21 <= 90 and 65 <= code & 0x1FFFFF <= 90]
+        here = np.zeros(len(columns.ids), dtype=bool)
+        for code in codes:
+            here |= columns.country == code
+        rows = np.flatnonzero(here & columns.alive)
+        held = dense[skills[0]][rows] >= 0
+        for pk in skills[1:]:
+            held |= dense[pk][rows] >= 0
+        rows = rows[held]
+    else:
+        held = dense[skills[0]] >= 0
+        for pk in skills[1:]:
+            held |= dense[pk] >= 0
+        rows = np.flatnonzero(held & columns.alive)
     for pk in query.excluded:
-        pool &= _scores(columns, pk) < 0
+        rows = rows[_scores(columns, pk)[rows] < 0]
     if query.strict:
         for term in query.required:
             if term.skill_id is None:
-                return np.zeros(len(columns.ids), dtype=bool)
-            pool &= dense[term.skill_id] >= max(term.min_score, 0)
+                return np.zeros(0, dtype=np.int64)
+            rows = rows[dense[term.skill_id][rows] >= max(term.min_score, 0)]
     if query.exclude_ids:
-        rows = [row for pk in query.exclude_ids if (row := columns.row(pk)) is not None]
-        pool[rows] = False
-    return pool & columns.alive
+        excluded = [row for pk in query.exclude_ids if (row := columns.row(pk)) is not None]
+        rows = rows[~np.isin(rows, np.array(excluded, dtype=np.int64))]
+    return rows
 
 
 def _best(dense: dict[int, np.ndarray], stand_ins: tuple[int, ...], rows: np.ndarray) -> np.ndarray:
@@ -197,7 +208,7 @@ class _Pool:
 def _prepare(columns: Columns, query: RankQuery) -> _Pool:
     wanted = {*query.pool_skills(), *(r.skill_id for r in query.required if r.skill_id is not None)}
     dense = {pk: _scores(columns, pk) for pk in wanted}
-    rows = np.flatnonzero(_pool(columns, query, dense))
+    rows = _pool(columns, query, dense)
     missing = np.zeros(len(rows), dtype=np.int64)
     for term in query.required:
         missing += 1 if term.skill_id is None else dense[term.skill_id][rows] < term.min_score
