@@ -238,8 +238,11 @@ class _Handler(socketserver.StreamRequestHandler):
                 reply = self.server.index.answer(json.loads(line))
             except (KeyError, TypeError, ValueError) as exc:
                 reply = {"error": f"bad request: {exc}"}
-            self.wfile.write(json.dumps(reply).encode() + b"\n")
-            self.wfile.flush()
+            try:
+                self.wfile.write(json.dumps(reply).encode() + b"\n")
+                self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                return  # the client stopped waiting (its timeout) and asks again on a new connection
 
 
 class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):

@@ -312,3 +312,40 @@ def test_a_rebuild_during_a_compaction_is_not_overwritten_by_the_stale_copy(inde
     assert index.freshness is freshness
     assert "search index compacted" not in caplog.text
     assert "dropped: the columns were rebuilt" in caplog.text
+
+
+def test_a_client_that_stops_waiting_costs_the_server_no_traceback_and_the_next_one_is_answered(
+    tmp_path, monkeypatch, capsys
+):
+    import socket
+    import time
+
+    from tests.searchindex.helpers_server import wait_until
+
+    path, stop = tmp_path / "index.sock", threading.Event()
+    answered, answer = threading.Event(), server.Index.answer
+
+    def slow(index, request):
+        time.sleep(0.3)  # longer than the client waits
+        answered.set()
+        return answer(index, request)
+
+    monkeypatch.setattr(server.Index, "answer", slow)
+    thread = _serving_in_a_thread(path, stop)
+    try:
+        wait_until(path.exists)
+        impatient = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        impatient.connect(str(path))
+        impatient.sendall(b'{"op": "status"}\n')
+        impatient.close()
+        assert answered.wait(5)
+        time.sleep(0.2)  # the reply's write fails meanwhile
+        patient = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        patient.connect(str(path))
+        patient.sendall(b'{"op": "status"}\n')
+        assert b'"state"' in patient.makefile("rb").readline()
+        patient.close()
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+    assert "Traceback" not in capsys.readouterr().err
