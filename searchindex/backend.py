@@ -139,22 +139,23 @@ class IndexBackend(SearchBackend):
         self.texter = texter
         self.sql = SqlBackend()
 
-    def _on_sql(self, request, code: str, detail: str):
+    def _on_sql(self, request, code: str, detail: str, resolved: Resolved | None = None):
         """Rank in SQL. The header carries only ``code`` (the response goes to any API client); the log has
         ``detail`` (socket paths, errors)."""
         logger.info("ranking in SQL (%s): %s", code, detail)
         answered_by.set(f"sql; index={code}")
-        return self.sql.rank(request)
+        return self.sql.rank(request, resolved=resolved)
 
-    def rank(self, request: RankRequest) -> RankedIds:
+    def rank(self, request: RankRequest, *, resolved: Resolved | None = None) -> RankedIds:
         check_filters(request.filters)
         if request.filters:  # refused filters are a ValidationError whatever the pool holds, as in SQL
             candidate_search(params=request.filters, user=request.user, queryset=Candidate.objects.none())
         if request.page.count:
-            return self._on_sql(request, "count", "the page asks for a count")
+            return self._on_sql(request, "count", "the page asks for a count", resolved)
         if request.strict:  # SQL reads only the holders of every required skill, through its index: faster than ours
-            return self._on_sql(request, "strict", "a strict request")
-        query = rank_query(request, resolve(request))
+            return self._on_sql(request, "strict", "a strict request", resolved)
+        resolved = resolved or resolve(request)
+        query = rank_query(request, resolved)
         page = request.page
         after = tuple(int(value) for value in page.after) if page.after is not None else None
         try:
@@ -165,9 +166,9 @@ class IndexBackend(SearchBackend):
                 filtered=bool(request.filters),
             )
         except IndexUnavailable as exc:
-            return self._on_sql(request, exc.code, str(exc))
+            return self._on_sql(request, exc.code, str(exc), resolved)
         except HandOff as exc:
-            return self._on_sql(request, "filtered", str(exc))
+            return self._on_sql(request, "filtered", str(exc), resolved)
         answered_by.set(self.name)
         shown = rows[: page.limit]
         return RankedIds(

@@ -23,7 +23,7 @@ def ranked_rows(
         # Its ranking reads the values as it ranks: one statement for the ids and the values.
         rows, _ = ranking_page(backend.ranked_queryset(request, queryset=queryset, resolved=resolved), request.page)
         return rows
-    answer = backend.rank(request)
+    answer = backend.rank(request, resolved=resolved)
     if not answer.ids:
         return []
     base = (Candidate.objects.all() if queryset is None else queryset).filter(pk__in=answer.ids)

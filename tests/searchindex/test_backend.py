@@ -143,3 +143,22 @@ def test_a_strict_request_is_handed_to_sql_which_answers_it_faster(db):
     assert asked == []
     assert answer.ids == SqlBackend().rank(request).ids
     answered_by.reset(token)
+
+
+def test_skills_the_caller_resolved_are_not_looked_up_again(backends, monkeypatch):
+    from profiles.search.ranking import resolve
+    from searchindex import backend
+
+    sql, index = backends
+    request = RankRequest(required=(("python", 3),), preferred=("go",), today=TODAY, page=Page(limit=5))
+    resolved = resolve(request)
+    expected = sql.rank(request)
+
+    def again(request):
+        raise AssertionError("resolved twice")
+
+    monkeypatch.setattr(backend, "resolve", again)
+    assert index.rank(request, resolved=resolved).ids == expected.ids
+    strict = RankRequest(**{**_fields(request), "strict": True})
+    monkeypatch.setattr("profiles.search.backends.sql.resolve", again)
+    assert index.rank(strict, resolved=resolve(strict)).backend == "sql"  # handed over with them

@@ -29,7 +29,10 @@ import datetime as dt
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:  # the ranking module reads the requests defined here
+    from profiles.search.ranking import Resolved
 
 __all__ = ["Page", "RankKey", "RankRequest", "RankedIds", "SearchBackend", "TextHits", "TextRequest"]
 
@@ -152,10 +155,12 @@ class SearchBackend(ABC):
     name: ClassVar[str] = ""
 
     @abstractmethod
-    def rank(self, request: RankRequest) -> RankedIds:
+    def rank(self, request: RankRequest, *, resolved: Resolved | None = None) -> RankedIds:
         """The ids of ``request.page`` of the candidates ranked for ``request``, in the order
         ``(misses_any, -match, id)`` (the module docstring), with their keys. An empty pool is an empty page.
-        ``ValidationError`` for filters the candidate filters refuse or that would rank."""
+        ``resolved``: the request's skills as ``profiles.search.ranking.resolve`` gives them, when the caller has
+        them already (a page explains its rows with them). ``ValidationError`` for filters the candidate filters
+        refuse or that would rank."""
 
     @abstractmethod
     def search_text(self, request: TextRequest) -> TextHits:

@@ -108,8 +108,8 @@ class SqlBackend(SearchBackend):
             misses_any=RawSQL(f"({missing} > 0)::integer", [], output_field=IntegerField()),  # noqa: S611
         ).order_by(*ORDERING)
 
-    def rank(self, request: RankRequest) -> RankedIds:
-        ranked = self.ranked_queryset(request)
+    def rank(self, request: RankRequest, *, resolved: Resolved | None = None) -> RankedIds:
+        ranked = self.ranked_queryset(request, resolved=resolved)
         rows, has_more = ranking_page(ranked.values_list("misses_any", "match", "id"), request.page)
         total = ranked.count() if request.page.count else None
         return RankedIds(

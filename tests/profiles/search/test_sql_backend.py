@@ -36,8 +36,8 @@ class IdsOnly(SearchBackend):
 
     name = "ids-only"
 
-    def rank(self, request: RankRequest) -> RankedIds:
-        return SqlBackend().rank(request)
+    def rank(self, request: RankRequest, *, resolved=None) -> RankedIds:
+        return SqlBackend().rank(request, resolved=resolved)
 
     def search_text(self, request: TextRequest) -> TextHits:
         return SqlBackend().search_text(request)
@@ -55,8 +55,8 @@ class WithAGhost(IdsOnly):
     name = "with-a-ghost"
     GHOST = -1
 
-    def rank(self, request: RankRequest) -> RankedIds:
-        answer = super().rank(request)
+    def rank(self, request: RankRequest, *, resolved=None) -> RankedIds:
+        answer = super().rank(request, resolved=resolved)
         keys = ((0, 100, self.GHOST), *answer.keys[: request.page.limit - 1])
         return RankedIds(tuple(pk for *_, pk in keys), keys, has_more=True, backend=self.name)
 

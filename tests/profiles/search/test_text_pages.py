@@ -21,7 +21,7 @@ class WithAGhost(SearchBackend):
     name = "ghostly"
     requests: list[TextRequest] = []
 
-    def rank(self, request: RankRequest) -> RankedIds:
+    def rank(self, request: RankRequest, *, resolved=None) -> RankedIds:
         raise NotImplementedError
 
     def search_text(self, request: TextRequest) -> TextHits:
