@@ -233,16 +233,16 @@ class Index:
 
 class _Handler(socketserver.StreamRequestHandler):
     def handle(self) -> None:
-        for line in self.rfile:
-            try:
-                reply = self.server.index.answer(json.loads(line))
-            except (KeyError, TypeError, ValueError) as exc:
-                reply = {"error": f"bad request: {exc}"}
-            try:
+        try:
+            for line in self.rfile:
+                try:
+                    reply = self.server.index.answer(json.loads(line))
+                except (KeyError, TypeError, ValueError) as exc:
+                    reply = {"error": f"bad request: {exc}"}
                 self.wfile.write(json.dumps(reply).encode() + b"\n")
                 self.wfile.flush()
-            except (BrokenPipeError, ConnectionResetError):
-                return  # the client stopped waiting (its timeout) and asks again on a new connection
+        except (BrokenPipeError, ConnectionResetError):
+            return  # the client stopped waiting (its timeout) and asks again on a new connection
 
 
 class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):

@@ -340,6 +340,14 @@ def test_a_client_that_stops_waiting_costs_the_server_no_traceback_and_the_next_
         impatient.close()
         assert answered.wait(5)
         time.sleep(0.2)  # the reply's write fails meanwhile
+        answered.clear()
+        unread = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        unread.connect(str(path))
+        unread.sendall(b'{"op": "status"}\n')
+        assert answered.wait(5)
+        time.sleep(0.2)  # the reply waits unread: closing resets the connection the server reads next
+        unread.close()
+        time.sleep(0.2)
         patient = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         patient.connect(str(path))
         patient.sendall(b'{"op": "status"}\n')
