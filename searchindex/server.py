@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import socket
 import socketserver
 import stat
@@ -53,8 +54,9 @@ _KEYWORDS_KEPT = 1_024  # parsed keywords remembered (a job's keywords come agai
 class Index:
     """The columns and their freshness, behind one lock, and the text index."""
 
-    def __init__(self, dsn: str):
+    def __init__(self, dsn: str, text_root: Path | None = None):
         self.dsn = dsn
+        self.text_root = text_root  # where the text index's files go (None: the system's temporary directory)
         self.lock = threading.Lock()
         self.columns: Columns | None = None
         self.freshness: Freshness | None = None
@@ -112,7 +114,8 @@ class Index:
     def _build_text(self, generation: int) -> None:
         started = time.monotonic()
         try:
-            text = TextIndex.build_apart(self.dsn)  # in a process of its own: the ranking keeps this one's CPU
+            # In a process of its own: the ranking keeps this one's interpreter.
+            text = TextIndex.build_apart(self.dsn, parent=self.text_root)
             with psycopg.connect(self.dsn) as connection:
                 text.poll(connection)  # the changes committed while it was built: it starts as fresh as the columns
         except Exception:  # any failure: text searches run in SQL, and the refresh loop tries again later
@@ -312,7 +315,12 @@ def serve(
     until ``stop`` is set; rebuild when the last poll is older than ``keep_seconds``."""
     socket_path.parent.mkdir(parents=True, exist_ok=True)
     _claim(socket_path)
-    index = Index(dsn)
+    # The text index's files, beside the socket this process now owns: whatever a process killed before it could
+    # clean up is removed here.
+    text_root = socket_path.with_name(socket_path.name + ".text")
+    shutil.rmtree(text_root, ignore_errors=True)
+    text_root.mkdir(mode=0o700)
+    index = Index(dsn, text_root)
     # The web server's user only, from the moment it exists: the socket answers without authentication.
     umask = os.umask(0o177)
     try:
@@ -328,3 +336,5 @@ def serve(
         server.server_close()
         index.disconnect()
         socket_path.unlink(missing_ok=True)
+        index.text = None
+        shutil.rmtree(text_root, ignore_errors=True)

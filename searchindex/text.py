@@ -31,6 +31,7 @@ import threading
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 import tantivy
 
@@ -269,11 +270,12 @@ class TextIndex:
         return text
 
     @classmethod
-    def build_apart(cls, dsn: str) -> TextIndex:
-        """``build`` in a process of its own, into a temporary directory that this process then opens. Reading a
+    def build_apart(cls, dsn: str, *, parent: Path | None = None) -> TextIndex:
+        """``build`` in a process of its own, into a temporary directory (in ``parent``, else the system's) that
+        this process then opens and removes with the index. Reading a
         million vectors apart is Python's work: in the index process it would hold the interpreter's lock for minutes,
         and every ranking request, whose numpy calls let go of it and take it again many times, would wait for it."""
-        directory = tempfile.TemporaryDirectory(prefix="talentdb-text-")
+        directory = tempfile.TemporaryDirectory(prefix="talentdb-text-", dir=parent)
         with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
             freshness, crowded = pool.submit(_build_files, dsn, directory.name).result()
         text = cls(directory.name)  # the pool has exited: its writer's lock on the files is released

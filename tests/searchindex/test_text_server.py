@@ -41,7 +41,7 @@ def _dsn() -> str:
 @pytest.fixture
 def serving(settings, tmp_path):
     """Starts the index process's server, in a thread of this process, on the test database, and waits for its text
-    to be built; stopped afterwards."""
+    to be built; stopped afterwards (or by its ``stop``)."""
     settings.SEARCH_INDEX_SOCKET = tmp_path / "index.sock"
     stop = threading.Event()
     thread = threading.Thread(
@@ -55,9 +55,13 @@ def serving(settings, tmp_path):
         thread.start()
         wait_until(lambda: client.status().get("text", {}).get("state") == "ready")
 
+    def stopped() -> None:
+        stop.set()
+        thread.join(timeout=10)
+
+    start.stop = stopped
     yield start
-    stop.set()
-    thread.join(timeout=10)
+    stopped()
 
 
 @pytest.fixture
@@ -141,7 +145,7 @@ def test_a_rebuild_drops_the_old_text_so_text_searches_say_building_until_the_ne
     candidates_refresh_search_columns(candidate_ids=[edited.pk])
     changes_prune(keep=dt.timedelta(0))
     release, build_text = threading.Event(), TextIndex.build_apart
-    monkeypatch.setattr(TextIndex, "build_apart", lambda dsn: release.wait(30) and build_text(dsn))
+    monkeypatch.setattr(TextIndex, "build_apart", lambda dsn, **where: release.wait(30) and build_text(dsn, **where))
     ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
 
     index.build()  # what the refresh loop does after such a gap
@@ -170,3 +174,22 @@ def test_the_job_match_keywords_are_read_from_postgresql_while_the_text_trails_b
         assert index.keyword_ids("observability", ids).tolist() == []
         settings.SEARCH_INDEX_MAX_LAG_SECONDS = -1  # any poll is further behind than that
         assert index.keyword_ids("observability", ids).tolist() == [edited.pk]
+
+
+def test_the_text_index_lives_in_files_beside_the_socket_and_goes_with_the_process(serving, settings):
+    make_text_pool()
+    root = settings.SEARCH_INDEX_SOCKET.with_name("index.sock.text")
+    left = root / "talentdb-text-left-by-a-killed-process"
+    left.mkdir(parents=True)
+    (left / "meta.json").write_text("{}")
+
+    serving()
+
+    [built] = list(root.iterdir())  # what a killed process left is gone
+    assert built != left
+    assert (built / "meta.json").exists()
+    found = client.text("'distribut' <-> 'system'", limit=10)
+    assert found
+
+    serving.stop()
+    assert not root.exists()
