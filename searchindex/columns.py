@@ -17,7 +17,7 @@ the cost of both sets in memory meanwhile.
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -87,6 +87,9 @@ class SkillColumn:
         )
 
 
+DENSE_KEPT = 64  # skills whose dense scores are kept: a MiB each per million candidates
+
+
 @dataclass
 class Columns:
     """Every candidate's ranking inputs. Row ``i`` is candidate ``ids[i]`` while ``alive[i]``."""
@@ -108,6 +111,31 @@ class Columns:
     xmin: int = 0  # the build's snapshot: every transaction before it is in the columns
     built_rows: int = 0  # rows 0..built_rows-1 are sorted by id; later rows were appended by changes
     row_of: dict[int, int] = field(default_factory=dict)  # candidate id -> row, for the rows appended since the build
+    # Each skill's score on every row, as the ranking reads it: kept for the skills asked for last (a million rows
+    # scattered from a popular skill's holders cost a few milliseconds a request), each with the row count and chunk
+    # count it was laid out for, so that a change makes it stale.
+    _dense: OrderedDict[int, tuple[int, int, np.ndarray]] = field(
+        default_factory=OrderedDict, init=False, repr=False, compare=False
+    )
+
+    def dense_scores(self, skill_id: int) -> np.ndarray:
+        """The skill's score on every row, -1 where not held (read-only)."""
+        column = self.skills.get(skill_id)
+        version = (len(self.ids), len(column.extra) if column is not None else -1)
+        kept = self._dense.get(skill_id)
+        if kept is not None and kept[:2] == version:
+            self._dense.move_to_end(skill_id)
+            return kept[2]
+        dense = np.full(len(self.ids), -1, dtype=np.int8)
+        if column is not None:
+            rows, scores = column.arrays()
+            dense[rows] = scores
+        dense.flags.writeable = False
+        self._dense[skill_id] = (*version, dense)
+        self._dense.move_to_end(skill_id)
+        while len(self._dense) > DENSE_KEPT:
+            self._dense.popitem(last=False)
+        return dense
 
     def __len__(self) -> int:
         return int(self.alive.sum())

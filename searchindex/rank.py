@@ -109,13 +109,10 @@ def order_key(misses_any, match, ids):
 
 
 def _scores(columns: Columns, skill_id: int | None) -> np.ndarray:
-    """The skill's score of every row, -1 where not held."""
-    dense = np.full(len(columns.ids), -1, dtype=np.int8)
-    column = columns.skills.get(skill_id) if skill_id is not None else None
-    if column is not None:
-        rows, scores = column.arrays()
-        dense[rows] = scores
-    return dense
+    """The skill's score of every row, -1 where not held (read-only)."""
+    if skill_id is None:
+        return np.full(len(columns.ids), -1, dtype=np.int8)
+    return columns.dense_scores(skill_id)
 
 
 def _pool(columns: Columns, query: RankQuery, dense: dict[int, np.ndarray]) -> np.ndarray:
