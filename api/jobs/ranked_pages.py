@@ -117,20 +117,31 @@ ANYWHERE_PARAMETER = OpenApiParameter(
 )
 
 
-def match_row(candidate: Candidate, request) -> dict:
-    """One ranked result (``MatchResultSerializer``'s shape), as every ranked endpoint writes it."""
-    return {
-        "id": candidate.pk,
-        "url": reverse("api:candidate-detail", kwargs={"pk": candidate.pk}, request=request),
-        "name": candidate.name,
-        "title": candidate.title,
-        "company": candidate.company,
-        "location": candidate_location(candidate),
-        "match": candidate.match,
-        "matched": candidate.matched,
-        "missing": candidate.missing,
-        "evidence": candidate.evidence,
-    }
+_URL_MARK = 918273645546372819  # an id no candidate has, marking where each row's id goes in the detail URL
+
+
+def match_rows(candidates: list[Candidate], request) -> list[dict]:
+    """Ranked results (``MatchResultSerializer``'s shape), as every ranked endpoint writes them. The detail URL is
+    reversed once a page, each row's id put in its place: reversing it (and making it absolute) for each of fifty
+    rows cost some milliseconds a page."""
+    head, _, tail = reverse("api:candidate-detail", kwargs={"pk": _URL_MARK}, request=request).rpartition(
+        str(_URL_MARK)
+    )
+    return [
+        {
+            "id": candidate.pk,
+            "url": f"{head}{candidate.pk}{tail}",
+            "name": candidate.name,
+            "title": candidate.title,
+            "company": candidate.company,
+            "location": candidate_location(candidate),
+            "match": candidate.match,
+            "matched": candidate.matched,
+            "missing": candidate.missing,
+            "evidence": candidate.evidence,
+        }
+        for candidate in candidates
+    ]
 
 
 # A ranking's order (``profiles.search.signals.ORDERING``) as the keyset paginator's keys: a cursor names a row's key.
@@ -184,4 +195,4 @@ def ranked_results(
         )
     else:
         rows = paginator.keep(ranked_page(criteria, page=page, **ranking), page)
-    return [match_row(candidate, request) for candidate in rows], paginator.get_next_link()
+    return match_rows(rows, request), paginator.get_next_link()

@@ -308,3 +308,12 @@ def test_widen_is_documented_on_both_job_endpoints_with_the_related_to_marker(sc
     assert "stands in for the skill it goes with at 0.5 of its credit" in post["widen"]["description"]
     assert "related_to" in matched["properties"]
     assert "related_to" not in matched["required"]
+
+
+def test_each_match_links_to_its_candidates_detail(recruiter_api, job):
+    body = recruiter_api.get(matches(job)).json()
+
+    assert body["results"]
+    for row in body["results"]:
+        assert row["url"] == f"http://testserver{reverse('api:candidate-detail', kwargs={'pk': row['id']})}"
+        assert recruiter_api.get(row["url"]).json()["id"] == row["id"]
