@@ -154,7 +154,8 @@ class IndexBackend(SearchBackend):
             return self._on_sql(request, "count", "the page asks for a count", resolved)
         if request.strict:  # SQL reads only the holders of every required skill, through its index: faster than ours
             return self._on_sql(request, "strict", "a strict request", resolved)
-        resolved = resolved or resolve(request)
+        if resolved is None:
+            resolved = resolve(request)
         query = rank_query(request, resolved)
         page = request.page
         after = tuple(int(value) for value in page.after) if page.after is not None else None

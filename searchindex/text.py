@@ -1,4 +1,4 @@
-"""Full-text relevance for the index process: BM25 over the candidates' search vectors, in a tantivy index in memory.
+"""Full-text relevance for the index process: BM25 over the candidates' search vectors, in a tantivy index.
 
 The documents are PostgreSQL's own: each candidate's ``search_vector`` (``profiles.search.columns``), read lexeme by
 lexeme, so the words are stemmed, split and dropped exactly as ``to_tsvector('english')`` does, and a query matches the
@@ -23,13 +23,14 @@ its own place in it), and rebuilt with them.
 
 from __future__ import annotations
 
+import ctypes
 import datetime as dt
 import multiprocessing
 import re
+import signal
 import tempfile
 import threading
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -276,9 +277,30 @@ class TextIndex:
         million vectors apart is Python's work: in the index process it would hold the interpreter's lock for minutes,
         and every ranking request, whose numpy calls let go of it and take it again many times, would wait for it."""
         directory = tempfile.TemporaryDirectory(prefix="talentdb-text-", dir=parent)
-        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            freshness, crowded = pool.submit(_build_files, dsn, directory.name).result()
-        text = cls(directory.name)  # the pool has exited: its writer's lock on the files is released
+        context = multiprocessing.get_context("spawn")  # a fork would copy this process's threads and index
+        receiving, sending = context.Pipe(duplex=False)
+        # Daemonic: terminated when this process exits (its stop, or SIGTERM, which searchindex_serve makes an exit).
+        child = context.Process(
+            target=_build_files, args=(dsn, directory.name, sending), name="searchindex-text-build", daemon=True
+        )
+        try:
+            child.start()
+            sending.close()  # the child holds the only writing end: its death ends the wait below
+            try:
+                outcome = receiving.recv()
+            except EOFError:
+                outcome = RuntimeError(f"the text index's build process ended ({child.exitcode}) without an index")
+            child.join()
+            if isinstance(outcome, BaseException):
+                raise outcome
+        except BaseException:
+            if child.is_alive():
+                child.kill()
+                child.join()
+            directory.cleanup()
+            raise
+        freshness, crowded = outcome
+        text = cls(directory.name)  # the child has exited: its writer's lock on the files is released
         text.directory, text.freshness = directory, freshness
         text.built_at, text.crowded = freshness.fresh_at, crowded
         return text
@@ -418,11 +440,29 @@ class TextIndex:
         return {"documents": len(self), "fresh_at": self.freshness.fresh_at.isoformat()}
 
 
-def _build_files(dsn: str, path: str) -> tuple[Freshness, set[str]]:
-    """``TextIndex.build_apart``'s child: the index written to ``path``; its freshness and crowded lexemes."""
-    import psycopg
+def _build_files(dsn: str, path: str, sending) -> None:
+    """``TextIndex.build_apart``'s child: the index written to ``path``; sends its freshness and crowded lexemes,
+    or the error that stopped it."""
+    _end_with_parent()
+    try:
+        import psycopg
 
-    with psycopg.connect(dsn) as connection:
-        text = TextIndex.build(connection, path=path)
-    text.writer.wait_merging_threads()  # fewer segments to search; the files are whole when the child exits
-    return text.freshness, text.crowded
+        with psycopg.connect(dsn) as connection:
+            text = TextIndex.build(connection, path=path)
+        text.writer.wait_merging_threads()  # fewer segments to search; the files are whole when the child exits
+        sending.send((text.freshness, text.crowded))
+    except Exception as exc:  # sent as text: a driver's exception need not survive pickling
+        sending.send(RuntimeError(f"the text index's build failed: {exc!r}"))
+
+
+def _end_with_parent() -> None:
+    """Have the kernel end this process when its parent dies (Linux), however it dies: an orphaned build would hold
+    its snapshot, a connection and a core for minutes."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the daemonic flag still ends it when the parent exits cleanly
+        return
+
+
+_PR_SET_PDEATHSIG = 1
