@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -33,7 +34,7 @@ def start_index(*, wait_for_text: bool) -> subprocess.Popen:
     process = subprocess.Popen(
         [sys.executable, "manage.py", "searchindex_serve"], env=env, cwd=Path(__file__).parent.parent
     )
-    atexit.register(process.terminate)
+    atexit.register(_stop, process, socket_path.parent)
     found = _wait(process, lambda status: status.get("state") == "ready")
     seconds = time.perf_counter() - started
     rss = rss_mib(process.pid)
@@ -50,6 +51,16 @@ def start_index(*, wait_for_text: bool) -> subprocess.Popen:
             flush=True,
         )
     return process
+
+
+def _stop(process: subprocess.Popen, folder: Path) -> None:
+    """SIGTERM: the process removes its socket and text files and ends its text build; then its folder goes."""
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _wait(process: subprocess.Popen, ready) -> dict:
