@@ -15,7 +15,7 @@ from searchindex.client import IndexUnavailable
 from searchindex.middleware import HEADER, SearchBackendHeaderMiddleware, answered_by
 from searchindex.pages import keyword_ids
 from searchindex.rank import rank
-from tests.searchindex.helpers import COUNTRIES, SLUGS, TODAY, WORDS, build_index, make_pool
+from tests.searchindex.helpers import COUNTRIES, ODD_COUNTRIES, SLUGS, TODAY, WORDS, build_index, make_pool
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_the_response_header_names_the_backend_that_ranked(db, settings, tmp_pat
 
 @pytest.fixture
 def backends(db):
-    make_pool(seed=11)
+    make_pool(seed=11, countries=COUNTRIES + ODD_COUNTRIES)
     columns = build_index()
     return SqlBackend(), IndexBackend(ranker=lambda query, cut: rank(columns, query, cut, keyword_ids))
 

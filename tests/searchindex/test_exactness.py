@@ -8,7 +8,16 @@ from hypothesis import strategies as st
 from jobs.criteria import Criteria
 from jobs.ranking import RankOptions
 from jobs.ranking.formula import resolve
-from tests.searchindex.helpers import COUNTRIES, SLUGS, WORDS, build_index, index_page, make_pool, sql_page
+from tests.searchindex.helpers import (
+    COUNTRIES,
+    ODD_COUNTRIES,
+    SLUGS,
+    WORDS,
+    build_index,
+    index_page,
+    make_pool,
+    sql_page,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -50,5 +59,5 @@ def test_the_index_pages_equal_the_sql_ranking(pool_index, criteria, options, pa
 
 @pytest.fixture
 def pool_index(db):
-    make_pool(seed=11)
+    make_pool(seed=11, countries=COUNTRIES + ODD_COUNTRIES)
     return build_index()
