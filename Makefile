@@ -43,7 +43,7 @@ bench-api: $(VENV)/.installed
 bench-admin: $(VENV)/.installed
 	DEBUG=1 $(PY) bench/admin.py
 
-# The processes `make run` started (web server, workers, beat), then the embedded servers.
+# The processes `make run` started (web server, workers, beat, ranking index), then the embedded servers.
 stop:
 	$(PY) -m talentdb.run stop
 	$(PY) -m talentdb.embedded stop

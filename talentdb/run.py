@@ -36,6 +36,7 @@ STOP_TIMEOUT_SECONDS = 30
 # An optional process (the ranking index) that exits is started again after this wait, doubled at each exit, capped.
 RESTART_BACKOFF_SECONDS = 2.0
 RESTART_BACKOFF_MAX_SECONDS = 60.0
+RESTART_STABLE_SECONDS = 60.0  # an optional process that ran this long before it exited starts the backoff afresh
 
 
 def main() -> int:
@@ -105,7 +106,7 @@ def main() -> int:
 
     def record() -> None:
         children = [p.pid for p in [*processes, index.process]]
-        _write_json(var_dir / "run.json", {"pid": os.getpid(), "children": children})
+        _write_json(var_dir / "run.json", {"pid": os.getpid(), "children": children, "index": index.process.pid})
 
     record()
 
@@ -151,16 +152,19 @@ def keep_running(required: list[subprocess.Popen]) -> bool:
 
 class OptionalChild:
     """A process the stack runs without: when it exits it is started again after a backoff that doubles at each exit
-    (a crash loop does not spin), and its exit never stops the run."""
+    in a row (a crash loop does not spin) and starts afresh after a run of ``RESTART_STABLE_SECONDS`` (a rebuild asked
+    for by stopping it waits 2 s, however many came before), and its exit never stops the run."""
 
     def __init__(self, command: list[str]):
         self.command = command
         self.process: subprocess.Popen | None = None
         self.restarts = 0
         self.restart_at: float | None = None
+        self.started_at = 0.0
 
-    def start(self) -> None:
+    def start(self, *, now: float | None = None) -> None:
         self.process = subprocess.Popen(self.command)
+        self.started_at = time.monotonic() if now is None else now
 
     def delay(self) -> float:
         return min(RESTART_BACKOFF_SECONDS * 2 ** min(self.restarts, 16), RESTART_BACKOFF_MAX_SECONDS)
@@ -171,6 +175,8 @@ class OptionalChild:
         if code is None:
             return False
         if self.restart_at is None:
+            if now - self.started_at >= RESTART_STABLE_SECONDS:
+                self.restarts = 0
             self.restart_at = now + self.delay()
             print(
                 f"{' '.join(self.command[-1:])} exited ({code}); starting it again in {self.delay():.0f} s",
@@ -181,7 +187,7 @@ class OptionalChild:
             return False
         self.restarts += 1
         self.restart_at = None
-        self.start()
+        self.start(now=now)
         return True
 
 
@@ -343,7 +349,11 @@ def stop(var_dir: Path) -> list[int]:
     for pid in _wait_gone(left, 5):
         os.kill(pid, signal.SIGKILL)
     (var_dir / "run.json").unlink(missing_ok=True)
-    print(f"Stopped the web server, workers and beat ({len(pids)} processes)." if pids else "Nothing was running.")
+    print(
+        f"Stopped the web server, workers, beat and ranking index ({len(pids)} processes)."
+        if pids
+        else "Nothing was running."
+    )
     return pids
 
 

@@ -87,9 +87,9 @@ def test_an_optional_child_that_exits_is_started_again_after_a_growing_backoff_a
     assert child.process is not first
     child.process.wait(timeout=30)
 
-    assert child.check(now=200.0) is False
-    assert child.check(now=200.0 + run.RESTART_BACKOFF_SECONDS) is False  # the second wait is longer
-    assert child.check(now=200.0 + 2 * run.RESTART_BACKOFF_SECONDS) is True
+    assert child.check(now=110.0) is False  # exited again soon after its start
+    assert child.check(now=110.0 + run.RESTART_BACKOFF_SECONDS) is False  # the second wait is longer
+    assert child.check(now=110.0 + 2 * run.RESTART_BACKOFF_SECONDS) is True
     child.process.wait(timeout=30)
 
 
@@ -125,3 +125,14 @@ def test_the_run_stops_for_a_required_process_but_not_for_an_optional_one():
         for process in required:
             if process.poll() is None:
                 process.kill()
+
+
+def test_an_optional_child_that_ran_a_while_before_it_exited_waits_the_first_backoff_again():
+    child = run.OptionalChild(EXITS)
+    child.restarts = 5  # five exits in a row before
+    child.start(now=1_000.0)
+    child.process.wait(timeout=30)
+
+    assert child.check(now=1_000.0 + run.RESTART_STABLE_SECONDS) is False
+    assert child.check(now=1_000.0 + run.RESTART_STABLE_SECONDS + run.RESTART_BACKOFF_SECONDS) is True
+    child.process.wait(timeout=30)
