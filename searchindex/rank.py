@@ -115,6 +115,14 @@ def _scores(columns: Columns, skill_id: int | None) -> np.ndarray:
     return columns.dense_scores(skill_id)
 
 
+def _holds_any(dense: dict[int, np.ndarray], skills: list[int], rows=slice(None)) -> np.ndarray:
+    """Whether each of ``rows`` (every row by default) holds any of ``skills``."""
+    held = dense[skills[0]][rows] >= 0
+    for pk in skills[1:]:
+        held |= dense[pk][rows] >= 0
+    return held
+
+
 def _pool(columns: Columns, query: RankQuery, dense: dict[int, np.ndarray]) -> np.ndarray:
     """The pool's rows, ascending. Only the first step reads every row; the place, the excluded skills and ``strict``
     narrow the holders' rows, a share of them."""
@@ -129,15 +137,9 @@ def _pool(columns: Columns, query: RankQuery, dense: dict[int, np.ndarray]) -> n
         for code in codes:
             here |= columns.country == code
         rows = np.flatnonzero(here & columns.alive)
-        held = dense[skills[0]][rows] >= 0
-        for pk in skills[1:]:
-            held |= dense[pk][rows] >= 0
-        rows = rows[held]
+        rows = rows[_holds_any(dense, skills, rows)]
     else:
-        held = dense[skills[0]] >= 0
-        for pk in skills[1:]:
-            held |= dense[pk] >= 0
-        rows = np.flatnonzero(held & columns.alive)
+        rows = np.flatnonzero(_holds_any(dense, skills) & columns.alive)
     for pk in query.excluded:
         rows = rows[_scores(columns, pk)[rows] < 0]
     if query.strict:
