@@ -46,6 +46,7 @@ PHRASE_SLOP = 2
 _FILLER = "~"  # one position where to_tsvector dropped a stop word; never a lexeme (the parser skips symbols)
 _TOKENIZER = "lexemes"
 _BATCH = 2_000
+_PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent dies
 _WRITER_HEAP = 32_000_000  # the writer's arena, held while the process lives
 
 # A candidate without a vector is left out: ``NULL @@ query`` matches nobody, not even ``-word``. The vector's text is
@@ -273,9 +274,9 @@ class TextIndex:
     @classmethod
     def build_apart(cls, dsn: str, *, parent: Path | None = None) -> TextIndex:
         """``build`` in a process of its own, into a temporary directory (in ``parent``, else the system's) that
-        this process then opens and removes with the index. Reading a
-        million vectors apart is Python's work: in the index process it would hold the interpreter's lock for minutes,
-        and every ranking request, whose numpy calls let go of it and take it again many times, would wait for it."""
+        this process then opens and removes with the index. Reading a million vectors apart is Python's work: in the
+        index process it would hold the interpreter's lock for minutes, and every ranking request, whose numpy calls
+        let go of it and take it again many times, would wait for it."""
         directory = tempfile.TemporaryDirectory(prefix="talentdb-text-", dir=parent)
         context = multiprocessing.get_context("spawn")  # a fork would copy this process's threads and index
         receiving, sending = context.Pipe(duplex=False)
@@ -463,6 +464,3 @@ def _end_with_parent() -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):  # not Linux: the daemonic flag still ends it when the parent exits cleanly
         return
-
-
-_PR_SET_PDEATHSIG = 1
