@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import OrderedDict, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -136,6 +137,16 @@ class Columns:
         while len(self._dense) > DENSE_KEPT:
             self._dense.popitem(last=False)
         return dense
+
+    def in_place(self, codes: Iterable[str]) -> np.ndarray:
+        """Whether each row's candidate is in one of the countries ``codes``, as a pool scoped to a place reads it
+        (``profiles.search.columns.skill_tokens``): only a stored code of two capital letters is scoped, and a code
+        asked for counts in capitals."""
+        here = np.zeros(len(self.ids), dtype=bool)
+        for code in {country_code(code.upper()) for code in codes}:
+            if 65 <= code >> 21 <= 90 and 65 <= code & 0x1FFFFF <= 90:
+                here |= self.country == code
+        return here
 
     def __len__(self) -> int:
         return int(self.alive.sum())
