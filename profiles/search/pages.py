@@ -1,5 +1,11 @@
-"""A ranked page's rows: the ids from the backend in use, the values (``match``, ``missing_count``, ``misses_any``)
-from PostgreSQL. PostgreSQL stays the truth: an id whose row is gone, or that the filters now leave out, is dropped."""
+"""A ranked page's rows. The backend in use ranks; PostgreSQL stays the truth of who is shown and what a row shows: an
+id whose row is gone, or that the filters now leave out, is dropped.
+
+Under the SQL backend one statement ranks the pool and reads the page's rows with their values. Another backend
+answers with the page's ids and their keys, ``(misses_any, match, id)``: the order and the ``match`` it ranked by,
+which every backend computes exactly as the SQL reference does (the index's property tests hold it to that, row for
+row). The rows are then read by id, with the columns a row shows and no formula, and each row's ``match`` is its key's,
+so that a page never shows a value out of the order it was cut by (as a text page shows its backend's relevance)."""
 
 from __future__ import annotations
 
@@ -9,15 +15,17 @@ from profiles.models import Candidate
 from profiles.search.backends import search_backend
 from profiles.search.backends.base import RankRequest
 from profiles.search.backends.sql import SqlBackend, ranking_page
-from profiles.search.ranking import Resolved
+from profiles.search.ranking import Resolved, resolve
+from profiles.search.signals import RequiredSkills
 
 
 def ranked_rows(
     request: RankRequest, *, queryset: QuerySet[Candidate] | None = None, resolved: Resolved | None = None
 ) -> list[Candidate]:
-    """The candidates of ``request.page`` in the ranking's order, each annotated as ``SqlBackend.ranked_queryset``
-    annotates them. ``queryset``: the columns to read (default: all); ``resolved``: the request's skills, when the
-    caller has them. Ask for one row more than a page shows to know whether a next page exists."""
+    """The candidates of ``request.page`` in the ranking's order, each with ``match``, ``missing_count`` and
+    ``misses_any`` as ``SqlBackend.ranked_queryset`` annotates them. ``queryset``: the columns to read (default: all;
+    ``skill_scores`` among them); ``resolved``: the request's skills, when the caller has them. Ask for one row more
+    than a page shows to know whether a next page exists."""
     backend = search_backend()
     if isinstance(backend, SqlBackend):
         # Its ranking reads the values as it ranks: one statement for the ids and the values.
@@ -26,6 +34,12 @@ def ranked_rows(
     answer = backend.rank(request, resolved=resolved)
     if not answer.ids:
         return []
-    base = (Candidate.objects.all() if queryset is None else queryset).filter(pk__in=answer.ids)
-    found = {row.pk: row for row in SqlBackend().ranked_queryset(request, queryset=base, resolved=resolved)}
-    return [found[pk] for pk in answer.ids if pk in found]
+    resolved = resolved or resolve(request)
+    found = (Candidate.objects.all() if queryset is None else queryset).in_bulk(answer.ids)
+    rows = []
+    for misses_any, match, pk in answer.keys:
+        if (row := found.get(pk)) is not None:
+            row.misses_any, row.match = int(misses_any), int(match)
+            row.missing_count = RequiredSkills.missing_count(row, resolved)
+            rows.append(row)
+    return rows

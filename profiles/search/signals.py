@@ -172,13 +172,24 @@ class RequiredSkills(Signal):
         ]
         return f"({' + '.join(terms)})" if terms else "0"
 
+    @staticmethod
+    def _held(candidate: Candidate, resolved: Resolved):
+        """Each required skill's slug and the candidate's score when held at its minimum (else None)."""
+        scores = candidate.skill_scores or {}
+        for slug, pk, min_score in resolved.required:
+            score = scores.get(str(pk)) if pk is not None else None
+            yield slug, (score if score is not None and score >= min_score else None)
+
+    @classmethod
+    def missing_count(cls, candidate: Candidate, resolved: Resolved) -> int:
+        """What ``missing_sql`` counts, from the candidate's ``skill_scores``."""
+        return sum(score is None for _, score in cls._held(candidate, resolved))
+
     def explain(self, page: Sequence[Candidate], scoring: Scoring) -> None:
         for candidate in page:
-            scores = candidate.skill_scores or {}
             candidate.matched, candidate.missing = [], []
-            for slug, pk, min_score in scoring.resolved.required:
-                score = scores.get(str(pk)) if pk is not None else None
-                if score is None or score < min_score:
+            for slug, score in self._held(candidate, scoring.resolved):
+                if score is None:
                     candidate.missing.append(slug)
                 else:
                     candidate.matched.append({"skill": slug, "score": score, "required": True})
