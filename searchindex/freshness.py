@@ -27,8 +27,12 @@ from searchindex.columns import Columns, apply_candidates, apply_repositories
 
 _BATCH = 2_000  # candidates read again per snapshot
 
-_POLL_SQL = """
-SELECT id, xid::text::int8, kind, object_id FROM searchindex_change WHERE xid >= %s::text::xid8 ORDER BY id
+# Ordered by ``xid``, which the range reads through its index: PostgreSQL has no estimate for an ``xid8`` range (it
+# guesses a third of the table), and ordered by ``id`` it preferred walking the primary key over every row, 400 ms a
+# poll after an import of a million candidates. A poll applies its changes as sets, in no order.
+POLL_SQL = """
+SELECT c.id, c.xid::text::int8, c.kind, c.object_id FROM searchindex_change c WHERE c.xid >= %s::text::xid8
+ORDER BY c.xid
 """
 
 
@@ -73,7 +77,7 @@ def read_changes(state: Freshness, connection) -> Changes:
     with snapshot(connection), connection.transaction(), connection.cursor() as cursor:
         cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
         [now, xmin] = cursor.fetchone()
-        cursor.execute(_POLL_SQL, [str(state.xmin)])
+        cursor.execute(POLL_SQL, [str(state.xmin)])
         changes = [row for row in cursor.fetchall() if row[0] not in state.seen]
     return Changes(
         candidates=sorted({pk for _, _, kind, pk in changes if kind == "c"}),

@@ -5,6 +5,7 @@ import datetime as dt
 import time
 
 import pytest
+from django.db import connection, transaction
 
 from ingestion.services import documents_load
 from jobs.criteria import Criteria
@@ -15,6 +16,7 @@ from profiles.models import Candidate, CandidateSkill
 from profiles.search import candidates_refresh_search_columns
 from profiles.services import candidates_merge
 from searchindex import client
+from searchindex.freshness import POLL_SQL
 from searchindex.pages import page_rows, present_ids
 from searchindex.rank import Cut
 from tests.factories import CandidateFactory, CandidateSkillFactory, SkillFactory, UserFactory
@@ -93,3 +95,17 @@ def test_imports_edits_merges_and_erasures_reach_the_index_within_the_bound(pool
     assert pool["Linus"].pk not in page()
     within_bound(lambda: pool["Linus"].pk not in [pk for pk, _ in ranked()])
     assert page() == [pk for pk, _ in ranked()]
+
+
+def test_a_poll_reads_the_outbox_by_transaction_id_not_every_row():
+    """After a large import the outbox holds a row per candidate until the beat prunes it. With the project's planner
+    settings (``random_page_cost`` of SSD storage) and no estimate for an ``xid8`` range, an order by ``id`` had the
+    planner walk the primary key over every row: 400 ms a poll at a million rows, under the lock rankings wait for.
+    (Sequential scans are switched off here so that a few rows plan as a million do.)"""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL random_page_cost = 1.1")
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("EXPLAIN " + POLL_SQL, ["1"])
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "searchindex_change_xid" in plan, plan
+    assert "pkey" not in plan, plan
