@@ -100,16 +100,23 @@ def as_array(ids) -> np.ndarray:
     return np.fromiter(ids, dtype=np.int64)
 
 
-def keyword_ids(keyword: str, ids: np.ndarray) -> np.ndarray:
-    """Which of ``ids`` have a search vector that matches ``keyword`` as the ranking's keyword part reads it
-    (``plainto_tsquery('english')``), on this process's database connection."""
+def keywords_ids(keywords: tuple[str, ...], ids: np.ndarray) -> list[np.ndarray]:
+    """For each of ``keywords``, which of ``ids`` have a search vector that matches it as the ranking's keyword part
+    reads it (``plainto_tsquery('english')``), on this process's database connection."""
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute(KEYWORD_SQL, [ids.tolist(), keyword])
-        return np.fromiter((row[0] for row in cursor.fetchall()), dtype=np.int64)
+        return keywords_matched(cursor, keywords, ids)
 
 
-KEYWORD_SQL = (
-    "SELECT id FROM profiles_candidate WHERE id = ANY(%s::int8[]) AND search_vector @@ plainto_tsquery('english', %s)"
-)
+def keywords_matched(cursor, keywords: tuple[str, ...], ids: np.ndarray) -> list[np.ndarray]:
+    """``keywords_ids`` on ``cursor`` (Django's or psycopg's): one statement for every keyword."""
+    if not keywords or not len(ids):
+        return [np.zeros(0, dtype=np.int64) for _ in keywords]
+    tests = ", ".join("search_vector @@ plainto_tsquery('english', %s)" for _ in keywords)
+    cursor.execute(
+        f"SELECT id, {tests} FROM profiles_candidate WHERE id = ANY(%s::int8[])",  # noqa: S608 (placeholders only)
+        [*keywords, ids.tolist()],
+    )
+    rows = cursor.fetchall()
+    return [np.array([row[0] for row in rows if row[1 + n]], dtype=np.int64) for n in range(len(keywords))]

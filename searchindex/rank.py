@@ -279,14 +279,14 @@ def _candidates(lo: np.ndarray, hi: np.ndarray, cut: Cut) -> np.ndarray:
     return maybe[hi[maybe] <= bound]
 
 
-def _with_keywords(query, ids, total, missing, cut, keyword_ids):
+def _with_keywords(query, ids, total, missing, cut, keywords_ids):
     """The exact match, keywords included, of the positions that may reach ``cut``; the others are left out."""
     weight, count = query.formula.weight_keywords, len(query.keywords)
     # A previous page reads every position (rare; the bounds would run the other way).
     chosen = np.arange(len(ids)) if cut.before else _bounded(missing, ids, total, weight, cut)
     hits = np.zeros(len(chosen))
-    for keyword in query.keywords:
-        hits += np.isin(ids[chosen], keyword_ids(keyword, ids[chosen]))
+    for found in keywords_ids(query.keywords, ids[chosen]):
+        hits += np.isin(ids[chosen], found)
     return chosen, _rounded(total[chosen] + weight * (hits / count))
 
 
@@ -315,14 +315,14 @@ def _bounded(missing: np.ndarray, ids: np.ndarray, total: np.ndarray, slack: flo
     return _candidates(lo, hi, cut)
 
 
-def _ranked(columns, query, pool: _Pool, rows: np.ndarray, cut: Cut, keyword_ids) -> Ranked:
+def _ranked(columns, query, pool: _Pool, rows: np.ndarray, cut: Cut, keywords_ids) -> Ranked:
     missing = pool.missing[rows].astype(np.int64)
     ids = columns.ids[rows]
     total = _total(columns, query, pool.dense, rows)
     if query.topics:
         total = total + query.formula.weight_evidence * _evidence(columns, query, rows)
     if query.keywords:
-        kept, match = _with_keywords(query, ids, total, missing, cut, keyword_ids)
+        kept, match = _with_keywords(query, ids, total, missing, cut, keywords_ids)
         ids, missing = ids[kept], missing[kept]
     else:
         match = _rounded(total)
@@ -330,14 +330,19 @@ def _ranked(columns, query, pool: _Pool, rows: np.ndarray, cut: Cut, keyword_ids
     return Ranked(ids=ids[chosen], match=match[chosen], missing=missing[chosen], pool=pool.size)
 
 
-def rank(columns: Columns, query: RankQuery, cut: Cut, keyword_ids: Callable[[str, np.ndarray], np.ndarray]) -> Ranked:
-    """The stretch ``cut`` of the ranking of ``query``. ``keyword_ids(keyword, ids)``: which of ``ids`` have a search
-    vector that matches ``keyword`` (PostgreSQL answers, for the few candidates whose place the keywords can
+def rank(
+    columns: Columns,
+    query: RankQuery,
+    cut: Cut,
+    keywords_ids: Callable[[tuple[str, ...], np.ndarray], list[np.ndarray]],
+) -> Ranked:
+    """The stretch ``cut`` of the ranking of ``query``. ``keywords_ids(keywords, ids)``: for each keyword, which of
+    ``ids`` have a search vector that matches it (asked once, for the few candidates whose place the keywords can
     change)."""
     pool = _prepare(columns, query)
     rows = _tier(pool, cut)
-    ranked = _ranked(columns, query, pool, rows, cut, keyword_ids)
+    ranked = _ranked(columns, query, pool, rows, cut, keywords_ids)
     if len(ranked.ids) < cut.limit and len(rows) < pool.size:
         # The first tier ran out after the cursor: the stretch goes on into the second.
-        ranked = _ranked(columns, query, pool, np.flatnonzero(pool.held), cut, keyword_ids)
+        ranked = _ranked(columns, query, pool, np.flatnonzero(pool.held), cut, keywords_ids)
     return ranked

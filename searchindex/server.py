@@ -39,7 +39,7 @@ from django.utils import timezone
 
 from searchindex.columns import Columns, build, compacted, needs_compaction
 from searchindex.freshness import Freshness, poll
-from searchindex.pages import KEYWORD_SQL
+from searchindex.pages import keywords_matched
 from searchindex.protocol import decode_cut, decode_query
 from searchindex.rank import rank
 from searchindex.text import Node, TextIndex, Unsupported, parse_tsquery
@@ -162,20 +162,21 @@ class Index:
             time.monotonic() - started,
         )
 
-    def keyword_ids(self, keyword: str, ids: np.ndarray) -> np.ndarray:
-        """Which of ``ids`` match ``keyword`` as ``plainto_tsquery('english')`` reads it: the text index answers once
-        built and while within the lag bound, PostgreSQL otherwise. Called under the lock, as the refresh is: the
-        connection is not shared."""
+    def keywords_ids(self, keywords: tuple[str, ...], ids: np.ndarray) -> list[np.ndarray]:
+        """For each of ``keywords``, which of ``ids`` match it as ``plainto_tsquery('english')`` reads it: the text
+        index answers once built and while within the lag bound, PostgreSQL otherwise. Called under the lock, as the
+        refresh is: the connection is not shared."""
         if self.text is None or self.text_lag() > settings.SEARCH_INDEX_MAX_LAG_SECONDS:
-            rows = self.connect().execute(KEYWORD_SQL, [ids.tolist(), keyword]).fetchall()
-            return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
-        if keyword not in self.keywords:
-            [parsed] = self.connect().execute("SELECT plainto_tsquery('english', %s)::text", [keyword]).fetchone()
-            if len(self.keywords) >= _KEYWORDS_KEPT:
-                self.keywords.clear()
-            self.keywords[keyword] = parse_tsquery(parsed)
-        found = self.text.matching(self.keywords[keyword], ids.tolist())
-        return np.fromiter(found, dtype=np.int64, count=len(found))
+            with self.connect().cursor() as cursor:
+                return keywords_matched(cursor, keywords, ids)
+        for keyword in keywords:
+            if keyword not in self.keywords:
+                [parsed] = self.connect().execute("SELECT plainto_tsquery('english', %s)::text", [keyword]).fetchone()
+                if len(self.keywords) >= _KEYWORDS_KEPT:
+                    self.keywords.clear()
+                self.keywords[keyword] = parse_tsquery(parsed)
+        found = self.text.matching_each([self.keywords[keyword] for keyword in keywords], ids.tolist())
+        return [np.array(matches, dtype=np.int64) for matches in found]
 
     def text_lag(self) -> float:
         """Seconds since the snapshot of the text index's last poll, as the web workers measure the columns' lag."""
@@ -223,7 +224,7 @@ class Index:
         if self.columns is None:
             return {"error": "building", **self.status()}
         with self.lock:
-            ranked = rank(self.columns, decode_query(request["query"]), decode_cut(request["cut"]), self.keyword_ids)
+            ranked = rank(self.columns, decode_query(request["query"]), decode_cut(request["cut"]), self.keywords_ids)
             fresh_at = self.freshness.fresh_at.isoformat()
         return {
             "ids": ranked.ids.tolist(),

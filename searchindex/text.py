@@ -46,6 +46,7 @@ PHRASE_SLOP = 2
 _FILLER = "~"  # one position where to_tsvector dropped a stop word; never a lexeme (the parser skips symbols)
 _TOKENIZER = "lexemes"
 _BATCH = 2_000
+_FLAGS = 16  # nodes per search of ``matching_each``: a sum of distinct powers of two below 2**16 is exact in a float32
 _PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent dies
 _WRITER_HEAP = 32_000_000  # the writer's arena, held while the process lives
 
@@ -427,15 +428,28 @@ class TextIndex:
                 return hits[offset:wanted]
             fetch *= 4
 
-    def matching(self, node: Node | None, ids: list[int]) -> list[int]:
-        """Which of ``ids`` match ``node``."""
-        if node is None or not ids:
-            return []
+    def matching_each(self, nodes: list[Node | None], ids: list[int]) -> list[list[int]]:
+        """For each of ``nodes``, which of ``ids`` match it. Finding the ids is most of a search's work, so the nodes
+        are asked together: each a constant score of its own bit, so that a hit's score (their sum, exact in a float
+        up to _FLAGS bits) says which it matched."""
+        found: list[list[int]] = [[] for _ in nodes]
+        asked = [(place, node) for place, node in enumerate(nodes) if node is not None]
+        if not asked or not ids:
+            return found
         searcher = self.searcher
-        among = tantivy.Query.term_set_query(self.schema, "id", ids)
-        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, among), (tantivy.Occur.Must, self._match(node))])
-        hits = searcher.search(query, len(ids), count=False).hits
-        return [pk for _, pk in self._ids(searcher, hits)]
+        among = tantivy.Query.const_score_query(tantivy.Query.term_set_query(self.schema, "id", ids), 0.0)
+        for start in range(0, len(asked), _FLAGS):
+            group = asked[start : start + _FLAGS]
+            clauses = [(tantivy.Occur.Must, among)] + [
+                (tantivy.Occur.Should, tantivy.Query.const_score_query(self._match(node), float(1 << bit)))
+                for bit, (_, node) in enumerate(group)
+            ]
+            hits = searcher.search(tantivy.Query.boolean_query(clauses), len(ids), count=False).hits
+            for flags, pk in self._ids(searcher, hits):
+                for bit, (place, _) in enumerate(group):
+                    if int(flags) >> bit & 1:
+                        found[place].append(pk)
+        return found
 
     def status(self) -> dict:
         return {"documents": len(self), "fresh_at": self.freshness.fresh_at.isoformat()}

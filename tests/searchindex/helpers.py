@@ -17,7 +17,7 @@ from profiles.search.ranking import RELATED_WEIGHT, Resolved
 from profiles.search.signals import ORDERING, short_credit
 from profiles.vocabulary_copy import skill_vocabulary_changed
 from searchindex import columns as index_columns
-from searchindex.pages import keyword_ids, page_rows, present_ids
+from searchindex.pages import keywords_ids, page_rows, present_ids
 from searchindex.rank import Cut, Formula, Preferred, RankQuery, Required, rank
 
 SLUGS = ("go", "python", "rust", "kafka", "postgresql", "react", "java", "scala", "docker", "terraform")
@@ -158,7 +158,7 @@ def index_page(
     resolved = resolved or resolve(criteria, widen=options.widen)
     query = query_for(criteria, resolved, options=options, params=params, today=TODAY, exclude_ids=exclude)
     rows = page_rows(
-        lambda cut: rank(columns, query, cut, keyword_ids),
+        lambda cut: rank(columns, query, cut, keywords_ids),
         Cut(limit=limit, offset=offset),
         lambda ids: present_ids(ids, params=params),
         filtered=bool(params),

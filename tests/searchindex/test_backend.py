@@ -13,7 +13,7 @@ from profiles.search.backends.sql import SqlBackend
 from searchindex.backend import IndexBackend
 from searchindex.client import IndexUnavailable
 from searchindex.middleware import HEADER, SearchBackendHeaderMiddleware, answered_by
-from searchindex.pages import keyword_ids
+from searchindex.pages import keywords_ids
 from searchindex.rank import rank
 from tests.searchindex.helpers import COUNTRIES, ODD_COUNTRIES, SLUGS, TODAY, WORDS, build_index, make_pool
 
@@ -98,7 +98,7 @@ def test_the_response_header_names_the_backend_that_ranked(db, settings, tmp_pat
 def backends(db):
     make_pool(seed=11, countries=COUNTRIES + ODD_COUNTRIES)
     columns = build_index()
-    return SqlBackend(), IndexBackend(ranker=lambda query, cut: rank(columns, query, cut, keyword_ids))
+    return SqlBackend(), IndexBackend(ranker=lambda query, cut: rank(columns, query, cut, keywords_ids))
 
 
 def _fields(request: RankRequest) -> dict:

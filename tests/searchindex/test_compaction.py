@@ -18,7 +18,7 @@ from profiles.search import candidates_refresh_search_columns
 from searchindex import columns as index_columns
 from searchindex.columns import apply_candidates, apply_repositories, compacted, needs_compaction
 from searchindex.freshness import Freshness, poll
-from searchindex.pages import keyword_ids
+from searchindex.pages import keywords_ids
 from searchindex.rank import Cut, rank
 from tests.searchindex.helpers import build_index, make_pool, query_for
 
@@ -34,7 +34,7 @@ def rankings(columns) -> list[list[tuple[int, int, int]]]:
     found = []
     for criteria, options in CRITERIA:
         query = query_for(criteria, resolve(criteria, widen=options.widen), options=options)
-        ranked = rank(columns, query, Cut(limit=500), keyword_ids)
+        ranked = rank(columns, query, Cut(limit=500), keywords_ids)
         found.append(list(zip(ranked.ids.tolist(), ranked.match.tolist(), ranked.missing.tolist(), strict=True)))
     return found
 

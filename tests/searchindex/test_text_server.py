@@ -17,7 +17,7 @@ from profiles.search.backends.sql import SqlBackend
 from searchindex import client
 from searchindex.backend import IndexBackend
 from searchindex.middleware import answered_by
-from searchindex.pages import keyword_ids
+from searchindex.pages import keywords_ids
 from searchindex.server import Index, serve
 from searchindex.services import changes_prune
 from searchindex.text import TextIndex
@@ -123,10 +123,15 @@ def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_
     wait_until(lambda: index.text is not None)  # built in a thread of its own, after the columns
     ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
 
-    for keyword in (*WORDS, "senior data", "distributed payments", "the"):
-        with index.lock:
-            found = index.keyword_ids(keyword, ids)
-        assert sorted(found.tolist()) == sorted(keyword_ids(keyword, ids).tolist()), keyword
+    keywords = (*WORDS, "senior data", "distributed payments", "the") * 2  # more than one search's worth of flags
+    expected = keywords_ids(keywords, ids)
+    with index.lock:
+        together = index.keywords_ids(keywords, ids)
+        alone = [index.keywords_ids((keyword,), ids)[0] for keyword in keywords]
+    assert any(len(found) for found in expected)
+    for keyword, wanted, found, found_alone in zip(keywords, expected, together, alone, strict=True):
+        assert sorted(found.tolist()) == sorted(wanted.tolist()), keyword
+        assert sorted(found_alone.tolist()) == sorted(wanted.tolist()), keyword
 
 
 def text_ids(index: Index, tsquery: str) -> list[int] | dict:
@@ -154,7 +159,7 @@ def test_a_rebuild_drops_the_old_text_so_text_searches_say_building_until_the_ne
     assert text_ids(index, "'observ'") == {"error": "building"}
     assert index.status()["text"] == {"state": "building"}
     with index.lock:
-        assert index.keyword_ids("observability", ids).tolist() == [edited.pk]  # read from PostgreSQL meanwhile
+        assert index.keywords_ids(("observability",), ids)[0].tolist() == [edited.pk]  # read from PostgreSQL meanwhile
     release.set()
     wait_until(lambda: index.text is not None)
     assert text_ids(index, "'observ'") == [edited.pk]
@@ -171,9 +176,9 @@ def test_the_job_match_keywords_are_read_from_postgresql_while_the_text_trails_b
 
     with index.lock:
         settings.SEARCH_INDEX_MAX_LAG_SECONDS = 24 * 3600  # the text's last poll is within the bound: it answers
-        assert index.keyword_ids("observability", ids).tolist() == []
+        assert index.keywords_ids(("observability",), ids)[0].tolist() == []
         settings.SEARCH_INDEX_MAX_LAG_SECONDS = -1  # any poll is further behind than that
-        assert index.keyword_ids("observability", ids).tolist() == [edited.pk]
+        assert index.keywords_ids(("observability",), ids)[0].tolist() == [edited.pk]
 
 
 def test_the_text_index_lives_in_files_beside_the_socket_and_goes_with_the_process(serving, settings):
