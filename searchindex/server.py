@@ -322,19 +322,24 @@ def serve(
     shutil.rmtree(text_root, ignore_errors=True)
     text_root.mkdir(mode=0o700)
     index = Index(dsn, text_root)
-    # The web server's user only, from the moment it exists: the socket answers without authentication.
-    umask = os.umask(0o177)
+    server, serving = None, False
+    # One cleanup from here on: a SIGTERM (an exit) the moment the socket exists still removes it.
     try:
-        server = _Server(str(socket_path), _Handler)
-    finally:
-        os.umask(umask)
-    server.index = index
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+        # The web server's user only, from the moment it exists: the socket answers without authentication.
+        umask = os.umask(0o177)
+        try:
+            server = _Server(str(socket_path), _Handler)
+        finally:
+            os.umask(umask)
+        server.index = index
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        serving = True
         _keep_fresh(index, stop or threading.Event(), poll_seconds, keep_seconds)
     finally:
-        server.shutdown()
-        server.server_close()
+        if serving:
+            server.shutdown()
+        if server is not None:
+            server.server_close()
         index.disconnect()
         socket_path.unlink(missing_ok=True)
         index.text = None

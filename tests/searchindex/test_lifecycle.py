@@ -13,6 +13,7 @@ import pytest
 from psycopg.conninfo import make_conninfo
 
 from conftest import database_url_of_test_db
+from searchindex import server as server_module
 from searchindex.text import TextIndex
 from tests.searchindex.helpers_server import wait_until
 
@@ -41,6 +42,22 @@ def test_sigterm_ends_the_index_process_and_removes_its_socket_and_text_files(tm
     finally:
         if process.poll() is None:
             process.kill()
+    assert not socket_path.exists()
+    assert not (tmp_path / "index.sock.text").exists()
+
+
+def test_an_exit_the_moment_the_socket_exists_still_removes_it(tmp_path, monkeypatch):
+    """SIGTERM is an exit wherever the process stands; the test above once sent it just as the socket appeared."""
+
+    class ExitOnceBound(server_module._Server):
+        def server_activate(self):
+            super().server_activate()
+            raise SystemExit(0)  # the signal, between the socket's creation and the serving
+
+    monkeypatch.setattr(server_module, "_Server", ExitOnceBound)
+    socket_path = tmp_path / "index.sock"
+    with pytest.raises(SystemExit):
+        server_module.serve(socket_path, "dbname=unused")
     assert not socket_path.exists()
     assert not (tmp_path / "index.sock.text").exists()
 
