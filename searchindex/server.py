@@ -169,14 +169,19 @@ class Index:
         if self.text is None or self.text_lag() > settings.SEARCH_INDEX_MAX_LAG_SECONDS:
             with self.connect().cursor() as cursor:
                 return keywords_matched(cursor, keywords, ids)
-        for keyword in keywords:
-            if keyword not in self.keywords:
-                [parsed] = self.connect().execute("SELECT plainto_tsquery('english', %s)::text", [keyword]).fetchone()
-                if len(self.keywords) >= _KEYWORDS_KEPT:
-                    self.keywords.clear()
-                self.keywords[keyword] = parse_tsquery(parsed)
-        found = self.text.matching_each([self.keywords[keyword] for keyword in keywords], ids.tolist())
+        found = self.text.matching_each([self._parsed(keyword) for keyword in keywords], ids.tolist())
         return [np.array(matches, dtype=np.int64) for matches in found]
+
+    def _parsed(self, keyword: str) -> Node | None:
+        """``keyword`` as ``plainto_tsquery('english')`` reads it, remembered (a job's keywords come again with each
+        of its pages)."""
+        node = self.keywords.get(keyword)
+        if node is None and keyword not in self.keywords:
+            [parsed] = self.connect().execute("SELECT plainto_tsquery('english', %s)::text", [keyword]).fetchone()
+            if len(self.keywords) >= _KEYWORDS_KEPT:
+                self.keywords.clear()
+            node = self.keywords[keyword] = parse_tsquery(parsed)
+        return node
 
     def text_lag(self) -> float:
         """Seconds since the snapshot of the text index's last poll, as the web workers measure the columns' lag."""
@@ -322,15 +327,18 @@ def serve(
     shutil.rmtree(text_root, ignore_errors=True)
     text_root.mkdir(mode=0o700)
     index = Index(dsn, text_root)
-    server, serving = None, False
+    server, bound, serving = None, False, False
     # One cleanup from here on: a SIGTERM (an exit) the moment the socket exists still removes it.
     try:
+        server = _Server(str(socket_path), _Handler, bind_and_activate=False)
         # The web server's user only, from the moment it exists: the socket answers without authentication.
         umask = os.umask(0o177)
         try:
-            server = _Server(str(socket_path), _Handler)
+            server.server_bind()  # fails if another process took the path since _claim: its socket is not ours
+            bound = True
         finally:
             os.umask(umask)
+        server.server_activate()
         server.index = index
         threading.Thread(target=server.serve_forever, daemon=True).start()
         serving = True
@@ -341,6 +349,7 @@ def serve(
         if server is not None:
             server.server_close()
         index.disconnect()
-        socket_path.unlink(missing_ok=True)
+        if bound:
+            socket_path.unlink(missing_ok=True)
         index.text = None
         shutil.rmtree(text_root, ignore_errors=True)

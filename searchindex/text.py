@@ -440,11 +440,15 @@ class TextIndex:
         among = tantivy.Query.const_score_query(tantivy.Query.term_set_query(self.schema, "id", ids), 0.0)
         for start in range(0, len(asked), _FLAGS):
             group = asked[start : start + _FLAGS]
-            clauses = [(tantivy.Occur.Must, among)] + [
-                (tantivy.Occur.Should, tantivy.Query.const_score_query(self._match(node), float(1 << bit)))
-                for bit, (_, node) in enumerate(group)
-            ]
-            hits = searcher.search(tantivy.Query.boolean_query(clauses), len(ids), count=False).hits
+            # Only the ids matching one of them are hits: each hit's stored id is read from the documents' store.
+            any_of = tantivy.Query.boolean_query(
+                [
+                    (tantivy.Occur.Should, tantivy.Query.const_score_query(self._match(node), float(1 << bit)))
+                    for bit, (_, node) in enumerate(group)
+                ]
+            )
+            query = tantivy.Query.boolean_query([(tantivy.Occur.Must, among), (tantivy.Occur.Must, any_of)])
+            hits = searcher.search(query, len(ids), count=False).hits
             for flags, pk in self._ids(searcher, hits):
                 for bit, (place, _) in enumerate(group):
                     if int(flags) >> bit & 1:

@@ -18,7 +18,7 @@ from searchindex import client
 from searchindex.backend import IndexBackend
 from searchindex.middleware import answered_by
 from searchindex.pages import keywords_ids
-from searchindex.server import Index, serve
+from searchindex.server import _KEYWORDS_KEPT, Index, serve
 from searchindex.services import changes_prune
 from searchindex.text import TextIndex
 from tests.factories import CandidateSkillFactory, UserFactory
@@ -117,14 +117,18 @@ def test_the_index_process_says_building_until_its_text_is_built(index):
     assert index.answer({"op": "status"}) == {"state": "building"}
 
 
-def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them(index):
+def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them(index, settings, monkeypatch):
     make_pool(seed=3, size=60)
     index.build()
     wait_until(lambda: index.text is not None)  # built in a thread of its own, after the columns
     ids = np.array(sorted(Candidate.objects.values_list("id", flat=True)), dtype=np.int64)
-
+    settings.SEARCH_INDEX_MAX_LAG_SECONDS = 24 * 3600  # no refresh loop runs here: the text stays within the bound
     keywords = (*WORDS, "senior data", "distributed payments", "the") * 2  # more than one search's worth of flags
     expected = keywords_ids(keywords, ids)
+    monkeypatch.setattr("searchindex.server.keywords_matched", None)  # the text engine answers, never PostgreSQL
+    # The parsed keywords' memory one short of full: it empties while this request's keywords are read.
+    index.keywords.update({f"remembered {n}": None for n in range(_KEYWORDS_KEPT - 1)})
+
     with index.lock:
         together = index.keywords_ids(keywords, ids)
         alone = [index.keywords_ids((keyword,), ids)[0] for keyword in keywords]
