@@ -191,7 +191,7 @@ def _rounded(total: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True, slots=True)
 class _Pool:
     held: np.ndarray  # bool per row: in the pool
-    missing: np.ndarray  # int16 per row: the required skills it lacks or holds below their minimum
+    missing: np.ndarray  # int32 per row: the required skills it lacks or holds below their minimum
     size: int  # the pool's rows
     dense: dict[int, np.ndarray]  # each skill the query reads: its score on every row (-1: not held)
 
@@ -201,7 +201,7 @@ def _prepare(columns: Columns, query: RankQuery) -> _Pool:
     dense = {pk: _scores(columns, pk) for pk in wanted}
     held = _in_pool(columns, query, dense)
     unknown = sum(term.skill_id is None for term in query.required)  # no one holds a skill that does not exist
-    missing = np.full(len(columns.ids), unknown, dtype=np.int16)
+    missing = np.full(len(columns.ids), unknown, dtype=np.int32)
     for term in query.required:
         if term.skill_id is not None:
             missing += dense[term.skill_id] < term.min_score

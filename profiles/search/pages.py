@@ -1,11 +1,13 @@
-"""A ranked page's rows. The backend in use ranks; PostgreSQL stays the truth of who is shown and what a row shows: an
-id whose row is gone, or that the filters now leave out, is dropped.
+"""A ranked page's rows. The backend in use ranks; PostgreSQL stays the truth of who is shown and what a row shows.
 
-Under the SQL backend one statement ranks the pool and reads the page's rows with their values. Another backend
-answers with the page's ids and their keys, ``(misses_any, match, id)``: the order and the ``match`` it ranked by,
-which every backend computes exactly as the SQL reference does (the index's property tests hold it to that, row for
-row). The rows are then read by id, with the columns a row shows and no formula, and each row's ``match`` is its key's,
-so that a page never shows a value out of the order it was cut by (as a text page shows its backend's relevance)."""
+Under the SQL backend one statement ranks the pool, through the request's filters, and reads the page's rows with
+their values. Another backend answers with the page's ids and their keys, ``(misses_any, match, id)``: the order and
+the ``match`` it ranked by, which every backend computes exactly as the SQL reference does (the index's property tests
+hold it to that, row for row), and it has already dropped the ids that PostgreSQL lacks or the filters leave out
+(``searchindex.pages``). The rows are read by id, with the columns a row shows and no formula, and an id whose row is
+gone since is dropped. Each row's ``match`` and ``misses_any`` are its key's, so that a page never shows a value out
+of the order it was cut by (as a text page shows its backend's relevance); ``missing_count``, like the explanation's
+matched and missing skills, is read from the row itself, which may have changed within the backend's lag bound."""
 
 from __future__ import annotations
 

@@ -173,23 +173,18 @@ class RequiredSkills(Signal):
         return f"({' + '.join(terms)})" if terms else "0"
 
     @staticmethod
-    def _held(candidate: Candidate, resolved: Resolved):
-        """Each required skill's slug and the candidate's score when held at its minimum (else None)."""
+    def missing_count(candidate: Candidate, resolved: Resolved) -> int:
+        """What ``missing_sql`` counts, term for term, from the candidate's ``skill_scores``."""
         scores = candidate.skill_scores or {}
-        for slug, pk, min_score in resolved.required:
-            score = scores.get(str(pk)) if pk is not None else None
-            yield slug, (score if score is not None and score >= min_score else None)
-
-    @classmethod
-    def missing_count(cls, candidate: Candidate, resolved: Resolved) -> int:
-        """What ``missing_sql`` counts, from the candidate's ``skill_scores``."""
-        return sum(score is None for _, score in cls._held(candidate, resolved))
+        return sum(pk is None or scores.get(str(pk), -1) < min_score for _, pk, min_score in resolved.required)
 
     def explain(self, page: Sequence[Candidate], scoring: Scoring) -> None:
         for candidate in page:
+            scores = candidate.skill_scores or {}
             candidate.matched, candidate.missing = [], []
-            for slug, score in self._held(candidate, scoring.resolved):
-                if score is None:
+            for slug, pk, min_score in scoring.resolved.required:
+                score = scores.get(str(pk)) if pk is not None else None
+                if score is None or score < min_score:
                     candidate.missing.append(slug)
                 else:
                     candidate.matched.append({"skill": slug, "score": score, "required": True})
