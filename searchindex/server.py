@@ -175,12 +175,12 @@ class Index:
     def _parsed(self, keyword: str) -> Node | None:
         """``keyword`` as ``plainto_tsquery('english')`` reads it, remembered (a job's keywords come again with each
         of its pages)."""
-        node = self.keywords.get(keyword)
-        if node is None and keyword not in self.keywords:
-            [parsed] = self.connect().execute("SELECT plainto_tsquery('english', %s)::text", [keyword]).fetchone()
-            if len(self.keywords) >= _KEYWORDS_KEPT:
-                self.keywords.clear()
-            node = self.keywords[keyword] = parse_tsquery(parsed)
+        if keyword in self.keywords:  # None too: a keyword of stop words only
+            return self.keywords[keyword]
+        [parsed] = self.connect().execute("SELECT plainto_tsquery('english', %s)::text", [keyword]).fetchone()
+        if len(self.keywords) >= _KEYWORDS_KEPT:
+            self.keywords.clear()
+        node = self.keywords[keyword] = parse_tsquery(parsed)
         return node
 
     def text_lag(self) -> float:

@@ -33,10 +33,10 @@ def ranked_rows(
         # Its ranking reads the values as it ranks: one statement for the ids and the values.
         rows, _ = ranking_page(backend.ranked_queryset(request, queryset=queryset, resolved=resolved), request.page)
         return rows
+    resolved = resolved or resolve(request)  # once, for the backend and for the rows' missing counts
     answer = backend.rank(request, resolved=resolved)
     if not answer.ids:
         return []
-    resolved = resolved or resolve(request)
     found = (Candidate.objects.all() if queryset is None else queryset).in_bulk(answer.ids)
     rows = []
     for misses_any, match, pk in answer.keys:
