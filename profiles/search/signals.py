@@ -221,12 +221,20 @@ class PreferredSkills(Signal):
                     candidate.matched.append({"skill": slug, "score": score, "required": False, "related_to": origin})
 
 
-# Contributions with commits only: a repository someone is listed on without a commit shows no work of theirs.
+# Contributions with commits only: a repository someone is listed on without a commit shows no work of theirs. Each
+# contribution's repository is read by its key (``OFFSET 0`` keeps the lateral subquery from being flattened into a
+# join): as a join, the planner reads every repository holding one of the topics (a hash join) or the whole key (a merge
+# join) for a page's few hundred contributions, 3 ms at 5,000 repositories and growing with them.
 _EVIDENCE_ROWS_SQL = f"""
-SELECT c.candidate_id, r.full_name, c.commits, c.is_current, coalesce(c."end", c.start),
-    ARRAY(SELECT t FROM unnest(r.topic_slugs) AS t WHERE t = ANY(%(topics)s::varchar[]))
-FROM profiles_contribution c JOIN profiles_repository r ON r.id = c.repository_id
-WHERE c.candidate_id = ANY(%(ids)s) AND r.topic_slugs && %(topics)s::varchar[] AND c.commits > 0
+SELECT c.candidate_id, r.full_name, c.commits, c.is_current, coalesce(c."end", c.start), r.shared_topics
+FROM profiles_contribution c CROSS JOIN LATERAL (
+    SELECT r.full_name, ARRAY(SELECT t FROM unnest(r.topic_slugs) AS t WHERE t = ANY(%(topics)s::varchar[]))
+        AS shared_topics
+    FROM profiles_repository r
+    WHERE r.id = c.repository_id AND r.topic_slugs && %(topics)s::varchar[]
+    OFFSET 0
+) r
+WHERE c.candidate_id = ANY(%(ids)s) AND c.commits > 0
 ORDER BY c.candidate_id, {CONTRIBUTION_WEIGHT_SQL} DESC, r.full_name, c.id
 """  # noqa: S608
 
