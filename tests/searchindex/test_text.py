@@ -22,7 +22,7 @@ from profiles.services import candidates_merge
 from searchindex.backend import IndexBackend, websearch_tsquery
 from searchindex.client import IndexUnavailable
 from searchindex.middleware import answered_by
-from searchindex.text import Node, TextIndex, Unsupported, parse_tsquery, positive_words, vector_fields
+from searchindex.text import Node, TextIndex, Unsupported, pair, parse_tsquery, positive_words, vector_fields
 from tests.factories import CandidateFactory, UserFactory
 
 CASES = json.loads((Path(__file__).parents[1] / "fixtures" / "search" / "text_relevance.json").read_text())
@@ -114,7 +114,13 @@ def test_a_vectors_text_becomes_the_fields_by_weight_and_the_words_in_place():
     assert fields[4].split()[:9] == ["head", "~", "engin", "~", "it's", "~", "a\\b", "~", "engin"]
     assert fields[4].split()[-1] == "lead"
     assert fields[5] == "zeta"
-    assert vector_fields("") == ("", "", "", "", "", "")
+    # The pairs of words in place at most three positions apart, in their order: "head" (1) and "engin" (3), not
+    # "head" and "it's" (5); none with a filler, none with a crowded word.
+    pairs = set(fields[6].split())
+    assert {pair("head", "engin"), pair("engin", "it's"), pair("it's", "a\\b"), pair("a\\b", "engin")} <= pairs
+    assert pair("head", "it's") not in pairs
+    assert not any("~" in p.split("\x01") or "zeta" in p for p in pairs)
+    assert vector_fields("") == ("", "", "", "", "", "", "")
 
 
 # --- The same candidates as SQL
