@@ -117,7 +117,13 @@ def test_the_index_process_says_building_until_its_text_is_built(index):
     assert index.answer({"op": "status"}) == {"state": "building"}
 
 
-def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them(index, settings, monkeypatch):
+@pytest.mark.parametrize("listed_per_id", [0, 20, 10**6], ids=["searched-among-the-ids", "default", "listed-whole"])
+def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them(
+    index, settings, monkeypatch, listed_per_id
+):
+    # Each way of finding a keyword's candidates: searched among the ids asked about, or every match listed (a keyword
+    # few candidates match), and the default's mix of both.
+    monkeypatch.setattr("searchindex.text.LISTED_PER_ID", listed_per_id)
     make_pool(seed=3, size=60)
     index.build()
     wait_until(lambda: index.text is not None)  # built in a thread of its own, after the columns
@@ -129,13 +135,19 @@ def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_
     # The parsed keywords' memory one short of full: it empties while this request's keywords are read.
     index.keywords.update({f"remembered {n}": None for n in range(_KEYWORDS_KEPT - 1)})
 
+    some = ids[::7]  # a few of the candidates: a keyword most of the pool matches is searched among them
+    expected_of_some = keywords_ids(keywords, some)
+
     with index.lock:
         together = index.keywords_ids(keywords, ids)
         alone = [index.keywords_ids((keyword,), ids)[0] for keyword in keywords]
+        of_some = index.keywords_ids(keywords, some)
     assert any(len(found) for found in expected)
     for keyword, wanted, found, found_alone in zip(keywords, expected, together, alone, strict=True):
         assert sorted(found.tolist()) == sorted(wanted.tolist()), keyword
         assert sorted(found_alone.tolist()) == sorted(wanted.tolist()), keyword
+    for keyword, wanted, found in zip(keywords, expected_of_some, of_some, strict=True):
+        assert sorted(found.tolist()) == sorted(wanted.tolist()), keyword
 
 
 def text_ids(index: Index, tsquery: str) -> list[int] | dict:
