@@ -140,10 +140,10 @@ class Columns:
 
     def in_place(self, codes: Iterable[str]) -> np.ndarray:
         """Whether each row's candidate is in one of the countries ``codes``, as a pool scoped to a place reads it
-        (``profiles.search.columns.skill_tokens``): only a stored code of two capital letters is scoped, and a code
-        asked for counts in capitals."""
+        (``profiles.search.columns.skill_tokens``): only a stored code of two capital letters is scoped, a code
+        asked for counts in capitals, and one of other than two letters A-Z keeps nobody."""
         here = np.zeros(len(self.ids), dtype=bool)
-        for code in {country_code(code.upper()) for code in codes}:
+        for code in {country_code(code.upper()) for code in codes if len(code) == 2 and code.isascii()}:
             if 65 <= code >> 21 <= 90 and 65 <= code & 0x1FFFFF <= 90:
                 here |= self.country == code
         return here

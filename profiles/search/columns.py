@@ -23,6 +23,7 @@ look for with ``skill_tokens``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from django.db import connection
@@ -38,6 +39,7 @@ __all__ = [
     "skill_tokens",
 ]
 
+_ISO_CODE_RE = re.compile(r"[A-Za-z]{2}")  # the codes a candidate's tokens are scoped to (the SQL's ``^[A-Z]{2}$``)
 SKILL_TOKEN_SCORES = 16  # more than the 11 scores 0-10, so a token's score is its low bits
 COUNTRY_TOKEN_SLOTS = 1024  # more than the 676 two-letter codes
 # The characters searched of each unbounded part of the vector: the summary, the skills' slugs, the jobs' titles and
@@ -170,10 +172,13 @@ def repositories_refresh_contributors(*, repository_ids: Iterable[int]) -> None:
 
 def skill_tokens(skill_id: int, min_score: int | None = None, *, country_code: str = "") -> list[int]:
     """The tokens of ``skill_id`` at ``min_score`` or more (any score when None), scoped to ``country_code`` (ISO
-    alpha-2) when one is given: what ``Candidate.skill_tokens`` holds of a candidate who qualifies."""
+    alpha-2, any case) when one is given: what ``Candidate.skill_tokens`` holds of a candidate who qualifies. None for
+    a code of other than two letters A-Z: no candidate's tokens are scoped to one (``_SEARCH_VALUES_SQL``)."""
     tokens = [skill_id * SKILL_TOKEN_SCORES + score for score in range(min_score or 0, 11)]
     if not country_code:
         return tokens
+    if not _ISO_CODE_RE.fullmatch(country_code):
+        return []
     first, second = (ord(letter) - ord("A") for letter in country_code.upper())
     country = first * 26 + second
     return [-(token * COUNTRY_TOKEN_SLOTS + country) for token in tokens]

@@ -50,3 +50,18 @@ def test_a_skills_scores_on_every_row_are_laid_out_once_and_again_after_a_change
     for pk in others:
         columns.dense_scores(pk)
     assert columns.dense_scores(python.pk) is not again  # only the last two asked for are kept
+
+
+def test_a_place_is_a_code_of_two_letters_in_any_case_as_the_sql_pool_reads_it():
+    german = CandidateFactory(country_code="DE")
+    CandidateFactory(country_code="SS")
+    CandidateFactory(country_code="FR")
+    columns = build_index()
+
+    def here(codes: list[str]) -> set[int]:
+        return set(columns.ids[columns.in_place(codes)].tolist())
+
+    assert here(["de"]) == here(["DE"]) == {german.pk}
+    # Like profiles.search.columns.skill_tokens: a code no candidate's tokens are scoped to keeps nobody ("ß" is no
+    # "SS", whatever its capital letters).
+    assert here(["D", "ß", "DEU", "D1", ""]) == set()

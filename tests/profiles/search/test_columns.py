@@ -62,6 +62,13 @@ def test_skill_tokens_cover_every_score_from_the_minimum():
     assert len(search.skill_tokens(3)) == 11
     # scoped to a country: US is (20, 18) → 20 * 26 + 18 = 538
     assert search.skill_tokens(3, 10, country_code="US") == [-((3 * 16 + 10) * 1024 + 538)]
+    assert search.skill_tokens(3, 10, country_code="us") == search.skill_tokens(3, 10, country_code="US")
+
+
+@pytest.mark.parametrize("code", ["D", "DEU", "D1", "É?", "ß", "de "])
+def test_a_country_code_no_candidate_can_hold_scopes_the_tokens_to_nobody(code):
+    # Only a code of two letters A-Z scopes a candidate's tokens: any other is a country no candidate's tokens are in.
+    assert search.skill_tokens(3, 8, country_code=code) == []
 
 
 def test_the_country_scoped_tokens_follow_the_country():
