@@ -21,8 +21,8 @@ their pair. Matching itself scores nothing. A query that asks for no word (``-ja
 first.
 
 The words standing together are scored by their pairs rather than by a phrase query with a slop: a phrase query reads
-the positions of every document holding all the words (a query matching 12 % of a million candidates spent most of its
-time there), where a pair is one more term whose postings list only the documents in which the words stand together.
+the positions of every document holding all the words (a common word's query spent half its time there), where a pair
+is one more term whose postings list only the documents in which the words stand together.
 
 Kept fresh from the outbox as the columns are (``searchindex.freshness`` describes the protocol; the text index keeps
 its own place in it), and rebuilt with them.
@@ -59,8 +59,8 @@ _TOKENIZER = "lexemes"
 _BATCH = 2_000
 _FLAGS = 16  # nodes per search of ``matching_each``: a sum of distinct powers of two below 2**16 is exact in a float32
 # ``matching_each`` lists every match of a node that matches at most this many candidates per id asked about, and
-# searches among the ids for the others: finding an id costs a lookup in each segment's terms (some 8 µs at a million
-# candidates), listing a match some 0.2 µs.
+# searches among the ids for the others: finding an id costs a lookup of its term in each segment's dictionary, some
+# forty times what listing a match costs (docs/benchmarks.md, "Ranking index").
 LISTED_PER_ID = 20
 _PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent dies
 _WRITER_HEAP = 32_000_000  # the writer's arena, held while the process lives
@@ -411,8 +411,7 @@ class TextIndex:
         if not words:
             return self._match(node), False
         # Words only, all required (the usual query): each word's weight fields hold it wherever it stands, crowded or
-        # in place, so requiring its scoring clause finds the same candidates, without a search of its own (2 of a
-        # common query's 15 ms at a million candidates).
+        # in place, so requiring its scoring clause finds the same candidates, without a search of its own.
         words_only = node.kind == "term" or (node.kind == "and" and all(c.kind == "term" for c in node.children))
         occur = tantivy.Occur.Must if words_only else tantivy.Occur.Should
         clauses = [] if words_only else [(tantivy.Occur.Must, tantivy.Query.const_score_query(self._match(node), 0.0))]
@@ -476,8 +475,8 @@ class TextIndex:
             if node is None:
                 continue
             query = self._match(node)
-            most = self._most_matching(searcher, node, query)
-            if most > LISTED_PER_ID * len(ids):
+            most = self._most_matching(searcher, node)
+            if most is None or most > LISTED_PER_ID * len(ids):
                 searched.append((place, query))
             elif most:
                 hits = searcher.search(query, most, count=False, order_by_field="seq").hits
@@ -503,13 +502,27 @@ class TextIndex:
                         found[place].append(pk)
         return found
 
-    def _most_matching(self, searcher, node: Node, query: tantivy.Query) -> int:
-        """At least as many as the candidates ``node`` matches: a word's document frequencies (free; deleted documents
-        count until their segment merges), else a count of the matches."""
-        if node.kind != "term":
-            return searcher.search(query, 1, count=True).count
-        crowded = searcher.doc_freq("crowded", node.lexeme) if node.lexeme in self.crowded else 0
-        return searcher.doc_freq("text", node.lexeme) + crowded
+    def _most_matching(self, searcher, node: Node) -> int | None:
+        """At least as many as the candidates ``node`` matches, from its words' document frequencies (read from the
+        terms' dictionary; a deleted document counts until its segment merges); None when they bound nothing (a
+        negation)."""
+
+        def frequency(lexeme: str) -> int:
+            crowded = searcher.doc_freq("crowded", lexeme) if lexeme in self.crowded else 0
+            return searcher.doc_freq("text", lexeme) + crowded
+
+        if node.kind == "term":
+            return frequency(node.lexeme)
+        if node.kind == "phrase":  # every word of it, in place
+            return min(frequency(lexeme) for _, lexeme in node.words)
+        if node.kind == "and":  # each required child bounds it
+            bounds = [self._most_matching(searcher, child) for child in node.children if child.kind != "not"]
+            known = [bound for bound in bounds if bound is not None]
+            return min(known) if known else None
+        if node.kind == "or":
+            bounds = [self._most_matching(searcher, child) for child in node.children]
+            return None if None in bounds else sum(bounds)
+        return None
 
     def status(self) -> dict:
         return {"documents": len(self), "fresh_at": self.freshness.fresh_at.isoformat()}

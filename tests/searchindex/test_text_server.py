@@ -117,12 +117,15 @@ def test_the_index_process_says_building_until_its_text_is_built(index):
     assert index.answer({"op": "status"}) == {"state": "building"}
 
 
-@pytest.mark.parametrize("listed_per_id", [0, 20, 10**6], ids=["searched-among-the-ids", "default", "listed-whole"])
+@pytest.mark.parametrize(
+    "listed_per_id", [0, 1, 20, 10**6], ids=["searched-among-the-ids", "both-in-one-call", "default", "listed-whole"]
+)
 def test_the_job_match_keywords_are_read_by_the_text_engine_as_postgresql_reads_them(
     index, settings, monkeypatch, listed_per_id
 ):
     # Each way of finding a keyword's candidates: searched among the ids asked about, or every match listed (a keyword
-    # few candidates match), and the default's mix of both.
+    # few candidates match), and both in one call (one per id: asked about a few ids, a keyword more of the pool
+    # matches is searched among them, a rarer one listed).
     monkeypatch.setattr("searchindex.text.LISTED_PER_ID", listed_per_id)
     make_pool(seed=3, size=60)
     index.build()
