@@ -224,7 +224,7 @@ class PreferredSkills(Signal):
 # Contributions with commits only: a repository someone is listed on without a commit shows no work of theirs. Each
 # contribution's repository is read by its key (``OFFSET 0`` keeps the lateral subquery from being flattened into a
 # join): as a join, the planner reads every repository holding one of the topics (a hash join) or the whole key (a merge
-# join) for a page's few hundred contributions, 3 ms at 5,000 repositories and growing with them.
+# join) for a page's few hundred contributions, at a cost that grows with the repositories, not with the page.
 _EVIDENCE_ROWS_SQL = f"""
 SELECT c.candidate_id, r.full_name, c.commits, c.is_current, coalesce(c."end", c.start), r.shared_topics
 FROM profiles_contribution c CROSS JOIN LATERAL (
