@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from profiles.search.columns import scoped_country
+
 # Binary COPY: a 19-byte header, then per row a 2-byte field count and each field as a 4-byte length and its bytes,
 # and a 2-byte trailer (-1). With fixed-width, non-null fields every row has the same size.
 _HEADER = 19
@@ -141,11 +143,10 @@ class Columns:
     def in_place(self, codes: Iterable[str]) -> np.ndarray:
         """Whether each row's candidate is in one of the countries ``codes``, as a pool scoped to a place reads it
         (``profiles.search.columns.skill_tokens``): only a stored code of two capital letters is scoped, a code
-        asked for counts in capitals, and one of other than two letters A-Z keeps nobody."""
+        asked for counts in capitals, and one ``scoped_country`` refuses keeps nobody."""
         here = np.zeros(len(self.ids), dtype=bool)
-        for code in {country_code(code.upper()) for code in codes if len(code) == 2 and code.isascii()}:
-            if 65 <= code >> 21 <= 90 and 65 <= code & 0x1FFFFF <= 90:
-                here |= self.country == code
+        for code in {country_code(code.upper()) for code in codes if scoped_country(code)}:
+            here |= self.country == code
         return here
 
     def __len__(self) -> int:

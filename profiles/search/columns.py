@@ -36,10 +36,11 @@ __all__ = [
     "candidate_insert_sql",
     "candidates_refresh_search_columns",
     "repositories_refresh_contributors",
+    "scoped_country",
     "skill_tokens",
 ]
 
-_ISO_CODE_RE = re.compile(r"[A-Za-z]{2}")  # the codes a candidate's tokens are scoped to (the SQL's ``^[A-Z]{2}$``)
+_SCOPED_CODE_RE = re.compile(r"[A-Za-z]{2}")
 SKILL_TOKEN_SCORES = 16  # more than the 11 scores 0-10, so a token's score is its low bits
 COUNTRY_TOKEN_SLOTS = 1024  # more than the 676 two-letter codes
 # The characters searched of each unbounded part of the vector: the summary, the skills' slugs, the jobs' titles and
@@ -170,14 +171,21 @@ def repositories_refresh_contributors(*, repository_ids: Iterable[int]) -> None:
             cursor.execute(_CONTRIBUTORS_SEARCH_COLUMNS_SQL, [ids])
 
 
+def scoped_country(country_code: str) -> bool:
+    """Whether a pool or a filter kept to ``country_code`` can hold anyone: a code of two letters A-Z, in any case. A
+    candidate's tokens are scoped only to a stored code of two capital letters (``_SEARCH_VALUES_SQL``), so any other
+    code asked for is a country no candidate is in."""
+    return bool(_SCOPED_CODE_RE.fullmatch(country_code))
+
+
 def skill_tokens(skill_id: int, min_score: int | None = None, *, country_code: str = "") -> list[int]:
     """The tokens of ``skill_id`` at ``min_score`` or more (any score when None), scoped to ``country_code`` (ISO
-    alpha-2, any case) when one is given: what ``Candidate.skill_tokens`` holds of a candidate who qualifies. None for
-    a code of other than two letters A-Z: no candidate's tokens are scoped to one (``_SEARCH_VALUES_SQL``)."""
+    alpha-2, any case) when one is given: what ``Candidate.skill_tokens`` holds of a candidate who qualifies. No token
+    for a code ``scoped_country`` refuses."""
     tokens = [skill_id * SKILL_TOKEN_SCORES + score for score in range(min_score or 0, 11)]
     if not country_code:
         return tokens
-    if not _ISO_CODE_RE.fullmatch(country_code):
+    if not scoped_country(country_code):
         return []
     first, second = (ord(letter) - ord("A") for letter in country_code.upper())
     country = first * 26 + second
