@@ -1,5 +1,7 @@
 """Reading a job description costs time linear in its length: ``extract_criteria`` is timed on inputs that double (x1
-.. x8, the largest near the 100,000-character cap) and fails on super-linear growth (``tests/reliability/growth.py``).
+.. x8, the largest near the 100,000-character cap; the fixture posts up to 40,000 characters) and fails on
+super-linear growth (``tests/reliability/growth.py``). How fast it reads is a benchmark's (``bench/job_match.py
+--reader``), not a test's.
 
 The inputs are the shapes that were quadratic, each a long run of one pattern: a skill named thousands of times in one
 line (by commas, by spaces, in sentences, glued by commas, after "must have:"), ambiguous words judged one after another
@@ -128,7 +130,7 @@ def _own_posts(length: int) -> str:
 # The reader's speed is measured in bench/job_match.py --reader (docs/benchmarks.md); the suite checks only how its
 # cost grows, which a machine's speed (its CPU time swung two-fold between runs) does not change.
 def test_reading_the_fixture_posts_grows_linearly():
-    growth = measure_growth(_read, _own_posts, base=2_500, clock=time.process_time)
+    growth = measure_growth(_read, _own_posts, base=5_000, clock=time.process_time)
 
     print(f"\nthe fixture posts: {growth.describe()}")
     assert_near_linear(growth, what="Reading the fixture posts")
