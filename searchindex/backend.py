@@ -193,11 +193,18 @@ class IndexBackend(SearchBackend):
                 return self._text_on_sql(request, "cursor", "a cursor of the SQL order")
             page = dataclasses.replace(page, after=(float(page.after[1]), int(page.after[2])))
         tsquery = websearch_tsquery(request.query)
+        read: dict[int, Candidate] | None = None if filters or request.rows is None else {}
+
+        def keep(ids: list[int]) -> set[int]:
+            if read is None:
+                return present_ids(ids, params=filters, user=request.user)
+            found = request.rows.in_bulk(ids)  # the rows the page shows, read as they are checked: once
+            read.update(found)
+            return set(found)
+
         try:
             rows = text_rows(
-                lambda limit, after: self.texter(tsquery, limit=limit, after=after) if tsquery else [],
-                page,
-                lambda ids: present_ids(ids, params=filters, user=request.user),
+                lambda limit, after: self.texter(tsquery, limit=limit, after=after) if tsquery else [], page, keep
             )
         except IndexUnavailable as exc:
             return self._text_on_sql(request, exc.code, str(exc))
@@ -210,6 +217,7 @@ class IndexBackend(SearchBackend):
             keys=tuple((BM25, score, pk) for score, pk in shown),
             has_more=len(rows) > request.page.limit,
             backend=self.name,
+            rows=None if read is None else {pk: read[pk] for _, pk in shown},
         )
 
     def _text_on_sql(self, request: TextRequest, code: str, detail: str) -> TextHits:

@@ -69,14 +69,15 @@ def text_page(*, params: Mapping, page: Page, user=None) -> TextPage:
     ``rank`` is the backend's relevance, the last but one item of its key (ts_rank in double precision for SQL, the
     BM25 score for the index): the value the order was cut by, so rows show it decreasing."""
     [query] = _given(params, "q")
-    request = TextRequest(query=query, filters=text_filters(params), page=page, user=user)
+    listed = candidates_for_listing()
+    request = TextRequest(query=query, filters=text_filters(params), page=page, user=user, rows=listed)
     try:
         hits = search_backend().search_text(request)
     except (ValueError, TypeError) as exc:
         if page.after is None:
             raise
         raise UnreadableKey(str(exc)) from exc
-    found = candidates_for_listing().in_bulk(hits.ids)
+    found = hits.rows if hits.rows is not None else listed.in_bulk(hits.ids)
     rows = []
     for pk, key in zip(hits.ids, hits.keys, strict=True):
         if (candidate := found.get(pk)) is not None:

@@ -18,6 +18,7 @@ from profiles.search import candidates_refresh_search_columns
 from profiles.search.backends.base import Page, TextRequest
 from profiles.search.backends.sql import SqlBackend
 from profiles.search.columns import SEARCH_TEXT_MAX_CHARS
+from profiles.search.text_pages import text_page
 from profiles.services import candidates_merge
 from searchindex.backend import IndexBackend, websearch_tsquery
 from searchindex.client import IndexUnavailable
@@ -389,3 +390,23 @@ def test_a_cursor_is_read_only_by_the_order_that_gave_it():
 
 def unavailable(tsquery, **_):
     raise IndexUnavailable("not reachable", code="stopped")
+
+
+@pytest.mark.django_db
+def test_an_unfiltered_page_reads_its_rows_as_it_checks_them_and_a_row_gone_still_gives_way(
+    monkeypatch, django_assert_num_queries
+):
+    make_pool()
+    backend = backend_for(build())
+    monkeypatch.setattr("profiles.search.text_pages.search_backend", lambda: backend)
+    whole = [pk for _, pk in index_hits(build(), "platform")]
+
+    with django_assert_num_queries(2):  # the query's parse, then the hits' rows: not their ids, then the rows again
+        page = text_page(params={"q": "platform"}, page=Page(limit=3))
+    Candidate.objects.filter(pk=whole[0]).delete()  # gone since the index read it
+    after = text_page(params={"q": "platform"}, page=Page(limit=3))
+
+    assert [row.pk for row in page.rows] == whole[:3]
+    assert [row.pk for row in after.rows] == whole[1:4]
+    assert all(row.name and row.rank > 0 for row in [*page.rows, *after.rows])
+    assert (page.backend, page.has_more, after.has_more) == ("index", True, True)

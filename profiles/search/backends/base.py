@@ -127,25 +127,30 @@ class RankedIds:
 class TextRequest:
     """A full-text search: ``query`` in the syntax of the candidate list's ``q`` (web-search style: words, "quoted
     phrases", ``-word``, ``or``), ``filters`` (other candidate filters in query-string form, no ``q`` or ``ordering``)
-    narrowing the candidates, the reader ``user`` as for ``RankRequest``, and the rows wanted."""
+    narrowing the candidates, the reader ``user`` as for ``RankRequest``, and the rows wanted. ``rows``: the
+    candidates' queryset with the columns the caller shows; a backend that reads the hits' rows anyway (to drop those
+    gone) may read them from it and hand them back (``TextHits.rows``)."""
 
     query: str
     filters: Mapping[str, Any] | None = None
     page: Page = field(default_factory=Page)
     user: Any = field(default=None, compare=False, repr=False)
+    rows: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class TextHits:
     """A backend's answer to ``search_text``: the page's candidate ids, most relevant first (ties: highest id first),
     each id's opaque key in the same order (pass ``keys[-1]`` back as the next page's ``after``), whether a row follows
-    the page, the number of matches when the page asked for a count (else None), and the backend's name."""
+    the page, the number of matches when the page asked for a count (else None), and the backend's name. ``rows``:
+    each id's row read from ``TextRequest.rows``, when the backend read them (else None: the caller reads them)."""
 
     ids: tuple[int, ...]
     keys: tuple[tuple, ...]
     has_more: bool
     total: int | None = None
     backend: str = ""
+    rows: Mapping[int, Any] | None = field(default=None, compare=False, repr=False)
 
 
 class SearchBackend(ABC):
