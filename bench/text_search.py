@@ -66,7 +66,7 @@ def main() -> None:
     from searchindex import client
     from searchindex.backend import IndexBackend, websearch_tsquery
     from searchindex.middleware import answered_by
-    from searchindex.text import parse_tsquery
+    from searchindex.tsquery import parse_tsquery
 
     measure_build(url)
     start_index(wait_for_text=True)

@@ -42,7 +42,8 @@ from searchindex.freshness import Freshness, poll
 from searchindex.pages import keywords_matched
 from searchindex.protocol import decode_cut, decode_query
 from searchindex.rank import rank
-from searchindex.text import Node, TextIndex, Unsupported, parse_tsquery
+from searchindex.text import TextIndex
+from searchindex.tsquery import Node, Unsupported, parse_tsquery
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ lexeme, so the words are stemmed, split and dropped exactly as ``to_tsvector('en
 same candidates as ``search_vector @@ websearch_to_tsquery('english', q)``. A document has
 
 - ``text``: every lexeme at its position in the vector (a gap where a stop word stood), which decides who matches,
-  phrases included, and scores the words standing together;
+  phrases included;
 - ``crowded``: the lexemes PostgreSQL stands at the vector's last position beside another (a very long profile's
   words past position 16,383), which match alone but form no phrase, as in PostgreSQL, where they stand at one place;
 - ``a``, ``b``, ``c``, ``d``: the lexemes of each weight of the vector (name; headline, title, company and the jobs;
@@ -14,7 +14,7 @@ same candidates as ``search_vector @@ websearch_to_tsquery('english', q)``. A do
 - ``pairs``: each two lexemes standing together, the second at most ``PAIR_REACH`` positions after the first (at most
   two words between them, stop words counted), as one token (a shingle), which scores the words standing together.
 
-A query arrives as the text of a tsquery (PostgreSQL parses the user's words: ``parse_tsquery`` reads its operators).
+A query arrives as the text of a tsquery (PostgreSQL parses the user's words: ``searchindex.tsquery`` reads it).
 Its score: for each word the query asks for, the best of the four fields' BM25 scores plus ``TIE_BREAKER`` times the
 others (a ``dis_max``), and for each two words next to each other in the query, ``PAIR_BOOST`` times the BM25 score of
 their pair. Matching itself scores nothing. A query that asks for no word (``-java``) ranks its matches by id, highest
@@ -39,13 +39,13 @@ import signal
 import tempfile
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import tantivy
 
 from searchindex.freshness import Freshness, advance, read_changes, snapshot
+from searchindex.tsquery import Node, positive_words, unescape
 
 FIELD_BOOSTS = {"a": 10.0, "b": 4.0, "c": 2.0, "d": 1.0}  # ts_rank's {1.0, 0.4, 0.2, 0.1}, times ten
 TIE_BREAKER = 0.3
@@ -68,133 +68,6 @@ _WRITER_HEAP = 32_000_000  # the writer's arena, held while the process lives
 # A candidate without a vector is left out: ``NULL @@ query`` matches nobody, not even ``-word``. The vector's text is
 # read apart in Python (``vector_fields``): unnesting it in SQL took PostgreSQL some twenty times as long.
 _VECTORS_SQL = "SELECT c.id, c.search_vector::text FROM profiles_candidate c WHERE c.search_vector IS NOT NULL {where}"
-
-
-class Unsupported(ValueError):
-    """A tsquery the index does not evaluate (a weight or prefix modifier, an operator inside a phrase)."""
-
-
-# --- Reading a tsquery ---------------------------------------------------------------------------------------------
-
-_TOKEN_RE = re.compile(r"\s*(?:'((?:[^'\\]|\\.|'')*)'(:[*A-Da-d]+)?|(<->|<\d+>|[!&|()]))")
-_UNESCAPE_RE = re.compile(r"\\(.)|''")
-
-
-@dataclass(frozen=True, slots=True)
-class Node:
-    """A tsquery's node: ``term`` (``lexeme``), ``phrase`` (``words``: (offset, lexeme)), ``not``, ``and``, ``or``
-    (``children``)."""
-
-    kind: str
-    lexeme: str = ""
-    words: tuple[tuple[int, str], ...] = ()
-    children: tuple[Node, ...] = ()
-
-
-def _tokens(text: str) -> list[tuple[str, str]]:
-    tokens, position = [], 0
-    while position < len(text.rstrip()):
-        found = _TOKEN_RE.match(text, position)
-        if not found:
-            raise Unsupported(f"unexpected text at {position} of {text!r}")
-        lexeme, modifier, operator = found.groups()
-        if modifier:
-            raise Unsupported(f"a modifier ({modifier}) in {text!r}")
-        if operator:
-            tokens.append(("op", operator))
-        else:
-            tokens.append(("lexeme", _UNESCAPE_RE.sub(lambda m: m.group(1) or "'", lexeme)))
-        position = found.end()
-    return tokens
-
-
-def _phrase(left: Node, distance: int, right: Node) -> Node:
-    """``left <distance> right``: the right operand's first word ``distance`` after the left's last."""
-    words = []
-    for node in (left, right):
-        if node.kind == "term":
-            part = ((0, node.lexeme),)
-        elif node.kind == "phrase":
-            part = node.words
-        else:
-            raise Unsupported(f"a phrase of a {node.kind!r} expression")
-        shift = 0 if not words else max(offset for offset, _ in words) + distance
-        words += [(shift + offset, lexeme) for offset, lexeme in part]
-    return Node("phrase", words=tuple(words))
-
-
-def parse_tsquery(text: str) -> Node | None:
-    """The tree of a tsquery's text (``websearch_to_tsquery(...)::text``); None for an empty one (stop words only),
-    which matches nobody. Precedence as PostgreSQL's: ``!``, then ``<->``, then ``&``, then ``|``."""
-    tokens = _tokens(text)
-    if not tokens:
-        return None
-    position = 0
-
-    def peek() -> str | None:
-        return tokens[position][1] if position < len(tokens) and tokens[position][0] == "op" else None
-
-    def take() -> tuple[str, str]:
-        nonlocal position
-        if position >= len(tokens):
-            raise Unsupported(f"{text!r} ends early")
-        position += 1
-        return tokens[position - 1]
-
-    def unary() -> Node:
-        kind, value = take()
-        if kind == "lexeme":
-            return Node("term", lexeme=value)
-        if value == "!":
-            return Node("not", children=(unary(),))
-        if value == "(":
-            node = either()
-            if take() != ("op", ")"):
-                raise Unsupported(f"an unclosed parenthesis in {text!r}")
-            return node
-        raise Unsupported(f"unexpected {value!r} in {text!r}")
-
-    def phrase() -> Node:
-        node = unary()
-        while (operator := peek()) is not None and operator.startswith("<"):
-            take()
-            node = _phrase(node, 1 if operator == "<->" else int(operator[1:-1]), unary())
-        return node
-
-    def both() -> Node:
-        nodes = [phrase()]
-        while peek() == "&":
-            take()
-            nodes.append(phrase())
-        return nodes[0] if len(nodes) == 1 else Node("and", children=tuple(nodes))
-
-    def either() -> Node:
-        nodes = [both()]
-        while peek() == "|":
-            take()
-            nodes.append(both())
-        return nodes[0] if len(nodes) == 1 else Node("or", children=tuple(nodes))
-
-    node = either()
-    if position != len(tokens):
-        raise Unsupported(f"unexpected {tokens[position][1]!r} in {text!r}")
-    return node
-
-
-def positive_words(node: Node) -> list[str]:
-    """The lexemes a query asks for (none under a ``not``), in the query's order, once each."""
-    if node.kind == "term":
-        found = [node.lexeme]
-    elif node.kind == "phrase":
-        found = [lexeme for _, lexeme in sorted(node.words)]
-    elif node.kind == "not":
-        found = []
-    else:
-        found = [word for child in node.children for word in positive_words(child)]
-    return list(dict.fromkeys(found))
-
-
-# --- The index -----------------------------------------------------------------------------------------------------
 
 
 def _schema() -> tantivy.Schema:
@@ -228,7 +101,7 @@ def vector_fields(vector: str) -> tuple[str, str, str, str, str, str, str]:
         if not positions:
             continue
         if "'" in lexeme or "\\" in lexeme:
-            lexeme = _UNESCAPE_RE.sub(lambda m: m.group(1) or "'", lexeme)
+            lexeme = unescape(lexeme)
         for position in positions.split(","):
             weight = position[-1]
             if weight > "9":

@@ -23,7 +23,8 @@ from profiles.services import candidates_merge
 from searchindex.backend import IndexBackend, websearch_tsquery
 from searchindex.client import IndexUnavailable
 from searchindex.middleware import answered_by
-from searchindex.text import Node, TextIndex, Unsupported, pair, parse_tsquery, positive_words, vector_fields
+from searchindex.text import TextIndex, pair, vector_fields
+from searchindex.tsquery import parse_tsquery
 from tests.factories import CandidateFactory, UserFactory
 
 CASES = json.loads((Path(__file__).parents[1] / "fixtures" / "search" / "text_relevance.json").read_text())
@@ -74,36 +75,6 @@ def backend_for(text: TextIndex) -> IndexBackend:
         return text.search(parse_tsquery(tsquery), limit=limit, offset=offset, after=after)
 
     return IndexBackend(texter=texter)
-
-
-# --- Reading a tsquery
-
-
-def test_a_tsquery_is_read_with_its_phrases_negations_and_alternatives():
-    node = parse_tsquery("'head' <2> 'engin' & !'php' | 'it''s' <-> 'go'")
-
-    assert node == Node(
-        "or",
-        children=(
-            Node(
-                "and",
-                children=(
-                    Node("phrase", words=((0, "head"), (2, "engin"))),
-                    Node("not", children=(Node("term", lexeme="php"),)),
-                ),
-            ),
-            Node("phrase", words=((0, "it's"), (1, "go"))),
-        ),
-    )
-    assert positive_words(node) == ["head", "engin", "it's", "go"]
-    assert parse_tsquery("") is None  # stop words only: PostgreSQL's empty query, which matches nobody
-
-
-def test_a_tsquery_the_index_does_not_evaluate_is_refused_not_guessed():
-    with pytest.raises(Unsupported):
-        parse_tsquery("'python':*")
-    with pytest.raises(Unsupported):
-        parse_tsquery("( 'go' | 'rust' ) <-> 'developer'")
 
 
 def test_a_vectors_text_becomes_the_fields_by_weight_and_the_words_in_place():
