@@ -63,7 +63,11 @@ _FLAGS = 16  # nodes per search of ``matching_each``: a sum of distinct powers o
 # forty times what listing a match costs (docs/benchmarks.md, "Ranking index").
 LISTED_PER_ID = 20
 _PR_SET_PDEATHSIG = 1  # prctl's option: the signal a process gets when its parent dies
-_WRITER_HEAP = 32_000_000  # the writer's arena, held while the process lives
+_WRITER_HEAP = 32_000_000  # the arena of the writer that applies changes, held while the process lives
+# The arena of a build's writer: a segment is written each time it fills, so a larger one leaves fewer, larger segments,
+# and a search looks each word up and sets up its scorers once per segment. A build runs in a process of its own that
+# exits once it is written (``build_apart``), and the arena is taken only as it fills.
+_BUILD_HEAP = 1_000_000_000
 
 # A candidate without a vector is left out: ``NULL @@ query`` matches nobody, not even ``-word``. The vector's text is
 # read apart in Python (``vector_fields``): unnesting it in SQL took PostgreSQL some twenty times as long.
@@ -132,13 +136,13 @@ class TextIndex:
     """The BM25 index of every candidate's search vector. ``search`` and ``matching`` read a searcher (a snapshot):
     they need no lock while ``apply`` writes. In memory, or in files (``build_apart``)."""
 
-    def __init__(self, path: str | None = None):
+    def __init__(self, path: str | None = None, *, heap: int = _WRITER_HEAP):
         self.schema = _schema()
         self.directory: tempfile.TemporaryDirectory | None = None  # the files' directory, removed with the index
         self.index = tantivy.Index(self.schema, path=path)
         analyzer = tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.whitespace())
         self.index.register_tokenizer(_TOKENIZER, analyzer.filter(tantivy.Filter.custom_stopword([_FILLER])).build())
-        self.writer = self.index.writer(_WRITER_HEAP, 1)
+        self.writer = self.index.writer(heap, 1)
         self.write_lock = threading.Lock()
         self.searcher = self.index.searcher()
         self.freshness: Freshness | None = None
@@ -156,7 +160,7 @@ class TextIndex:
     def build(cls, connection, *, path: str | None = None) -> TextIndex:
         """Every candidate's document, from one REPEATABLE READ snapshot of ``connection`` (psycopg; one already in a
         transaction, as a test's, reads that transaction's); in memory, or written to the directory ``path``."""
-        text = cls(path)
+        text = cls(path, heap=_BUILD_HEAP)
         with snapshot(connection), connection.transaction():
             with connection.cursor() as cursor:
                 cursor.execute("SELECT now(), pg_snapshot_xmin(pg_current_snapshot())::text::int8")
