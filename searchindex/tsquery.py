@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -102,19 +103,19 @@ def parse_tsquery(text: str) -> Node | None:
             node = _phrase(node, 1 if operator == "<->" else int(operator[1:-1]), unary())
         return node
 
-    def both() -> Node:
-        nodes = [phrase()]
-        while peek() == "&":
+    def chained(operand: Callable[[], Node], operator: str, kind: str) -> Node:
+        """``operand`` joined by ``operator`` as one ``kind`` node (the operand alone when it stands alone)."""
+        nodes = [operand()]
+        while peek() == operator:
             take()
-            nodes.append(phrase())
-        return nodes[0] if len(nodes) == 1 else Node("and", children=tuple(nodes))
+            nodes.append(operand())
+        return nodes[0] if len(nodes) == 1 else Node(kind, children=tuple(nodes))
+
+    def both() -> Node:
+        return chained(phrase, "&", "and")
 
     def either() -> Node:
-        nodes = [both()]
-        while peek() == "|":
-            take()
-            nodes.append(both())
-        return nodes[0] if len(nodes) == 1 else Node("or", children=tuple(nodes))
+        return chained(both, "|", "or")
 
     node = either()
     if position != len(tokens):
