@@ -122,6 +122,15 @@ def _fresh_cached_reads():
 
 
 @pytest.fixture(autouse=True)
+def _same_fake_data_every_run(request):
+    """The factories' Faker names, companies and paragraphs are drawn from a seed of the test's own id: a test sees
+    the same data on every run (make test never fails by chance), and different tests still see different data."""
+    import factory.random
+
+    factory.random.reseed_random(request.node.nodeid)
+
+
+@pytest.fixture(autouse=True)
 def _plain_http(settings):
     """Production settings redirect to HTTPS; the test client and live server speak plain HTTP."""
     settings.SECURE_SSL_REDIRECT = False
