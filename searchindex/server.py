@@ -84,9 +84,12 @@ class Index:
         started = time.monotonic()
         with psycopg.connect(self.dsn) as connection:
             columns = build(connection)
+        # A million candidates take a minute from one snapshot: what was committed meanwhile is applied before the
+        # columns serve, or their first requests would find them that minute behind and go to SQL until the next poll.
+        freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
+        poll(columns, freshness, self.connect())
         with self.lock:
-            self.columns = columns
-            self.freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
+            self.columns, self.freshness = columns, freshness
             self.state = "ready"
             self.text, self.generation = (
                 None,

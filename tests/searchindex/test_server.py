@@ -10,7 +10,7 @@ import psycopg
 import pytest
 from django.db import connection
 from django.db.models import F, Value
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Now
 from psycopg.conninfo import make_conninfo
 
 from jobs.criteria import Criteria
@@ -244,6 +244,26 @@ def index(transactional_db, monkeypatch):
     if index.text_builder is not None:
         index.text_builder.join(timeout=30)
     index.disconnect()
+
+
+@pytest.mark.django_db(transaction=True, databases="__all__")
+def test_a_build_serves_the_changes_committed_while_it_ran(index, monkeypatch):
+    """A million candidates take a minute to build from one snapshot. What was committed meanwhile is applied before
+    the build serves: else its first requests would find it that minute behind and go to SQL until its first poll."""
+    built = server.build
+    edited_at = []
+
+    def build_then_an_edit(connection):
+        columns = built(connection)
+        _edit(3)  # committed after the build's snapshot
+        edited_at.append(Candidate.objects.values_list(Now(), flat=True)[:1].get())
+        return columns
+
+    monkeypatch.setattr(server, "build", build_then_an_edit)
+    index.build()
+
+    assert index.columns.built_at < edited_at[0] <= index.freshness.fresh_at
+    assert len(index.columns.ids) == POOL + 3  # the edited candidates' rows, appended
 
 
 def _hold_compaction(monkeypatch) -> tuple[threading.Event, threading.Event]:
