@@ -120,6 +120,22 @@ def text_rows(ask: Callable[..., list[TextHit]], page: Page, keep: Callable[[lis
         after, stretch = hits[-1], max(64, stretch * 2)
 
 
+def checker(filters, user, rows) -> tuple[Callable[[list[int]], set[int]], dict | None]:
+    """How a page checks its ids against PostgreSQL, and the rows it read doing so. Filtered, through the filters,
+    reading ids only. Unfiltered with the caller's ``rows`` (a queryset), by reading the rows the page shows: once,
+    where reading the ids and then the rows took two statements."""
+    if filters or rows is None:
+        return (lambda ids: present_ids(ids, params=filters, user=user)), None
+    read: dict = {}
+
+    def keep(ids: list[int]) -> set[int]:
+        found = rows.in_bulk(ids)
+        read.update(found)
+        return set(found)
+
+    return keep, read
+
+
 def websearch_tsquery(query: str) -> str:
     """``q`` as the candidate filter reads it, in tsquery's text: the one parser of the query language."""
     with connection.cursor() as cursor:
@@ -159,11 +175,12 @@ class IndexBackend(SearchBackend):
         query = rank_query(request, resolved)
         page = request.page
         after = tuple(int(value) for value in page.after) if page.after is not None else None
+        keep, read = checker(request.filters, request.user, request.rows)
         try:
             rows = page_rows(
                 lambda cut: self.ranker(query, cut),
                 Cut(limit=page.limit + 1, offset=page.offset, after=after),
-                lambda ids: present_ids(ids, params=request.filters, user=request.user),
+                keep,
                 filtered=bool(request.filters),
             )
         except IndexUnavailable as exc:
@@ -177,6 +194,7 @@ class IndexBackend(SearchBackend):
             keys=tuple((row.misses_any, row.match, row.id) for row in shown),
             has_more=len(rows) > page.limit,
             backend=self.name,
+            rows=None if read is None else {row.id: read[row.id] for row in shown},
         )
 
     def search_text(self, request: TextRequest) -> TextHits:
@@ -193,15 +211,7 @@ class IndexBackend(SearchBackend):
                 return self._text_on_sql(request, "cursor", "a cursor of the SQL order")
             page = dataclasses.replace(page, after=(float(page.after[1]), int(page.after[2])))
         tsquery = websearch_tsquery(request.query)
-        read: dict[int, Candidate] | None = None if filters or request.rows is None else {}
-
-        def keep(ids: list[int]) -> set[int]:
-            if read is None:
-                return present_ids(ids, params=filters, user=request.user)
-            found = request.rows.in_bulk(ids)  # the rows the page shows, read as they are checked: once
-            read.update(found)
-            return set(found)
-
+        keep, read = checker(filters, request.user, request.rows)
         try:
             rows = text_rows(
                 lambda limit, after: self.texter(tsquery, limit=limit, after=after) if tsquery else [], page, keep

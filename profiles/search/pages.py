@@ -4,12 +4,15 @@ Under the SQL backend one statement ranks the pool, through the request's filter
 their values. Another backend answers with the page's ids and their keys, ``(misses_any, match, id)``: the order and
 the ``match`` it ranked by, which every backend computes exactly as the SQL reference does (the index's property tests
 hold it to that, row for row), and it has already dropped the ids that PostgreSQL lacks or the filters leave out
-(``searchindex.pages``). The rows are read by id, with the columns a row shows and no formula, and an id whose row is
-gone since is dropped. Each row's ``match`` and ``misses_any`` are its key's, so that a page never shows a value out
-of the order it was cut by (as a text page shows its backend's relevance); ``missing_count``, like the explanation's
-matched and missing skills, is read from the row itself, which may have changed within the backend's lag bound."""
+(``searchindex.pages``). The rows are read by id, with the columns a row shows and no formula (by the backend as it
+checks the ids, when it can: ``RankRequest.rows``), and an id whose row is gone since is dropped. Each row's
+``match`` and ``misses_any`` are its key's, so that a page never shows a value out of the order it was cut by (as a
+text page shows its backend's relevance); ``missing_count``, like the explanation's matched and missing skills, is
+read from the row itself, which may have changed within the backend's lag bound."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from django.db.models import QuerySet
 
@@ -34,10 +37,11 @@ def ranked_rows(
         rows, _ = ranking_page(backend.ranked_queryset(request, queryset=queryset, resolved=resolved), request.page)
         return rows
     resolved = resolved or resolve(request)  # once, for the backend and for the rows' missing counts
-    answer = backend.rank(request, resolved=resolved)
+    shown = Candidate.objects.all() if queryset is None else queryset
+    answer = backend.rank(replace(request, rows=shown), resolved=resolved)
     if not answer.ids:
         return []
-    found = (Candidate.objects.all() if queryset is None else queryset).in_bulk(answer.ids)
+    found = answer.rows if answer.rows is not None else shown.in_bulk(answer.ids)
     rows = []
     for misses_any, match, pk in answer.keys:
         if (row := found.get(pk)) is not None:

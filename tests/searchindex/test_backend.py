@@ -162,3 +162,26 @@ def test_skills_the_caller_resolved_are_not_looked_up_again(backends, monkeypatc
     strict = RankRequest(**{**_fields(request), "strict": True})
     monkeypatch.setattr("profiles.search.backends.sql.resolve", again)
     assert index.rank(strict, resolved=resolve(strict)).backend == "sql"  # handed over with them
+
+
+def test_an_unfiltered_ranked_page_reads_its_rows_as_it_checks_them_and_a_row_gone_still_gives_way(
+    backends, monkeypatch, django_assert_num_queries
+):
+    from profiles.models import Candidate
+    from profiles.search.pages import ranked_rows
+    from profiles.search.ranking import resolve
+
+    sql, index = backends
+    monkeypatch.setattr("profiles.search.pages.search_backend", lambda: index)
+    request = RankRequest(required=(("python", 3),), preferred=("go",), today=TODAY, page=Page(limit=4))
+    resolved = resolve(request)
+    whole = sql.rank(RankRequest(**{**_fields(request), "page": Page(limit=6)})).ids
+
+    with django_assert_num_queries(1):  # the page's rows, read as they are checked: not their ids, then the rows again
+        page = ranked_rows(request, queryset=Candidate.objects.only("name", "skill_scores"), resolved=resolved)
+    Candidate.objects.filter(pk=whole[0]).delete()  # gone since the index read it
+    after = ranked_rows(request, resolved=resolved)
+
+    assert [row.pk for row in page] == list(whole[:4])
+    assert [row.pk for row in after] == list(whole[1:5])
+    assert all(row.name and row.match > 0 for row in [*page, *after])

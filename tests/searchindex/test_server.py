@@ -263,7 +263,11 @@ def test_a_build_serves_the_changes_committed_while_it_ran(index, monkeypatch):
     index.build()
 
     assert index.columns.built_at < edited_at[0] <= index.freshness.fresh_at
-    assert len(index.columns.ids) == POOL + 3  # the edited candidates' rows, appended
+    columns = index.columns
+    rows = zip(columns.ids, columns.years, columns.alive, strict=True)
+    in_the_index = {int(pk): int(years) for pk, years, alive in rows if alive}
+    in_the_database = dict(Candidate.objects.values_list("id", Coalesce("years_coding", -1)))
+    assert in_the_index == in_the_database  # the three edits included
 
 
 def _hold_compaction(monkeypatch) -> tuple[threading.Event, threading.Event]:

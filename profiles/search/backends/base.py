@@ -79,7 +79,10 @@ class RankRequest:
     - ``today``: the date the evidence decays to (None: today, UTC);
     - ``user``: the reader, passed to the filters (where a per-user scope would apply); not part of the request's
       identity;
-    - ``page``: the rows wanted.
+    - ``page``: the rows wanted;
+    - ``rows``: the candidates' queryset with the columns the caller shows; a backend that reads the page's rows
+      anyway (to drop those gone) may read them from it and hand them back (``RankedIds.rows``). Not part of the
+      request's identity.
     """
 
     required: tuple[tuple[str, int], ...] = ()
@@ -96,6 +99,7 @@ class RankRequest:
     today: dt.date | None = None
     page: Page = field(default_factory=Page)
     user: Any = field(default=None, compare=False, repr=False)
+    rows: Any = field(default=None, compare=False, repr=False)
 
     @property
     def skills(self) -> tuple[str, ...]:
@@ -114,13 +118,16 @@ class RankedIds:
     """A backend's answer to ``rank``: the page's candidate ids in the ranking's order (at most ``page.limit``),
     each id's key in the same order (``keys[i]`` is ``(misses_any, match, ids[i])``; the next page's ``after`` is
     ``keys[-1]``), whether at least one row follows the page, the number of rows in the whole order when the page
-    asked for a count (else None), and the name of the backend that answered (for logs and response headers)."""
+    asked for a count (else None), and the name of the backend that answered (for logs and response headers).
+    ``rows``: each id's row read from ``RankRequest.rows``, when the backend read them (else None: the caller reads
+    them)."""
 
     ids: tuple[int, ...]
     keys: tuple[RankKey, ...]
     has_more: bool
     total: int | None = None
     backend: str = ""
+    rows: Mapping[int, Any] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
