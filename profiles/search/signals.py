@@ -173,21 +173,26 @@ class RequiredSkills(Signal):
         return f"({' + '.join(terms)})" if terms else "0"
 
     @staticmethod
-    def missing_count(candidate: Candidate, resolved: Resolved) -> int:
-        """What ``missing_sql`` counts, term for term, from the candidate's ``skill_scores``."""
+    def missed(scores: dict, pk: int | None, min_score: int) -> bool:
+        """Whether a candidate with ``scores`` (``skill_scores``) misses a required skill, term for term as
+        ``missing_sql`` reads it: the count, the order and the row's ``missing`` list agree."""
+        return pk is None or scores.get(str(pk), -1) < min_score
+
+    @classmethod
+    def missing_count(cls, candidate: Candidate, resolved: Resolved) -> int:
+        """What ``missing_sql`` counts, from the candidate's ``skill_scores``."""
         scores = candidate.skill_scores or {}
-        return sum(pk is None or scores.get(str(pk), -1) < min_score for _, pk, min_score in resolved.required)
+        return sum(cls.missed(scores, pk, min_score) for _, pk, min_score in resolved.required)
 
     def explain(self, page: Sequence[Candidate], scoring: Scoring) -> None:
         for candidate in page:
             scores = candidate.skill_scores or {}
             candidate.matched, candidate.missing = [], []
             for slug, pk, min_score in scoring.resolved.required:
-                score = scores.get(str(pk)) if pk is not None else None
-                if score is None or score < min_score:
+                if self.missed(scores, pk, min_score):
                     candidate.missing.append(slug)
                 else:
-                    candidate.matched.append({"skill": slug, "score": score, "required": True})
+                    candidate.matched.append({"skill": slug, "score": scores.get(str(pk)), "required": True})
 
 
 class PreferredSkills(Signal):
