@@ -11,6 +11,17 @@ from searchindex import client
 from searchindex.server import serve
 
 INDEX_BACKEND = "searchindex.backend.IndexBackend"
+SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
+HEADER = "X-Search-Backend"
+# A post the ranked pages' tests rank its pool for (the pool: tests.searchindex.helpers.make_pool's skills).
+GO_POST = """Backend Engineer (Go)
+
+Requirements
+- Go and PostgreSQL
+
+Nice to have
+- Kafka, Rust
+"""
 
 
 @pytest.fixture

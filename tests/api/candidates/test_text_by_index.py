@@ -10,13 +10,10 @@ from searchindex.backend import IndexBackend
 from tests.api.candidates.test_text_pages import URL, encode, walk
 from tests.api.candidates.test_text_pages import pool as pool  # the fixture
 from tests.searchindex.helpers_server import wait_until
-from tests.searchindex.serving import INDEX_BACKEND
+from tests.searchindex.serving import HEADER, INDEX_BACKEND, SQL_BACKEND
 from tests.searchindex.serving import serving as serving  # the fixture
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")  # the replica router reads from every alias
-
-SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
-HEADER = "X-Search-Backend"
 
 
 def walk_with_headers(api, url: str) -> tuple[list[dict], set[str]]:

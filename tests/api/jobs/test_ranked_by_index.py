@@ -14,21 +14,11 @@ from tests.api.conftest import _client_for
 from tests.factories import CandidateFactory, CandidateSkillFactory, UserFactory
 from tests.searchindex.helpers import make_pool
 from tests.searchindex.helpers_server import wait_until
-from tests.searchindex.serving import INDEX_BACKEND
+from tests.searchindex.serving import GO_POST, HEADER, INDEX_BACKEND, SQL_BACKEND
 from tests.searchindex.serving import serving as serving  # the fixture
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")  # the replica router reads from every alias
 
-SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
-HEADER = "X-Search-Backend"
-DESCRIPTION = """Backend Engineer (Go)
-
-Requirements
-- Go and PostgreSQL
-
-Nice to have
-- Kafka, Rust
-"""
 CRITERIA = {
     "required": [{"skill": "go", "min_score": 4}, {"skill": "postgresql", "min_score": 3}],
     "preferred": [{"skill": "kafka"}, {"skill": "rust"}],
@@ -80,13 +70,13 @@ def the_same_by_index_and_sql(client, settings, url: str, *, body=None) -> list[
 def test_a_pasted_description_is_ranked_by_the_index_page_after_page(pool, serving, recruiter, settings, query):
     url = reverse("api:job-match") + "?" + query
     rows = the_same_by_index_and_sql(
-        _client_for(recruiter), settings, url, body={"description": DESCRIPTION, "criteria": CRITERIA}
+        _client_for(recruiter), settings, url, body={"description": GO_POST, "criteria": CRITERIA}
     )
     assert len(rows) > 14  # several pages were followed
 
 
 def test_a_stored_jobs_matches_are_ranked_by_the_index(pool, serving, recruiter, settings):
-    job = services.job_create(user=recruiter, title="Backend Engineer (Go)", description=DESCRIPTION).job
+    job = services.job_create(user=recruiter, title="Backend Engineer (Go)", description=GO_POST).job
     url = reverse("api:job-matches", kwargs={"pk": job.pk}) + "?page_size=13&anywhere=1"
     assert len(the_same_by_index_and_sql(_client_for(recruiter), settings, url)) > 13
 
@@ -102,7 +92,7 @@ def test_similar_candidates_are_ranked_by_the_index_without_the_candidate(pool, 
 def test_a_stopped_index_hands_the_page_to_sql_and_says_so(pool, recruiter, settings, tmp_path):
     settings.SEARCH_INDEX_SOCKET = tmp_path / "no-index.sock"  # nothing listens there
     url = reverse("api:job-match") + "?page_size=5"
-    body = {"description": DESCRIPTION, "criteria": CRITERIA}
+    body = {"description": GO_POST, "criteria": CRITERIA}
     client = _client_for(recruiter)
     stopped, _, headers = walk(client, settings, INDEX_BACKEND, url, body=body)
     assert headers == {"sql; index=stopped"}
@@ -115,7 +105,7 @@ def test_changes_reach_the_api_while_the_index_serves_and_an_erased_person_is_go
     settings.SEARCH_BACKEND = INDEX_BACKEND
     client = _client_for(recruiter)
     url = reverse("api:job-match") + "?page_size=5"
-    body = {"description": DESCRIPTION, "criteria": CRITERIA}
+    body = {"description": GO_POST, "criteria": CRITERIA}
 
     def answered() -> tuple[str, list[int]]:
         response = client.post(url, body, format="json")

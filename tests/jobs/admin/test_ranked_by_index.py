@@ -7,21 +7,10 @@ from django.urls import reverse
 from jobs import services
 from profiles.models import Candidate
 from tests.searchindex.helpers import make_pool
-from tests.searchindex.serving import INDEX_BACKEND
+from tests.searchindex.serving import GO_POST, HEADER, INDEX_BACKEND, SQL_BACKEND
 from tests.searchindex.serving import serving as serving  # the fixture
 
 pytestmark = pytest.mark.django_db(transaction=True, databases="__all__")  # the replica router reads from every alias
-
-SQL_BACKEND = "profiles.search.backends.sql.SqlBackend"
-HEADER = "X-Search-Backend"
-DESCRIPTION = """Backend Engineer (Go)
-
-Requirements
-- Go and PostgreSQL
-
-Nice to have
-- Kafka, Rust
-"""
 
 
 @pytest.fixture
@@ -30,7 +19,7 @@ def job(admin_user):
     return services.job_create(
         user=admin_user,
         title="Backend Engineer (Go)",
-        description=DESCRIPTION,
+        description=GO_POST,
         criteria={"required": [{"skill": "go", "min_score": 4}, {"skill": "postgresql", "min_score": 3}]},
     ).job
 
