@@ -12,6 +12,7 @@ import uuid
 from pathlib import Path
 from urllib.parse import quote
 
+import factory.random
 import pytest
 from django.core.management import call_command
 
@@ -124,9 +125,8 @@ def _fresh_cached_reads():
 @pytest.fixture(autouse=True)
 def _same_fake_data_every_run(request):
     """The factories' Faker names, companies and paragraphs are drawn from a seed of the test's own id: a test sees
-    the same data on every run (make test never fails by chance), and different tests still see different data."""
-    import factory.random
-
+    the same data on every run (make test never fails by chance), and different tests still see different data.
+    A module- or session-scoped fixture runs before it: one that draws Faker values sets its fields instead."""
     factory.random.reseed_random(request.node.nodeid)
 
 

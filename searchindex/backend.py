@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from profiles.models import Candidate
@@ -120,13 +121,15 @@ def text_rows(ask: Callable[..., list[TextHit]], page: Page, keep: Callable[[lis
         after, stretch = hits[-1], max(64, stretch * 2)
 
 
-def checker(filters, user, rows) -> tuple[Callable[[list[int]], set[int]], dict | None]:
+def checker(
+    filters: Mapping | None, user, rows: QuerySet[Candidate] | None
+) -> tuple[Callable[[list[int]], set[int]], dict[int, Candidate] | None]:
     """How a page checks its ids against PostgreSQL, and the rows it read doing so. Filtered, through the filters,
     reading ids only. Unfiltered with the caller's ``rows`` (a queryset), by reading the rows the page shows: once,
     where reading the ids and then the rows took two statements."""
     if filters or rows is None:
         return (lambda ids: present_ids(ids, params=filters, user=user)), None
-    read: dict = {}
+    read: dict[int, Candidate] = {}
 
     def keep(ids: list[int]) -> set[int]:
         found = rows.in_bulk(ids)

@@ -84,10 +84,7 @@ class Index:
         started = time.monotonic()
         with psycopg.connect(self.dsn) as connection:
             columns = build(connection)
-        # A million candidates take a minute from one snapshot: what was committed meanwhile is applied before the
-        # columns serve, or their first requests would find them that minute behind and go to SQL until the next poll.
-        freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
-        poll(columns, freshness, self.connect())
+        freshness = self._caught_up(columns)
         with self.lock:
             self.columns, self.freshness = columns, freshness
             self.state = "ready"
@@ -102,6 +99,21 @@ class Index:
             time.monotonic() - started,
         )
         self.build_text()
+
+    def _caught_up(self, columns: Columns) -> Freshness:
+        """The freshness of ``columns`` once what was committed while they were read from their one snapshot is
+        applied: else the first requests would find them a build's length behind and go to SQL until the next poll.
+        On a connection of its own (the process's is the requests', under the lock) in autocommit (the build's would
+        read the build's snapshot again). Should it fail, the columns serve as built and the next poll reads the same
+        changes: a build is not thrown away for a poll."""
+        freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
+        try:
+            with psycopg.connect(self.dsn, autocommit=True) as connection:
+                poll(columns, freshness, connection)
+        except psycopg.Error:
+            logger.warning("search index: the changes made during the build are left to the next poll", exc_info=True)
+            return Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
+        return freshness
 
     def build_text(self) -> None:
         """Start building the text index in a thread, unless one is building or the last build failed a moment ago.

@@ -248,8 +248,8 @@ def index(transactional_db, monkeypatch):
 
 @pytest.mark.django_db(transaction=True, databases="__all__")
 def test_a_build_serves_the_changes_committed_while_it_ran(index, monkeypatch):
-    """A million candidates take a minute to build from one snapshot. What was committed meanwhile is applied before
-    the build serves: else its first requests would find it that minute behind and go to SQL until its first poll."""
+    """A build reads from one snapshot. What was committed meanwhile is applied before the build serves: else its
+    first requests would find it a build's length behind and go to SQL until its first poll."""
     built = server.build
     edited_at = []
 
@@ -263,11 +263,37 @@ def test_a_build_serves_the_changes_committed_while_it_ran(index, monkeypatch):
     index.build()
 
     assert index.columns.built_at < edited_at[0] <= index.freshness.fresh_at
-    columns = index.columns
-    rows = zip(columns.ids, columns.years, columns.alive, strict=True)
-    in_the_index = {int(pk): int(years) for pk, years, alive in rows if alive}
     in_the_database = dict(Candidate.objects.values_list("id", Coalesce("years_coding", -1)))
-    assert in_the_index == in_the_database  # the three edits included
+    assert _years_in(index.columns) == in_the_database  # the three edits included
+
+
+@pytest.mark.django_db(transaction=True, databases="__all__")
+def test_a_build_whose_catch_up_fails_still_serves_and_the_next_poll_applies_the_changes(index, monkeypatch, caplog):
+    built, polled = server.build, server.poll
+
+    def build_then_an_edit(connection):
+        columns = built(connection)
+        _edit(3)
+        return columns
+
+    def failing(*args):
+        raise psycopg.OperationalError("the database restarted")
+
+    monkeypatch.setattr(server, "build", build_then_an_edit)
+    monkeypatch.setattr(server, "poll", failing)
+    index.build()
+    assert index.state == "ready"
+    assert index.freshness.fresh_at == index.columns.built_at
+    assert "left to the next poll" in caplog.text
+
+    monkeypatch.setattr(server, "poll", polled)
+    assert index.refresh() >= 3
+    assert _years_in(index.columns) == dict(Candidate.objects.values_list("id", Coalesce("years_coding", -1)))
+
+
+def _years_in(columns) -> dict[int, int]:
+    rows = zip(columns.ids, columns.years, columns.alive, strict=True)
+    return {int(pk): int(years) for pk, years, alive in rows if alive}
 
 
 def _hold_compaction(monkeypatch) -> tuple[threading.Event, threading.Event]:

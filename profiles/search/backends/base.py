@@ -80,9 +80,9 @@ class RankRequest:
     - ``user``: the reader, passed to the filters (where a per-user scope would apply); not part of the request's
       identity;
     - ``page``: the rows wanted;
-    - ``rows``: the candidates' queryset with the columns the caller shows; a backend that reads the page's rows
-      anyway (to drop those gone) may read them from it and hand them back (``RankedIds.rows``). Not part of the
-      request's identity.
+    - ``rows``: the candidates' queryset with the columns the caller shows (it selects columns, never narrows the
+      rows: ``filters`` do); a backend that reads the page's rows anyway (to drop those gone) may read them from it
+      and hand them back (``RankedIds.rows``). Not part of the request's identity.
     """
 
     required: tuple[tuple[str, int], ...] = ()
