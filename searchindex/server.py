@@ -104,15 +104,15 @@ class Index:
         """The freshness of ``columns`` once what was committed while they were read from their one snapshot is
         applied: else the first requests would find them a build's length behind and go to SQL until the next poll.
         On a connection of its own (the process's is the requests', under the lock) in autocommit (the build's would
-        read the build's snapshot again). Should it fail, the columns serve as built and the next poll reads the same
-        changes: a build is not thrown away for a poll."""
+        read the build's snapshot again). Should it fail, the columns serve as built (a poll moves the freshness only
+        once it has applied everything) and the next poll reads the same changes: a build is not thrown away for a
+        poll."""
         freshness = Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
         try:
             with psycopg.connect(self.dsn, autocommit=True) as connection:
                 poll(columns, freshness, connection)
         except psycopg.Error:
             logger.warning("search index: the changes made during the build are left to the next poll", exc_info=True)
-            return Freshness(xmin=columns.xmin, fresh_at=columns.built_at)
         return freshness
 
     def build_text(self) -> None:
